@@ -1,0 +1,209 @@
+import fs from "node:fs";
+import path from "node:path";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from "fastify";
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from "fastify-type-provider-zod";
+import { AppError, errorMessage, type FieldIssue, isErrorCode } from "../shared/errors";
+import { createAuth } from "./auth/auth";
+import { requireSession } from "./auth/guard";
+import { authRoutes } from "./auth/routes";
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import { healthRoutes } from "./domains/health/routes";
+import type { Mailer } from "./mail/mailer";
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  dbMode: "embedded" | "external";
+  mailer: Mailer;
+  authSecret: string;
+  /** The process logger; without it the app makes its own at LOG_LEVEL. */
+  logger?: FastifyBaseLogger;
+}
+
+export const VERSION = process.env.npm_package_version ?? "0.1.0";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** A validation message is an error code when the shared contract names one; say it in pt-BR. */
+function issueMessage(message: string): string {
+  return isErrorCode(message) ? errorMessage(message) : message;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database, mailer } = deps;
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: { level: config.LOG_LEVEL } }),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const auth = createAuth({ config, db: database.db, mailer, secret: deps.authSecret, log: app.log });
+  app.decorate("auth", auth);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) return reply.status(error.status).send(error.toBody());
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues: FieldIssue[] = error.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, "").replaceAll("/", "."),
+        message: issueMessage(v.message ?? "invalid-argument"),
+      }));
+      const first = issues[0]?.message;
+      return reply
+        .status(400)
+        .send({ code: "invalid-argument", message: first ?? errorMessage("invalid-argument"), issues });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429)
+      return reply.status(429).send({ code: "rate-limited", message: errorMessage("rate-limited") });
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, wrong content type, body too large: the client's fault, said plainly.
+      return reply
+        .status(status)
+        .send({ code: "invalid-argument", message: errorMessage("invalid-argument") });
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return reply.status(500).send({ code: "unknown", message: errorMessage("unknown") });
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets styles at run time (CSS variables and style attributes).
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'", "blob:"],
+        workerSrc: ["'self'", "blob:"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(config.isSecure ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    hsts: config.isSecure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+
+  // A per-node ceiling against floods. The limits that must hold across nodes (sign-in, reset)
+  // are better-auth's, counted in PostgreSQL.
+  await app.register(rateLimit, {
+    global: true,
+    max: config.RATE_LIMIT_MAX,
+    timeWindow: 60_000,
+    allowList: (request) => !request.url.startsWith("/api/"),
+    errorResponseBuilder: () => ({
+      statusCode: 429,
+      code: "rate-limited",
+      message: errorMessage("rate-limited"),
+    }),
+  });
+
+  // Mutating API calls must come from our own pages; better-auth checks its routes too.
+  app.addHook("onRequest", async (request) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return;
+    const origin = request.headers.origin;
+    const site = request.headers["sec-fetch-site"];
+    if (origin ? origin !== config.publicOrigin : site === "cross-site")
+      throw new AppError("forbidden-origin");
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: "Chave API",
+        version: VERSION,
+        description:
+          "Rental offers, proposals and e-signed lease contracts. Errors answer `{ code, message, issues? }` with a pt-BR message.",
+      },
+      servers: [{ url: config.PUBLIC_URL }],
+      components: {
+        securitySchemes: { session: { type: "apiKey", in: "cookie", name: "chave.session_token" } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { pool: database.pool, dbMode: deps.dbMode, version: VERSION });
+      await api.register(authRoutes, { prefix: "/auth", auth, publicUrl: config.PUBLIC_URL });
+      api.get(
+        "/me",
+        {
+          schema: {
+            tags: ["auth"],
+            summary: "The signed-in user (401 without a session)",
+            security: [{ session: [] }],
+          },
+        },
+        async (request, reply) => {
+          const { user } = await requireSession(auth, request);
+          reply.header("cache-control", "no-store");
+          return { id: user.id, name: user.name, email: user.email };
+        },
+      );
+    },
+    { prefix: "/api" },
+  );
+
+  const indexFile = path.join(config.CLIENT_DIR, "index.html");
+  const hasClient = fs.existsSync(indexFile);
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: config.CLIENT_DIR,
+      index: false,
+      setHeaders(res, filePath) {
+        // Vite names assets by content hash: they never change under the same name.
+        res.header(
+          "cache-control",
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? "public, max-age=31536000, immutable"
+            : "no-cache",
+        );
+      },
+    });
+  } else {
+    app.log.warn(`No built client in ${config.CLIENT_DIR}: run "npm run build" to serve the screens.`);
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split("?")[0] ?? "/";
+    const isPage =
+      (request.method === "GET" || request.method === "HEAD") &&
+      !pathname.startsWith("/api/") &&
+      !pathname.startsWith("/assets/") &&
+      !path.extname(pathname);
+    if (isPage && hasClient) {
+      // Every client route is served by index.html; the client router decides what it is.
+      return reply.header("cache-control", "no-cache").sendFile("index.html");
+    }
+    return reply.status(404).send({ code: "not-found", message: errorMessage("not-found") });
+  });
+
+  return app;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    auth: ReturnType<typeof createAuth>;
+  }
+}

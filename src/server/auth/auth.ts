@@ -1,0 +1,133 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+import { accounts, rateLimits, sessions, users, verifications } from "../db/schema/auth";
+import type { Mailer } from "../mail/mailer";
+import { passwordChangedMail, passwordResetMail } from "../mail/templates";
+import { hashPassword, isCommonPassword, verifyPassword } from "./passwords";
+
+/** The header the Fastify bridge sets from the socket (or the trusted proxy); never taken from clients. */
+export const CLIENT_IP_HEADER = "x-chave-client-ip";
+
+const PASSWORD_PATHS = new Set(["/sign-up/email", "/reset-password", "/change-password"]);
+
+export interface AuthDeps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  secret: string;
+  log: { error(obj: object, msg: string): void };
+}
+
+export function createAuth({ config, db, mailer, secret, log }: AuthDeps) {
+  const resetUrl = (token: string) =>
+    `${config.PUBLIC_URL}/password/reset?token=${encodeURIComponent(token)}`;
+  const authRule = { window: config.AUTH_RATE_LIMIT_WINDOW, max: config.AUTH_RATE_LIMIT_MAX };
+
+  return betterAuth({
+    appName: "Chave",
+    baseURL: config.PUBLIC_URL,
+    basePath: "/api/auth",
+    secret,
+    trustedOrigins: [config.publicOrigin],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        rateLimit: rateLimits,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      password: { hash: hashPassword, verify: verifyPassword },
+      resetPasswordTokenExpiresIn: config.PASSWORD_RESET_TTL,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, token }) {
+        await mailer.sendMail(
+          user.email,
+          passwordResetMail({
+            name: user.name,
+            url: resetUrl(token),
+            minutes: Math.round(config.PASSWORD_RESET_TTL / 60),
+          }),
+        );
+      },
+      async onPasswordReset({ user }) {
+        await mailer
+          .sendMail(
+            user.email,
+            passwordChangedMail({
+              name: user.name,
+              when: new Date(),
+              resetUrl: `${config.PUBLIC_URL}/password`,
+            }),
+          )
+          .catch((err: unknown) => log.error({ err }, "could not send the password-changed e-mail"));
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": authRule,
+        "/sign-up/email": authRule,
+        "/request-password-reset": authRule,
+        "/reset-password": authRule,
+        "/change-password": authRule,
+      },
+    },
+    advanced: {
+      useSecureCookies: config.isSecure,
+      cookiePrefix: "chave",
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: config.isSecure, path: "/" },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    telemetry: { enabled: false },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (!PASSWORD_PATHS.has(ctx.path)) return;
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        const candidate = body.password ?? body.newPassword;
+        if (typeof candidate === "string" && isCommonPassword(candidate)) {
+          throw new APIError("BAD_REQUEST", { code: "PASSWORD_TOO_COMMON", message: "Password too common" });
+        }
+        // Changing the password always ends the other sessions: a thief keeping one open is the case it is for.
+        if (ctx.path === "/change-password") {
+          return { context: { body: { ...body, revokeOtherSessions: true } } };
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/change-password") return;
+        const returned = ctx.context.returned;
+        const session = ctx.context.session ?? ctx.context.newSession;
+        if (!session || returned instanceof Error) return;
+        await mailer
+          .sendMail(
+            session.user.email,
+            passwordChangedMail({
+              name: session.user.name,
+              when: new Date(),
+              resetUrl: `${config.PUBLIC_URL}/password`,
+            }),
+          )
+          .catch((err: unknown) => log.error({ err }, "could not send the password-changed e-mail"));
+      }),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

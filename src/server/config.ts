@@ -1,0 +1,91 @@
+import path from "node:path";
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { error: "use true or false" })
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const port = z.coerce
+  .number({ error: "must be a number" })
+  .int({ error: "must be a whole number" })
+  .min(1, { error: "must be between 1 and 65535" })
+  .max(65535, { error: "must be between 1 and 65535" });
+
+const positiveInt = z.coerce
+  .number({ error: "must be a number" })
+  .int({ error: "must be a whole number" })
+  .positive({ error: "must be greater than zero" });
+
+const postgresUrl = z
+  .url({ error: "must be a URL such as postgres://user:password@host:5432/database" })
+  .refine((u) => /^postgres(ql)?:\/\//.test(u), { error: "must start with postgres:// or postgresql://" });
+
+/**
+ * Every environment variable the server reads. README.md documents each one; keep the two in step.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  PUBLIC_URL: z.url({ error: "must be a URL such as https://chave.example.com" }).optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: postgresUrl.optional(),
+  EMBEDDED_DB_PORT: port.default(5439),
+  SMTP_URL: z
+    .url({ error: "must be a URL such as smtp://user:password@smtp.example.com:587" })
+    .refine((u) => /^smtps?:\/\//.test(u), { error: "must start with smtp:// or smtps://" })
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Chave <nao-responda@chave.local>"),
+  AUTH_SECRET: z.string().min(32, { error: "must have at least 32 characters" }).optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: bool.default(false),
+  RATE_LIMIT_MAX: positiveInt.default(600),
+  AUTH_RATE_LIMIT_MAX: positiveInt.default(10),
+  AUTH_RATE_LIMIT_WINDOW: positiveInt.default(300),
+  PASSWORD_RESET_TTL: positiveInt.default(3600),
+  CLIENT_DIR: z.string().min(1).default("./dist/client"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, "PUBLIC_URL" | "DATA_DIR" | "CLIENT_DIR"> {
+  PUBLIC_URL: string;
+  /** The origin that mutating browser requests must come from. */
+  publicOrigin: string;
+  isSecure: boolean;
+  DATA_DIR: string;
+  CLIENT_DIR: string;
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+    this.problems = problems;
+  }
+}
+
+/** Reads and validates the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable means "not set", as in most shells' `VAR= cmd`.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map(
+        (i) => `${i.path.join(".")}=${JSON.stringify(cleaned[String(i.path[0])])}: ${i.message}`,
+      ),
+    );
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  return {
+    ...e,
+    PUBLIC_URL: publicUrl,
+    publicOrigin: new URL(publicUrl).origin,
+    isSecure: publicUrl.startsWith("https://"),
+    DATA_DIR: path.resolve(e.DATA_DIR),
+    CLIENT_DIR: path.resolve(e.CLIENT_DIR),
+  };
+}

@@ -1,0 +1,43 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as schema from "./schema/index";
+
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+
+export function connectDatabase(url: string, options: { max?: number } = {}): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client that loses its server must not crash the process; the next query reports it.
+  pool.on("error", () => undefined);
+  const db = drizzle(pool, { schema, casing: "snake_case" });
+  return { db, pool, close: () => pool.end() };
+}
+
+const MIGRATION_LOCK = 724_310_001;
+
+/** Applies the drizzle-kit migrations; an advisory lock keeps nodes that start together from racing. */
+export async function migrateDatabase(database: Database): Promise<void> {
+  const lock = await database.pool.connect();
+  try {
+    await lock.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await migrate(database.db, { migrationsFolder });
+  } finally {
+    await lock.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
+    lock.release();
+  }
+}

@@ -1,0 +1,97 @@
+import pino from "pino";
+import { buildApp } from "./app";
+import { ConfigError, loadConfig } from "./config";
+import { connectDatabase, migrateDatabase } from "./db/client";
+import { type EmbeddedPostgres, startEmbeddedPostgres } from "./db/embedded";
+import { createMailer } from "./mail/mailer";
+import { authSecret } from "./secrets";
+
+/** EX_CONFIG from sysexits.h: the configuration is wrong, a restart will not help. */
+const EXIT_CONFIG = 78;
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`Chave cannot start. ${err.message}\nSee README.md, "Configuration".\n`);
+      process.exit(EXIT_CONFIG);
+    }
+    throw err;
+  }
+  const log = pino({ level: config.LOG_LEVEL });
+
+  let embedded: EmbeddedPostgres | undefined;
+  let databaseUrl = config.DATABASE_URL;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres({
+      dataDir: config.DATA_DIR,
+      port: config.EMBEDDED_DB_PORT,
+      log: { info: (m) => log.info(m), warn: (m) => log.warn(m) },
+    });
+    databaseUrl = embedded.url;
+  }
+  const database = connectDatabase(databaseUrl);
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    dataDir: config.DATA_DIR,
+    log,
+  });
+
+  let shuttingDown = false;
+  const cleanup = async () => {
+    mailer.close();
+    await database.close().catch(() => undefined);
+    await embedded?.stop();
+  };
+
+  try {
+    await migrateDatabase(database);
+    const app = await buildApp({
+      config,
+      database,
+      dbMode: embedded ? "embedded" : "external",
+      mailer,
+      authSecret: await authSecret(config.AUTH_SECRET, config.DATA_DIR),
+      logger: log,
+    });
+    const shutdown = async (signal: string) => {
+      if (shuttingDown) return;
+      shuttingDown = true;
+      log.info(`${signal} received: finishing requests, then stopping`);
+      const force = setTimeout(() => {
+        log.error("shutdown took over 30 s; exiting");
+        process.exit(1);
+      }, 30_000);
+      force.unref();
+      try {
+        await app.close();
+        await cleanup();
+        log.info("stopped");
+        process.exit(0);
+      } catch (err) {
+        log.error({ err }, "error while stopping");
+        process.exit(1);
+      }
+    };
+    process.once("SIGINT", () => void shutdown("SIGINT"));
+    process.once("SIGTERM", () => void shutdown("SIGTERM"));
+    await app.listen({ port: config.PORT, host: config.HOST });
+    log.info(
+      `Chave is running at ${config.PUBLIC_URL} (database: ${embedded ? "embedded" : "external"}, e-mail: ${mailer.kind}${
+        mailer.kind === "outbox" ? ` in ${config.DATA_DIR}/outbox` : ""
+      })`,
+    );
+  } catch (err) {
+    log.fatal({ err }, "Chave could not start");
+    await cleanup();
+    process.exit(1);
+  }
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Chave could not start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,93 @@
+import ptBR from "./locales/pt-BR.json";
+
+/**
+ * One catalogue of error codes for the API and the client: the seed's storage codes, then the
+ * application's own. Each has the HTTP status the server answers with and a pt-BR message (in
+ * the locale files, so the client can also show it in English).
+ */
+export const errorStatus = {
+  unknown: 500,
+  "object-not-found": 404,
+  "bucket-not-found": 404,
+  "project-not-found": 404,
+  "quota-exceeded": 402,
+  unauthenticated: 401,
+  unauthorized: 403,
+  "retry-limit-exceeded": 503,
+  "invalid-checksum": 400,
+  canceled: 499,
+  "invalid-url": 400,
+  "invalid-argument": 400,
+  "invalid-format": 415,
+  "no-download-url": 404,
+  "not-found": 404,
+  "rate-limited": 429,
+  "forbidden-origin": 403,
+  "service-unavailable": 503,
+  network: 0,
+  "invalid-credentials": 401,
+  "email-taken": 422,
+  "password-too-short": 400,
+  "password-too-long": 400,
+  "password-too-common": 400,
+  "invalid-reset-link": 400,
+  "wrong-current-password": 400,
+  "invalid-email": 400,
+  "name-required": 400,
+  "name-too-long": 400,
+  "session-not-found": 404,
+} as const satisfies Record<keyof typeof ptBR.errors, number>;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && Object.hasOwn(errorStatus, value);
+}
+
+export function errorMessage(code: ErrorCode): string {
+  return ptBR.errors[code];
+}
+
+/** The seed's mapping of HTTP statuses to storage error codes, used for any other failure too. */
+export function codeForStatus(status: number): ErrorCode {
+  if (status === 401) return "unauthenticated";
+  if (status === 402) return "quota-exceeded";
+  if (status === 403) return "unauthorized";
+  if (status === 404) return "object-not-found";
+  if (status === 429) return "rate-limited";
+  if (status === 503) return "service-unavailable";
+  if (status >= 400 && status < 500) return "invalid-argument";
+  return "unknown";
+}
+
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+/** What every failed API call answers with. */
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  issues?: FieldIssue[];
+}
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly issues: FieldIssue[] | undefined;
+
+  constructor(code: ErrorCode, options: { message?: string; issues?: FieldIssue[]; status?: number } = {}) {
+    super(options.message ?? errorMessage(code));
+    this.name = "AppError";
+    this.code = code;
+    this.status = options.status ?? errorStatus[code];
+    this.issues = options.issues;
+  }
+
+  toBody(): ErrorBody {
+    return this.issues
+      ? { code: this.code, message: this.message, issues: this.issues }
+      : { code: this.code, message: this.message };
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * The route table of the seed: every path it names, how it matches and who may enter.
+ * The client router is built from this table; `screen` names the screen folder that serves the
+ * route. A route whose screen has not been built yet has no `screen` and falls to not-found.
+ */
+export type RouteMatch = "exact" | "prefix";
+/** public: anyone; signed-in: needs a session; signed-out: a signed-in user is sent home. */
+export type RouteAccess = "public" | "signed-in" | "signed-out";
+
+export type ScreenName = "Home" | "Signup" | "Login" | "Password" | "Logoff" | "Config";
+
+export interface RouteDef {
+  path: string;
+  match: RouteMatch;
+  access: RouteAccess;
+  screen?: ScreenName;
+}
+
+export const routes: readonly RouteDef[] = [
+  { path: "/", match: "exact", access: "public", screen: "Home" },
+  { path: "/v1", match: "exact", access: "public" },
+  { path: "/v2", match: "exact", access: "public" },
+  { path: "/v3", match: "exact", access: "public", screen: "Home" },
+  { path: "/v4", match: "exact", access: "public" },
+  { path: "/AluguelOferta", match: "exact", access: "public" },
+  { path: "/AluguelOfertaOLD", match: "exact", access: "public" },
+  { path: "/AluguelProposta", match: "exact", access: "signed-in" },
+  { path: "/AprovarProposta", match: "exact", access: "signed-in" },
+  { path: "/PropostaEnviada", match: "exact", access: "signed-in" },
+  { path: "/AluguelHistorico", match: "exact", access: "signed-in" },
+  { path: "/signup", match: "prefix", access: "signed-out", screen: "Signup" },
+  { path: "/login", match: "prefix", access: "signed-out", screen: "Login" },
+  { path: "/password", match: "prefix", access: "public", screen: "Password" },
+  { path: "/logoff", match: "prefix", access: "public", screen: "Logoff" },
+  { path: "/profile", match: "prefix", access: "signed-in" },
+  { path: "/profile2", match: "prefix", access: "signed-in" },
+  { path: "/profile3", match: "prefix", access: "signed-in" },
+  { path: "/AdicionarUnidade", match: "prefix", access: "signed-in" },
+  { path: "/preferences", match: "prefix", access: "signed-in" },
+  { path: "/preferences2", match: "prefix", access: "signed-in" },
+  { path: "/Clicksign", match: "prefix", access: "public" },
+  { path: "/Config", match: "prefix", access: "signed-in", screen: "Config" },
+  { path: "/ViewDocument", match: "prefix", access: "signed-in" },
+  { path: "/Camera", match: "prefix", access: "signed-in" },
+  { path: "/PreferencesHist", match: "prefix", access: "signed-in" },
+  { path: "/Message", match: "prefix", access: "signed-in" },
+  { path: "/Convert", match: "prefix", access: "signed-in" },
+];
+
+/** Whether `pathname` (no query) belongs to `route`, case-sensitively as the seed's paths are. */
+export function matchesRoute(route: RouteDef, pathname: string): boolean {
+  if (route.match === "exact") return pathname === route.path || pathname === `${route.path}/`;
+  if (route.path === "/") return true;
+  return pathname === route.path || pathname.startsWith(`${route.path}/`);
+}
+
+/** The route that serves `pathname`: exact routes first, then the longest matching prefix. */
+export function findRoute(pathname: string): RouteDef | undefined {
+  const exact = routes.find((r) => r.match === "exact" && matchesRoute(r, pathname));
+  if (exact) return exact;
+  let best: RouteDef | undefined;
+  for (const r of routes) {
+    if (r.match === "prefix" && matchesRoute(r, pathname) && (!best || r.path.length > best.path.length)) {
+      best = r;
+    }
+  }
+  return best;
+}
+
+/** Only same-site relative paths are accepted as a `?next=` target, so a link cannot send a user away. */
+export function safeNextPath(next: string | null | undefined): string {
+  if (!next?.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return "/";
+  return next;
+}
