@@ -1,0 +1,150 @@
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import type { SessionResponse } from "../../shared/contracts/auth";
+import { api } from "../lib/api";
+import { logger } from "../lib/logger";
+
+export interface AuthUser {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/** The seed's three states: unknown while loading (nothing rendered), then a user or none. */
+export type AuthState =
+  | { status: "unknown" }
+  | { status: "signed-in"; user: AuthUser }
+  | { status: "signed-out" };
+
+type Listener = (state: AuthState) => void;
+
+export interface AuthContextValue {
+  state: AuthState;
+  signIn(email: string, password: string): Promise<void>;
+  signUp(name: string, email: string, password: string): Promise<void>;
+  signOut(): Promise<void>;
+  sendPasswordReset(email: string): Promise<void>;
+  /** Re-reads the session from the server (after a change made elsewhere). */
+  refresh(): Promise<void>;
+  /** Calls `listener` on every later change of the state; returns the unsubscribe function. */
+  subscribe(listener: Listener): () => void;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+const CHANNEL = "chave-auth";
+
+function toUser(u: { id: string; name: string; email: string }): AuthUser {
+  return { id: u.id, name: u.name, email: u.email };
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<AuthState>({ status: "unknown" });
+  const listeners = useRef(new Set<Listener>());
+  const lastUserId = useRef<string | null>(null);
+  const channel = useRef<BroadcastChannel | null>(null);
+
+  const apply = useCallback((next: AuthState) => {
+    const id = next.status === "signed-in" ? next.user.id : null;
+    if (next.status === "signed-in" && id !== lastUserId.current) logger.info("new user", next.user.email);
+    lastUserId.current = id;
+    setState((prev) => {
+      const same =
+        prev.status === next.status &&
+        (prev.status !== "signed-in" ||
+          (next.status === "signed-in" &&
+            prev.user.id === next.user.id &&
+            prev.user.name === next.user.name));
+      if (same) return prev;
+      for (const l of listeners.current) l(next);
+      return next;
+    });
+  }, []);
+
+  const refresh = useCallback(async () => {
+    try {
+      const session = await api<SessionResponse>("/api/auth/get-session");
+      apply(session?.user ? { status: "signed-in", user: toUser(session.user) } : { status: "signed-out" });
+    } catch (err) {
+      logger.error("could not read the session", err);
+      // Without an answer we cannot tell; show the signed-out app rather than nothing forever.
+      setState((prev) => (prev.status === "unknown" ? { status: "signed-out" } : prev));
+    }
+  }, [apply]);
+
+  const announce = useCallback(() => channel.current?.postMessage("changed"), []);
+
+  useEffect(() => {
+    void refresh();
+    if (typeof BroadcastChannel !== "undefined") {
+      channel.current = new BroadcastChannel(CHANNEL);
+      channel.current.onmessage = () => void refresh();
+    }
+    const onVisible = () => {
+      if (document.visibilityState === "visible") void refresh();
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      channel.current?.close();
+      channel.current = null;
+      document.removeEventListener("visibilitychange", onVisible);
+    };
+  }, [refresh]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      state,
+      async signIn(email, password) {
+        const res = await api<{ user: AuthUser }>("/api/auth/sign-in/email", { body: { email, password } });
+        apply({ status: "signed-in", user: toUser(res.user) });
+        announce();
+      },
+      async signUp(name, email, password) {
+        const res = await api<{ user: AuthUser }>("/api/auth/sign-up/email", {
+          body: { name, email, password },
+        });
+        apply({ status: "signed-in", user: toUser(res.user) });
+        announce();
+      },
+      async signOut() {
+        await api("/api/auth/sign-out", { body: {} });
+        apply({ status: "signed-out" });
+        announce();
+      },
+      async sendPasswordReset(email) {
+        await api("/api/auth/request-password-reset", { body: { email } });
+      },
+      refresh,
+      subscribe(listener) {
+        listeners.current.add(listener);
+        return () => listeners.current.delete(listener);
+      },
+    }),
+    [state, apply, announce, refresh],
+  );
+
+  // Nothing at all is rendered until the first answer, as the seed does.
+  if (state.status === "unknown") return null;
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error("useAuth outside AuthProvider");
+  return ctx;
+}
+
+/** Tell other tabs that the session changed (after a password change or a revoked session). */
+export function announceAuthChange(): void {
+  if (typeof BroadcastChannel === "undefined") return;
+  const c = new BroadcastChannel(CHANNEL);
+  c.postMessage("changed");
+  c.close();
+}

@@ -1,0 +1,43 @@
+import { Alert, Button, Container, Stack, Text } from "@mantine/core";
+import { Component, type ErrorInfo, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { logger } from "../lib/logger";
+
+function CrashMessage({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Container size="sm" py="xl">
+      <Alert color="red" title={t("crash.title")} role="alert">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{t("crash.text")}</Text>
+          <Button onClick={onRetry}>{t("crash.retry")}</Button>
+        </Stack>
+      </Alert>
+    </Container>
+  );
+}
+
+/** A screen that throws while rendering shows a message with a retry instead of a blank page. */
+export class ScreenErrorBoundary extends Component<
+  { children: ReactNode; resetKey: string },
+  { error: Error | null }
+> {
+  override state: { error: Error | null } = { error: null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    logger.error("screen crashed", error, info.componentStack);
+  }
+
+  override componentDidUpdate(prev: { resetKey: string }) {
+    if (prev.resetKey !== this.props.resetKey && this.state.error) this.setState({ error: null });
+  }
+
+  override render() {
+    if (this.state.error) return <CrashMessage onRetry={() => this.setState({ error: null })} />;
+    return this.props.children;
+  }
+}

@@ -1,0 +1,101 @@
+import {
+  Anchor,
+  AppShell,
+  Avatar,
+  Button,
+  Container,
+  Group,
+  Menu,
+  Text,
+  UnstyledButton,
+} from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link, Outlet, useLocation } from "react-router";
+import { useAuth } from "./auth";
+import { ScreenErrorBoundary } from "./error-boundary";
+
+function Brand() {
+  const { t } = useTranslation();
+  return (
+    <Anchor component={Link} to="/" underline="never" c="inherit" aria-label={t("nav.home")}>
+      <Group gap={8} wrap="nowrap">
+        <img src="/favicon.svg" alt="" width={28} height={28} />
+        <Text fw={700} size="lg">
+          {t("app.name")}
+        </Text>
+      </Group>
+    </Anchor>
+  );
+}
+
+function AccountMenu() {
+  const { t } = useTranslation();
+  const { state } = useAuth();
+  const location = useLocation();
+  if (state.status !== "signed-in") {
+    const onAuthScreen = location.pathname.startsWith("/login") || location.pathname.startsWith("/signup");
+    return onAuthScreen ? null : (
+      <Group gap="xs" wrap="nowrap">
+        <Button component={Link} to="/login" variant="subtle" size="sm">
+          {t("nav.login")}
+        </Button>
+        <Button component={Link} to="/signup" size="sm" visibleFrom="xs">
+          {t("nav.signup")}
+        </Button>
+      </Group>
+    );
+  }
+  const initials = state.user.name
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((w) => w[0]?.toUpperCase() ?? "")
+    .join("");
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={t("nav.menu")} data-testid="account-menu">
+          <Group gap={8} wrap="nowrap">
+            <Avatar color="blue" radius="xl" size="sm">
+              {initials}
+            </Avatar>
+            <Text size="sm" visibleFrom="xs" maw={160} truncate>
+              {state.user.name}
+            </Text>
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{state.user.email}</Menu.Label>
+        <Menu.Item component={Link} to="/Config">
+          {t("nav.config")}
+        </Menu.Item>
+        <Menu.Item component={Link} to="/logoff" color="red">
+          {t("nav.logoff")}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+export function Layout() {
+  const location = useLocation();
+  return (
+    <AppShell header={{ height: 60 }} padding={0}>
+      <AppShell.Header>
+        <Container size="lg" h="100%">
+          <Group h="100%" justify="space-between" wrap="nowrap">
+            <Brand />
+            <AccountMenu />
+          </Group>
+        </Container>
+      </AppShell.Header>
+      <AppShell.Main>
+        <main id="content">
+          <ScreenErrorBoundary resetKey={location.pathname}>
+            <Outlet />
+          </ScreenErrorBoundary>
+        </main>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

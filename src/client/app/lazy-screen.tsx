@@ -1,0 +1,86 @@
+import { Alert, Button, Container, Group, Stack, Text } from "@mantine/core";
+import { type ComponentType, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { logger } from "../lib/logger";
+import { FullPageSpinner } from "./spinner";
+
+/** The seed's chunk-load timeout: a screen that has not arrived by then is reported as failed. */
+export const CHUNK_TIMEOUT_MS = 120_000;
+
+export type ScreenLoader = () => Promise<ComponentType>;
+
+const loaded = new Map<ScreenLoader, ComponentType>();
+
+type LoadState =
+  | { status: "loading" }
+  | { status: "ready"; Screen: ComponentType }
+  | { status: "error"; isTimeout: boolean };
+
+function initial(loader: ScreenLoader): LoadState {
+  const Screen = loaded.get(loader);
+  return Screen ? { status: "ready", Screen } : { status: "loading" };
+}
+
+/**
+ * Loads a screen's code on demand behind the full-page spinner. Unlike React.lazy it does not
+ * remember a failure: "Tentar de novo" asks for the chunk again.
+ */
+export function LazyScreen({
+  loader,
+  timeoutMs = CHUNK_TIMEOUT_MS,
+}: {
+  loader: ScreenLoader;
+  timeoutMs?: number;
+}) {
+  const { t } = useTranslation();
+  const [_attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<LoadState>(() => initial(loader));
+
+  useEffect(() => {
+    const cached = loaded.get(loader);
+    if (cached) {
+      setState({ status: "ready", Screen: cached });
+      return;
+    }
+    setState({ status: "loading" });
+    let isCurrent = true;
+    const timer = setTimeout(() => {
+      if (isCurrent) setState({ status: "error", isTimeout: true });
+      isCurrent = false;
+    }, timeoutMs);
+    loader().then(
+      (Screen) => {
+        clearTimeout(timer);
+        loaded.set(loader, Screen);
+        if (isCurrent) setState({ status: "ready", Screen });
+      },
+      (err: unknown) => {
+        clearTimeout(timer);
+        logger.error("screen chunk failed to load", err);
+        if (isCurrent) setState({ status: "error", isTimeout: false });
+      },
+    );
+    return () => {
+      isCurrent = false;
+      clearTimeout(timer);
+    };
+  }, [loader, timeoutMs]);
+
+  if (state.status === "ready") return <state.Screen />;
+  if (state.status === "loading") return <FullPageSpinner />;
+  return (
+    <Container size="sm" py="xl">
+      <Alert color="red" title={t("chunk.title")} role="alert">
+        <Stack gap="sm">
+          <Text size="sm">{state.isTimeout ? t("chunk.timeout") : t("chunk.text")}</Text>
+          <Group>
+            <Button onClick={() => setAttempt((n) => n + 1)}>{t("chunk.retry")}</Button>
+            <Button variant="default" onClick={() => window.location.reload()}>
+              {t("chunk.reload")}
+            </Button>
+          </Group>
+        </Stack>
+      </Alert>
+    </Container>
+  );
+}

@@ -1,0 +1,69 @@
+import { codeForStatus, type ErrorCode, isErrorCode } from "../../shared/errors";
+import { logger } from "./logger";
+
+/** A failed API call, with the catalogue code the screens translate. */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly issues: { path: string; message: string }[];
+
+  constructor(
+    code: ErrorCode,
+    status: number,
+    message: string,
+    issues: { path: string; message: string }[] = [],
+  ) {
+    super(message);
+    this.name = "ApiError";
+    this.code = code;
+    this.status = status;
+    this.issues = issues;
+  }
+}
+
+export async function api<T>(
+  path: string,
+  init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+): Promise<T> {
+  const method = init.method ?? (init.body === undefined ? "GET" : "POST");
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: "same-origin",
+      headers:
+        init.body === undefined
+          ? { accept: "application/json" }
+          : { "content-type": "application/json", accept: "application/json" },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: init.signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === "AbortError")
+      throw new ApiError("canceled", 0, "canceled");
+    logger.error(`${method} ${path} failed`, err);
+    throw new ApiError("network", 0, "network");
+  }
+  const text = await response.text();
+  let body: unknown = null;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text;
+    }
+  }
+  if (!response.ok) {
+    const b = (body ?? {}) as { code?: unknown; message?: unknown; issues?: unknown };
+    const code = isErrorCode(b.code) ? b.code : codeForStatus(response.status);
+    const issues = Array.isArray(b.issues) ? (b.issues as { path: string; message: string }[]) : [];
+    logger.warn(`${method} ${path} → ${response.status} ${code}`);
+    throw new ApiError(code, response.status, typeof b.message === "string" ? b.message : code, issues);
+  }
+  return body as T;
+}
+
+/** The code of any error thrown by `api`, or `unknown` for anything else. */
+export function errorCodeOf(err: unknown): ErrorCode {
+  return err instanceof ApiError ? err.code : "unknown";
+}

@@ -1,0 +1,313 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  Loader,
+  PasswordInput,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Title,
+  useMantineColorScheme,
+} from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { changePasswordInput, type SessionInfo, type SessionResponse } from "../../../shared/contracts/auth";
+import { announceAuthChange, useAuth } from "../../app/auth";
+import { useErrorText } from "../../features/auth/error-text";
+import { NewPasswordField } from "../../features/auth/password-field";
+import { api, errorCodeOf } from "../../lib/api";
+import { LANGUAGES, type Language, setLanguage } from "../../lib/i18n";
+
+function Preferences() {
+  const { t, i18n } = useTranslation();
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  return (
+    <Card withBorder padding="lg">
+      <Stack gap="md">
+        <Select
+          label={t("config.language")}
+          description={t("config.languageHelp")}
+          data={LANGUAGES.map((l) => ({ value: l.value, label: l.label }))}
+          value={i18n.language}
+          allowDeselect={false}
+          onChange={(value) => value && setLanguage(value as Language)}
+          maw={320}
+        />
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="theme-label">
+            {t("config.theme")}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="theme-label"
+            value={colorScheme}
+            onChange={(value) => setColorScheme(value as "light" | "dark" | "auto")}
+            data={[
+              { value: "light", label: t("config.themeLight") },
+              { value: "dark", label: t("config.themeDark") },
+              { value: "auto", label: t("config.themeAuto") },
+            ]}
+            maw={360}
+          />
+        </Stack>
+      </Stack>
+    </Card>
+  );
+}
+
+const changeForm = changePasswordInput
+  .extend({ confirm: z.string() })
+  .refine((v) => v.newPassword === v.confirm, { path: ["confirm"], error: "passwordsDiffer" });
+
+function ChangePassword() {
+  const { t } = useTranslation();
+  const text = useErrorText();
+  const queryClient = useQueryClient();
+  const form = useForm({
+    resolver: zodResolver(changeForm),
+    defaultValues: { currentPassword: "", newPassword: "", confirm: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
+    try {
+      await api("/api/auth/change-password", {
+        body: { currentPassword, newPassword, revokeOtherSessions: true },
+      });
+      form.reset();
+      notifications.show({ color: "green", message: t("config.passwordChanged") });
+      await queryClient.invalidateQueries({ queryKey: ["sessions"] });
+      announceAuthChange();
+    } catch (err) {
+      const code = errorCodeOf(err);
+      if (code === "wrong-current-password") form.setError("currentPassword", { message: code });
+      else if (code.startsWith("password-")) form.setError("newPassword", { message: code });
+      else form.setError("root", { message: text.of(err) });
+    }
+  });
+
+  return (
+    <Card withBorder padding="lg">
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            {t("config.changePasswordTitle")}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t("config.changePasswordLead")}
+          </Text>
+          {errors.root?.message && (
+            <Alert color="red" role="alert">
+              {errors.root.message}
+            </Alert>
+          )}
+          <PasswordInput
+            label={t("auth.currentPassword")}
+            autoComplete="current-password"
+            required
+            {...form.register("currentPassword")}
+            error={text.field(errors.currentPassword?.message)}
+            maw={420}
+          />
+          <NewPasswordField
+            label={t("auth.newPassword")}
+            {...form.register("newPassword")}
+            error={text.field(errors.newPassword?.message)}
+            maw={420}
+          />
+          <PasswordInput
+            label={t("auth.confirmPassword")}
+            autoComplete="new-password"
+            required
+            {...form.register("confirm")}
+            error={
+              errors.confirm?.message === "passwordsDiffer"
+                ? t("auth.passwordsDiffer")
+                : text.field(errors.confirm?.message)
+            }
+            maw={420}
+          />
+          <Group>
+            <Button type="submit" loading={isSubmitting}>
+              {t("config.changePasswordSubmit")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+/** A short, readable name for a user agent: enough to recognise one's own devices. */
+function deviceName(userAgent: string | null | undefined, fallback: string): string {
+  if (!userAgent) return fallback;
+  const browser = /Edg\//.test(userAgent)
+    ? "Edge"
+    : /Firefox\//.test(userAgent)
+      ? "Firefox"
+      : /Chrom(e|ium)\//.test(userAgent)
+        ? "Chrome"
+        : /Safari\//.test(userAgent)
+          ? "Safari"
+          : null;
+  const os = /Android/.test(userAgent)
+    ? "Android"
+    : /iPhone|iPad/.test(userAgent)
+      ? "iOS"
+      : /Windows/.test(userAgent)
+        ? "Windows"
+        : /Mac OS X/.test(userAgent)
+          ? "macOS"
+          : /Linux/.test(userAgent)
+            ? "Linux"
+            : null;
+  return [browser, os].filter(Boolean).join(" · ") || fallback;
+}
+
+function Sessions() {
+  const { t, i18n } = useTranslation();
+  const text = useErrorText();
+  const { refresh } = useAuth();
+  const queryClient = useQueryClient();
+  const sessions = useQuery({
+    queryKey: ["sessions"],
+    queryFn: () => api<SessionInfo[]>("/api/auth/list-sessions"),
+  });
+  const current = useQuery({
+    queryKey: ["session"],
+    queryFn: () => api<SessionResponse>("/api/auth/get-session"),
+  });
+  const currentToken = current.data?.session.token;
+
+  const onDone = async (message: string) => {
+    notifications.show({ color: "green", message });
+    await queryClient.invalidateQueries({ queryKey: ["sessions"] });
+  };
+  const onError = async (err: unknown) => {
+    notifications.show({ color: "red", message: text.of(err) });
+    if (errorCodeOf(err) === "unauthenticated") await refresh();
+  };
+  const revokeOne = useMutation({
+    mutationFn: (token: string) => api("/api/auth/revoke-session", { body: { token } }),
+    onSuccess: () => onDone(t("config.sessionEnded")),
+    onError,
+  });
+  const revokeOthers = useMutation({
+    mutationFn: () => api("/api/auth/revoke-other-sessions", { body: {} }),
+    onSuccess: () => onDone(t("config.othersEnded")),
+    onError,
+  });
+
+  const list = [...(sessions.data ?? [])].sort((a, b) =>
+    a.token === currentToken ? -1 : b.token === currentToken ? 1 : b.createdAt.localeCompare(a.createdAt),
+  );
+  const others = list.filter((s) => s.token !== currentToken);
+  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" });
+
+  return (
+    <Card withBorder padding="lg">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t("config.sessionsTitle")}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t("config.sessionsLead")}
+        </Text>
+        {sessions.isPending && <Loader size="sm" aria-label={t("app.loading")} />}
+        {sessions.isError && (
+          <Alert color="red" role="alert">
+            <Group justify="space-between">
+              <span>{text.of(sessions.error)}</span>
+              <Button size="xs" variant="white" onClick={() => void sessions.refetch()}>
+                {t("auth.tryAgain")}
+              </Button>
+            </Group>
+          </Alert>
+        )}
+        <Stack gap="xs" data-testid="session-list">
+          {list.map((s) => (
+            <Group key={s.id} justify="space-between" wrap="nowrap" gap="sm">
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Group gap="xs">
+                  <Text size="sm" fw={500}>
+                    {deviceName(s.userAgent, t("config.unknownDevice"))}
+                  </Text>
+                  {s.token === currentToken && (
+                    <Badge size="sm" variant="light" color="green">
+                      {t("config.thisSession")}
+                    </Badge>
+                  )}
+                </Group>
+                <Text size="xs" c="dimmed">
+                  {t("config.sessionStarted", { date: dateFormat.format(new Date(s.createdAt)) })}
+                  {s.ipAddress ? ` · ${t("config.sessionIp", { ip: s.ipAddress })}` : ""}
+                </Text>
+              </Stack>
+              {s.token !== currentToken && (
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red"
+                  loading={revokeOne.isPending && revokeOne.variables === s.token}
+                  onClick={() => revokeOne.mutate(s.token)}
+                >
+                  {t("config.endSession")}
+                </Button>
+              )}
+            </Group>
+          ))}
+        </Stack>
+        {sessions.isSuccess &&
+          (others.length > 0 ? (
+            <Group>
+              <Button
+                variant="default"
+                color="red"
+                loading={revokeOthers.isPending}
+                onClick={() => revokeOthers.mutate()}
+              >
+                {t("config.endOthers")}
+              </Button>
+            </Group>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t("config.noOtherSessions")}
+            </Text>
+          ))}
+      </Stack>
+    </Card>
+  );
+}
+
+/** `/Config`: language, theme, password and sessions. Later issues add consent, export and deletion. */
+export function ConfigScreen() {
+  const { t } = useTranslation();
+  const { state } = useAuth();
+  return (
+    <Container size="md" py="lg">
+      <Stack gap="lg">
+        <Stack gap={2}>
+          <Title order={1} size="h2">
+            {t("config.title")}
+          </Title>
+          {state.status === "signed-in" && (
+            <Text c="dimmed" size="sm">
+              {t("config.signedInAs", { email: state.user.email })}
+            </Text>
+          )}
+        </Stack>
+        <Preferences />
+        <ChangePassword />
+        <Sessions />
+      </Stack>
+    </Container>
+  );
+}

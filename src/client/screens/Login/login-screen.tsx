@@ -1,0 +1,84 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import { signInInput } from "../../../shared/contracts/auth";
+import { useAuth } from "../../app/auth";
+import { AuthCard } from "../../features/auth/auth-card";
+import { useErrorText } from "../../features/auth/error-text";
+
+export function LoginScreen() {
+  const { t } = useTranslation();
+  const text = useErrorText();
+  const { signIn } = useAuth();
+  const [params] = useSearchParams();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(signInInput), defaultValues: { email: "", password: "" } });
+  const { errors, isSubmitting } = form.formState;
+  const next = params.get("next");
+  const wasReset = params.get("reset") === "1";
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await signIn(values.email, values.password);
+      notifications.show({ color: "green", message: t("auth.signedIn") });
+      // The route guard now sends the user on to `next`.
+    } catch (err) {
+      setFailure(text.of(err));
+    }
+  });
+
+  return (
+    <AuthCard title={t("auth.loginTitle")}>
+      {next && !wasReset && <Text c="dimmed">{t("auth.loginToContinue")}</Text>}
+      {wasReset && (
+        <Alert color="green" role="status">
+          {t("auth.resetDone")}
+        </Alert>
+      )}
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          {failure && (
+            <Alert color="red" role="alert" data-testid="login-error">
+              {failure}
+            </Alert>
+          )}
+          <TextInput
+            label={t("auth.email")}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            {...form.register("email")}
+            error={text.field(errors.email?.message)}
+          />
+          <PasswordInput
+            label={t("auth.password")}
+            autoComplete="current-password"
+            required
+            {...form.register("password")}
+            error={text.field(errors.password?.message)}
+          />
+          <Group justify="flex-end">
+            <Anchor component={Link} to="/password" size="sm">
+              {t("auth.forgotPassword")}
+            </Anchor>
+          </Group>
+          <Button type="submit" loading={isSubmitting} fullWidth>
+            {t("auth.loginSubmit")}
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm" ta="center">
+        {t("auth.loginNoAccount")}{" "}
+        <Anchor component={Link} to={next ? `/signup?next=${encodeURIComponent(next)}` : "/signup"}>
+          {t("nav.signup")}
+        </Anchor>
+      </Text>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,164 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { z } from "zod";
+import { requestPasswordResetInput, resetPasswordInput } from "../../../shared/contracts/auth";
+import { useAuth } from "../../app/auth";
+import { AuthCard } from "../../features/auth/auth-card";
+import { useErrorText } from "../../features/auth/error-text";
+import { NewPasswordField } from "../../features/auth/password-field";
+import { api, errorCodeOf } from "../../lib/api";
+
+function RequestReset() {
+  const { t } = useTranslation();
+  const text = useErrorText();
+  const { sendPasswordReset } = useAuth();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(requestPasswordResetInput), defaultValues: { email: "" } });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ email }) => {
+    setFailure(null);
+    try {
+      await sendPasswordReset(email);
+      setSentTo(email);
+    } catch (err) {
+      setFailure(text.of(err));
+    }
+  });
+
+  return (
+    <AuthCard title={t("auth.passwordTitle")}>
+      {sentTo ? (
+        <Alert color="green" role="status" data-testid="reset-sent">
+          {t("auth.passwordSent", { email: sentTo })}
+        </Alert>
+      ) : (
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="sm">
+            <Text c="dimmed">{t("auth.passwordLead")}</Text>
+            {failure && (
+              <Alert color="red" role="alert">
+                {failure}
+              </Alert>
+            )}
+            <TextInput
+              label={t("auth.email")}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              required
+              {...form.register("email")}
+              error={text.field(errors.email?.message)}
+            />
+            <Button type="submit" loading={isSubmitting} fullWidth>
+              {t("auth.passwordSubmit")}
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <Anchor component={Link} to="/login" size="sm" ta="center">
+        {t("auth.backToLogin")}
+      </Anchor>
+    </AuthCard>
+  );
+}
+
+const resetForm = resetPasswordInput
+  .extend({ confirm: z.string() })
+  .refine((v) => v.newPassword === v.confirm, { path: ["confirm"], error: "passwordsDiffer" });
+
+function ResetPassword({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const text = useErrorText();
+  const navigate = useNavigate();
+  const { refresh } = useAuth();
+  const [failure, setFailure] = useState<{ message: string; isLinkDead: boolean } | null>(null);
+  const form = useForm({
+    resolver: zodResolver(resetForm),
+    defaultValues: { token, newPassword: "", confirm: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ newPassword }) => {
+    setFailure(null);
+    try {
+      await api("/api/auth/reset-password", { body: { token, newPassword } });
+      // Every session of the account was ended, this browser's included.
+      await refresh();
+      await navigate("/login?reset=1", { replace: true });
+    } catch (err) {
+      const code = errorCodeOf(err);
+      if (code.startsWith("password-")) form.setError("newPassword", { message: code });
+      else setFailure({ message: text.of(err), isLinkDead: code === "invalid-reset-link" });
+    }
+  });
+
+  return (
+    <AuthCard title={t("auth.resetTitle")}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          {failure && (
+            <Alert color="red" role="alert" data-testid="reset-error">
+              <Stack gap={4}>
+                <span>{failure.message}</span>
+                {failure.isLinkDead && (
+                  <Anchor component={Link} to="/password" size="sm">
+                    {t("auth.requestNewLink")}
+                  </Anchor>
+                )}
+              </Stack>
+            </Alert>
+          )}
+          <NewPasswordField
+            label={t("auth.newPassword")}
+            {...form.register("newPassword")}
+            error={text.field(errors.newPassword?.message)}
+          />
+          <PasswordInput
+            label={t("auth.confirmPassword")}
+            autoComplete="new-password"
+            required
+            {...form.register("confirm")}
+            error={
+              errors.confirm?.message === "passwordsDiffer"
+                ? t("auth.passwordsDiffer")
+                : text.field(errors.confirm?.message)
+            }
+          />
+          <Button type="submit" loading={isSubmitting} fullWidth>
+            {t("auth.resetSubmit")}
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}
+
+/** `/password` asks for the e-mail; `/password/reset?token=` sets the new password. */
+export function PasswordScreen() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  if (location.pathname.replace(/\/+$/, "") === "/password/reset") {
+    const token = params.get("token");
+    if (!token) {
+      return (
+        <AuthCard title={t("auth.resetTitle")}>
+          <Alert color="red" role="alert">
+            {t("auth.resetMissingToken")}
+          </Alert>
+          <Button component={Link} to="/password">
+            {t("auth.requestNewLink")}
+          </Button>
+        </AuthCard>
+      );
+    }
+    return <ResetPassword token={token} />;
+  }
+  return <RequestReset />;
+}
