@@ -1,6 +1,7 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
+import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { accounts, rateLimits, sessions, users, verifications } from "../db/schema/auth";
@@ -18,7 +19,7 @@ export interface AuthDeps {
   db: Db;
   mailer: Mailer;
   secret: string;
-  log: { error(obj: object, msg: string): void };
+  log: Pick<FastifyBaseLogger, "error" | "warn" | "info" | "debug">;
 }
 
 export function createAuth({ config, db, mailer, secret, log }: AuthDeps) {
@@ -97,6 +98,13 @@ export function createAuth({ config, db, mailer, secret, log }: AuthDeps) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     telemetry: { enabled: false },
+    // better-auth's messages go to the server's own log, where a failed sign-in is routine (debug).
+    logger: {
+      log: (level, message, ...args) => {
+        const target = level === "error" ? log.error : level === "warn" ? log.debug : log.debug;
+        target.call(log, { args }, `[auth] ${message}`);
+      },
+    },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (!PASSWORD_PATHS.has(ctx.path)) return;

@@ -1,0 +1,145 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetLinkIn, startSmtpServer, subjectOf } from "../../../tests/support/mail";
+import {
+  createTestApp,
+  get,
+  post,
+  sessionCookie,
+  signIn,
+  signUp,
+  type TestApp,
+  uniqueEmail,
+  uniqueIp,
+} from "../../../tests/support/test-app";
+import { verifications } from "../db/schema/auth";
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let t: TestApp;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await createTestApp({ SMTP_URL: smtp.url, PASSWORD_RESET_TTL: "900" });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+async function requestReset(email: string) {
+  const res = await post(t.app, "/api/auth/request-password-reset", { email });
+  expect(res.statusCode).toBe(200);
+  const mail = await smtp.waitFor(
+    (m) => m.to.includes(email) && subjectOf(m.raw) === "Chave: crie uma nova senha",
+  );
+  return { mail, token: new URL(resetLinkIn(mail.text)).searchParams.get("token") ?? "" };
+}
+
+describe("password reset by e-mail (real SMTP)", () => {
+  it("e-mails a link to /password/reset that sets a new password once, ending every old session", async () => {
+    const { email, password, cookie } = await signUp(t.app);
+    const { mail, token } = await requestReset(email);
+    expect(resetLinkIn(mail.text)).toMatch(/^http:\/\/localhost:3000\/password\/reset\?token=/);
+    expect(mail.text).toContain("O link vale por 15 minutos");
+    expect(mail.raw).toMatch(/Content-Type: text\/plain/);
+    expect(mail.raw).toMatch(/Content-Type: text\/html/);
+
+    const newPassword = "Cajueiro florido em Natal 9";
+    const res = await post(t.app, "/api/auth/reset-password", { token, newPassword });
+    expect(res.statusCode, res.body).toBe(200);
+
+    expect((await get(t.app, "/api/me", { cookie })).statusCode).toBe(401);
+    expect((await signIn(t.app, email, password)).statusCode).toBe(401);
+    expect((await signIn(t.app, email, newPassword)).statusCode).toBe(200);
+
+    const again = await post(t.app, "/api/auth/reset-password", {
+      token,
+      newPassword: "Mais uma senha diferente 3",
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({
+      code: "invalid-reset-link",
+      message: "Este link de recuperação expirou ou já foi usado. Peça um novo link.",
+    });
+  });
+
+  it("refuses an expired link", async () => {
+    const { email, password } = await signUp(t.app);
+    const { token } = await requestReset(email);
+    await t.database.db
+      .update(verifications)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(sql`${verifications.identifier} LIKE ${`%${token}%`}`);
+    const res = await post(t.app, "/api/auth/reset-password", {
+      token,
+      newPassword: "Tarde demais para isso 5",
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe("invalid-reset-link");
+    expect((await signIn(t.app, email, password)).statusCode).toBe(200);
+  });
+
+  it("refuses a common new password and keeps the link usable", async () => {
+    const { email } = await signUp(t.app);
+    const { token } = await requestReset(email);
+    const weak = await post(t.app, "/api/auth/reset-password", { token, newPassword: "brasil2024" });
+    expect(weak.json().code).toBe("password-too-common");
+    const ok = await post(t.app, "/api/auth/reset-password", {
+      token,
+      newPassword: "Uma senha forte de verdade 8",
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it("answers the same for an unknown e-mail and sends nothing", async () => {
+    const email = uniqueEmail("ninguem");
+    const res = await post(t.app, "/api/auth/request-password-reset", { email });
+    expect(res.statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.received.some((m) => m.to.includes(email))).toBe(false);
+  });
+});
+
+describe("rate limits kept in the database", () => {
+  it("stops sign-in attempts past the limit, per address, across two app nodes", async () => {
+    const nodeA = await createTestApp({ AUTH_RATE_LIMIT_MAX: "3", AUTH_RATE_LIMIT_WINDOW: "60" });
+    const nodeB = await createTestApp({ AUTH_RATE_LIMIT_MAX: "3", AUTH_RATE_LIMIT_WINDOW: "60" });
+    try {
+      const { email, password } = await signUp(nodeA.app);
+      const ip = uniqueIp();
+      expect((await signIn(nodeA.app, email, "errada um", ip)).statusCode).toBe(401);
+      expect((await signIn(nodeB.app, email, "errada dois", ip)).statusCode).toBe(401);
+      expect((await signIn(nodeA.app, email, "errada três", ip)).statusCode).toBe(401);
+      const blocked = await signIn(nodeB.app, email, password, ip);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toEqual({
+        code: "rate-limited",
+        message: "Muitas tentativas em pouco tempo. Aguarde alguns minutos e tente de novo.",
+      });
+      // Another address is not punished for this one.
+      const other = await signIn(nodeA.app, email, password, uniqueIp());
+      expect(other.statusCode).toBe(200);
+      expect(sessionCookie(other)).toMatch(/^chave\.session_token=/);
+    } finally {
+      await nodeA.close();
+      await nodeB.close();
+    }
+  });
+
+  it("limits password-reset requests too", async () => {
+    const node = await createTestApp({ AUTH_RATE_LIMIT_MAX: "2" });
+    try {
+      const ip = uniqueIp();
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        statuses.push(
+          (await post(node.app, "/api/auth/request-password-reset", { email: uniqueEmail() }, { ip }))
+            .statusCode,
+        );
+      }
+      expect(statuses).toEqual([200, 200, 429]);
+    } finally {
+      await node.close();
+    }
+  });
+});

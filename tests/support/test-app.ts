@@ -1,0 +1,128 @@
+import { randomBytes } from "node:crypto";
+import fsp from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { inject } from "vitest";
+import { buildApp } from "../../src/server/app";
+import { type Config, loadConfig } from "../../src/server/config";
+import { connectDatabase, type Database } from "../../src/server/db/client";
+import { createMailer } from "../../src/server/mail/mailer";
+
+export const ORIGIN = "http://localhost:3000";
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The real app on the run's real database; environment overrides as the README names them. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), "chave-test-"));
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    PUBLIC_URL: ORIGIN,
+    DATA_DIR: dataDir,
+    DATABASE_URL: inject("databaseUrl"),
+    CLIENT_DIR: path.join(dataDir, "no-client"),
+    ...env,
+  });
+  const database = connectDatabase(inject("databaseUrl"), { max: 4 });
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    dataDir,
+    log: { info: () => undefined },
+  });
+  const app = await buildApp({
+    config,
+    database,
+    dbMode: "external",
+    mailer,
+    authSecret: "test-secret-that-is-long-enough-0123456789",
+  });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    dataDir,
+    async close() {
+      await app.close();
+      mailer.close();
+      await database.close();
+      await fsp.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function uniqueEmail(prefix = "user"): string {
+  return `${prefix}.${randomBytes(5).toString("hex")}@exemplo.com.br`;
+}
+
+/** A fresh test IP, so that tests do not share rate-limit counters unless they mean to. */
+export function uniqueIp(): string {
+  const b = randomBytes(3);
+  return `10.${b[0]}.${b[1]}.${b[2]}`;
+}
+
+export const GOOD_PASSWORD = "Ipê amarelo na varanda 42";
+
+export function sessionCookie(res: LightMyRequestResponse): string {
+  const raw = res.headers["set-cookie"];
+  const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
+  const cookie = list.find((c) => c.startsWith("chave.session_token="));
+  if (!cookie) throw new Error(`no session cookie in ${JSON.stringify(list)}`);
+  return cookie.split(";")[0] as string;
+}
+
+export interface PostOptions {
+  cookie?: string;
+  ip?: string;
+  origin?: string | null;
+}
+
+export function post(app: FastifyInstance, url: string, payload: unknown, opts: PostOptions = {}) {
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (opts.origin !== null) headers.origin = opts.origin ?? ORIGIN;
+  if (opts.cookie) headers.cookie = opts.cookie;
+  return app.inject({
+    method: "POST",
+    url,
+    payload: JSON.stringify(payload),
+    headers,
+    remoteAddress: opts.ip ?? uniqueIp(),
+  });
+}
+
+export function get(app: FastifyInstance, url: string, opts: { cookie?: string } = {}) {
+  return app.inject({ method: "GET", url, headers: opts.cookie ? { cookie: opts.cookie } : {} });
+}
+
+export async function signUp(
+  app: FastifyInstance,
+  input: { name?: string; email?: string; password?: string } = {},
+) {
+  const email = input.email ?? uniqueEmail();
+  const password = input.password ?? GOOD_PASSWORD;
+  const res = await post(app, "/api/auth/sign-up/email", {
+    name: input.name ?? "Maria da Silva",
+    email,
+    password,
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  return {
+    email,
+    password,
+    cookie: sessionCookie(res),
+    userId: (res.json() as { user: { id: string } }).user.id,
+  };
+}
+
+export async function signIn(app: FastifyInstance, email: string, password: string, ip?: string) {
+  return post(app, "/api/auth/sign-in/email", { email, password }, { ip });
+}
