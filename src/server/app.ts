@@ -170,7 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: config.CLIENT_DIR,
-      index: false,
+      index: "index.html",
       setHeaders(res, filePath) {
         // Vite names assets by content hash: they never change under the same name.
         res.header(

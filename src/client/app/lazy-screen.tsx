@@ -33,7 +33,7 @@ export function LazyScreen({
   timeoutMs?: number;
 }) {
   const { t } = useTranslation();
-  const [_attempt, setAttempt] = useState(0);
+  const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<LoadState>(() => initial(loader));
 
   useEffect(() => {
@@ -43,6 +43,7 @@ export function LazyScreen({
       return;
     }
     setState({ status: "loading" });
+    if (attempt > 0) logger.info(`loading the screen again (attempt ${attempt + 1})`);
     let isCurrent = true;
     const timer = setTimeout(() => {
       if (isCurrent) setState({ status: "error", isTimeout: true });
@@ -64,7 +65,7 @@ export function LazyScreen({
       isCurrent = false;
       clearTimeout(timer);
     };
-  }, [loader, timeoutMs]);
+  }, [loader, attempt, timeoutMs]);
 
   if (state.status === "ready") return <state.Screen />;
   if (state.status === "loading") return <FullPageSpinner />;
