@@ -1,0 +1,101 @@
+import { expect, test } from "@playwright/test";
+import { newEmail, resetLinkFromOutbox, signInInBrowser, signUpInBrowser, watchPage } from "./helpers";
+
+test("a new user signs up, out and in, mistypes the password, resets it by e-mail and signs in again", async ({
+  page,
+}) => {
+  const problems = watchPage(page);
+  const email = newEmail("ana");
+  const password = "Jabuticaba no quintal 2026";
+  const newPassword = "Rede na varanda de Olinda 7";
+
+  await signUpInBrowser(page, { name: "Ana Beatriz Souza", email, password });
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("heading", { name: "Olá, Ana!" })).toBeVisible();
+
+  // Sign out through the account menu.
+  await page.getByTestId("account-menu").click();
+  await page.getByRole("menuitem", { name: "Sair" }).click();
+  await expect(page.getByRole("link", { name: "Entrar" }).first()).toBeVisible();
+  await expect(page.getByTestId("account-menu")).toHaveCount(0);
+
+  // Sign in.
+  await page.goto("/login");
+  await signInInBrowser(page, email, password);
+  await expect(page.getByTestId("account-menu")).toBeVisible();
+  await page.goto("/logoff");
+  await expect(page).toHaveURL("/");
+  await expect(page.getByTestId("account-menu")).toHaveCount(0);
+
+  // A wrong password says so, in pt-BR.
+  await page.goto("/login");
+  await signInInBrowser(page, email, "uma senha errada qualquer");
+  await expect(page.getByTestId("login-error")).toHaveText("E-mail ou senha incorretos.");
+
+  // Reset through the e-mail the server actually wrote.
+  await page.getByRole("link", { name: "Esqueci minha senha" }).click();
+  await expect(page).toHaveURL("/password");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByRole("button", { name: "Enviar link" }).click();
+  await expect(page.getByTestId("reset-sent")).toContainText(email);
+  const link = await resetLinkFromOutbox(email);
+  expect(link).toMatch(/\/password\/reset\?token=/);
+
+  await page.goto(link);
+  await page.getByRole("textbox", { name: "Nova senha", exact: true }).fill(newPassword);
+  await page.getByLabel("Confirme a nova senha").fill(newPassword);
+  await page.getByRole("button", { name: "Salvar nova senha" }).click();
+  await expect(page).toHaveURL(/\/login\?reset=1/);
+  await expect(page.getByText("Senha alterada. Entre com a nova senha.")).toBeVisible();
+
+  // The old password no longer works; the new one does.
+  await signInInBrowser(page, email, password);
+  await expect(page.getByTestId("login-error")).toHaveText("E-mail ou senha incorretos.");
+  await signInInBrowser(page, email, newPassword);
+  await expect(page.getByTestId("account-menu")).toBeVisible();
+
+  // The link was single-use.
+  await page.goto(link);
+  await page.getByRole("textbox", { name: "Nova senha", exact: true }).fill("Mais uma senha nova aqui 1");
+  await page.getByLabel("Confirme a nova senha").fill("Mais uma senha nova aqui 1");
+  await page.getByRole("button", { name: "Salvar nova senha" }).click();
+  await expect(page.getByTestId("reset-error")).toContainText("expirou ou já foi usado");
+
+  expect(problems).toEqual([]);
+});
+
+test("sign-up refuses a common password and a used e-mail with clear messages", async ({ page }) => {
+  const email = newEmail("bia");
+  await signUpInBrowser(page, { name: "Bia", email, password: "Caju maduro no pé 31" });
+  await page.goto("/logoff");
+  await expect(page.getByTestId("account-menu")).toHaveCount(0);
+
+  await page.goto("/signup");
+  await page.getByLabel("Nome completo").fill("Outra Pessoa");
+  await page.getByLabel("E-mail").fill(newEmail());
+  await page.getByRole("textbox", { name: "Senha", exact: true }).fill("flamengo123");
+  await page.getByRole("button", { name: "Criar conta" }).click();
+  await expect(page.getByText("Esta senha é muito comum e fácil de adivinhar. Escolha outra.")).toBeVisible();
+
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByRole("textbox", { name: "Senha", exact: true }).fill("Outra senha bem longa 55");
+  await page.getByRole("button", { name: "Criar conta" }).click();
+  await expect(
+    page.getByText("Já existe uma conta com este e-mail. Entre ou recupere a senha."),
+  ).toBeVisible();
+});
+
+test("a sign-out in one tab signs the other tab out too", async ({ context }) => {
+  const first = await context.newPage();
+  await signUpInBrowser(first, {
+    name: "Caio",
+    email: newEmail("caio"),
+    password: "Pão de queijo quentinho 4",
+  });
+  const second = await context.newPage();
+  await second.goto("/");
+  await expect(second.getByTestId("account-menu")).toBeVisible();
+  await first.goto("/logoff");
+  await expect(first.getByTestId("account-menu")).toHaveCount(0);
+  await expect(second.getByTestId("account-menu")).toHaveCount(0);
+});

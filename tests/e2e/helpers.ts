@@ -1,0 +1,54 @@
+import { randomBytes } from "node:crypto";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+import { decodeQuotedPrintable, resetLinkIn } from "../support/mail";
+import { E2E_DATA_DIR } from "./env";
+
+export function newEmail(prefix = "e2e"): string {
+  return `${prefix}.${randomBytes(5).toString("hex")}@exemplo.com.br`;
+}
+
+/** Fails the test on any Content-Security-Policy violation or uncaught page error. */
+export function watchPage(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (msg) => {
+    if (/Content Security Policy|Refused to/i.test(msg.text())) problems.push(msg.text());
+  });
+  page.on("pageerror", (err) => problems.push(err.message));
+  return problems;
+}
+
+export async function signUpInBrowser(page: Page, user: { name: string; email: string; password: string }) {
+  await page.goto("/signup");
+  await page.getByLabel("Nome completo").fill(user.name);
+  await page.getByLabel("E-mail").fill(user.email);
+  await page.getByRole("textbox", { name: "Senha", exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Criar conta" }).click();
+  await expect(page.getByTestId("account-menu")).toBeVisible();
+}
+
+export async function signInInBrowser(page: Page, email: string, password: string) {
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByRole("textbox", { name: "Senha", exact: true }).fill(password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+}
+
+/** The reset link of the newest e-mail the server wrote to its outbox for `email`. */
+export async function resetLinkFromOutbox(email: string): Promise<string> {
+  const dir = path.join(E2E_DATA_DIR, "outbox");
+  const until = Date.now() + 10_000;
+  while (Date.now() < until) {
+    const files = (await fsp.readdir(dir).catch(() => [] as string[]))
+      .filter((f) => f.endsWith(".eml"))
+      .sort()
+      .reverse();
+    for (const f of files) {
+      const raw = await fsp.readFile(path.join(dir, f), "utf8");
+      if (raw.includes(`To: ${email}`) && raw.includes("crie uma nova senha"))
+        return resetLinkIn(decodeQuotedPrintable(raw));
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no reset e-mail for ${email} in ${dir}`);
+}
