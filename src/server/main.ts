@@ -57,6 +57,19 @@ async function main() {
       authSecret: await authSecret(config.AUTH_SECRET, config.DATA_DIR),
       logger: log,
     });
+    // Requests whose client left are still running after the server closed: let them finish
+    // before the database goes away under them.
+    let inFlight = 0;
+    app.addHook("onRequest", async () => {
+      inFlight += 1;
+    });
+    app.addHook("onResponse", async () => {
+      inFlight -= 1;
+    });
+    const drained = async (ms: number) => {
+      const until = Date.now() + ms;
+      while (inFlight > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    };
     const shutdown = async (signal: string) => {
       if (shuttingDown) return;
       shuttingDown = true;
@@ -68,6 +81,7 @@ async function main() {
       force.unref();
       try {
         await app.close();
+        await drained(10_000);
         await cleanup();
         log.info("stopped");
         process.exit(0);

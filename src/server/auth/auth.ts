@@ -83,7 +83,12 @@ export function createAuth({ config, db, mailer, secret, log }: AuthDeps) {
       storage: "database",
       window: 60,
       max: 100,
+      // Only guessing and e-mail sending need a shared counter; a read of one's own session does
+      // not, and counting it would cost two writes on every page load.
       customRules: {
+        "/get-session": false,
+        "/list-sessions": false,
+        "/sign-out": false,
         "/sign-in/email": authRule,
         "/sign-up/email": authRule,
         "/request-password-reset": authRule,

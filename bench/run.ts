@@ -1,0 +1,118 @@
+/**
+ * `npm run bench`: the real server on its embedded PostgreSQL, loaded with autocannon from this
+ * process over loopback. Prints requests per second and latency percentiles per endpoint.
+ * BENCH_SECONDS (default 10) and BENCH_CONNECTIONS (default 50) tune the run.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import autocannon from "autocannon";
+
+const PORT = Number(process.env.BENCH_PORT ?? 3307);
+const BASE = `http://127.0.0.1:${PORT}`;
+const DATA_DIR = path.resolve(".bench-data");
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+function startServer(): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: BASE,
+      DATA_DIR,
+      DATABASE_URL: "",
+      EMBEDDED_DB_PORT: String(PORT + 1000),
+      LOG_LEVEL: "warn",
+      // The per-node flood ceiling would otherwise be what is measured.
+      RATE_LIMIT_MAX: "100000000",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+}
+
+async function waitHealthy(server: ChildProcess) {
+  const until = Date.now() + 120_000;
+  while (Date.now() < until) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) return;
+    } catch {
+      // starting
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("server did not become healthy");
+}
+
+async function sessionCookie(): Promise<string> {
+  const res = await fetch(`${BASE}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: BASE },
+    body: JSON.stringify({ name: "Bench", email: `bench.${Date.now()}@exemplo.com.br`, password: "Bench senha longa 2026" }),
+  });
+  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("chave.session_token="));
+  if (!cookie) throw new Error("no session cookie");
+  return cookie.split(";")[0] as string;
+}
+
+interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function load(name: string, urlPath: string, headers: Record<string, string> = {}): Promise<Row> {
+  const result = await autocannon({
+    url: `${BASE}${urlPath}`,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers,
+  });
+  return {
+    name,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+async function main() {
+  fs.mkdirSync(DATA_DIR, { recursive: true });
+  const server = startServer();
+  try {
+    await waitHealthy(server);
+    const cookie = await sessionCookie();
+    // A short warm-up so the JIT and the pool are ready before measuring.
+    await autocannon({ url: `${BASE}/api/health`, connections: 10, duration: 2 });
+    const rows = [
+      await load("GET /api/health (database round trip)", "/api/health"),
+      await load("GET /api/me (signed-in session check)", "/api/me", { cookie }),
+      await load("GET /api/auth/get-session (signed in)", "/api/auth/get-session", { cookie }),
+    ];
+    console.log(`\nChave bench: ${SECONDS} s per endpoint, ${CONNECTIONS} connections, embedded PostgreSQL, Node ${process.version}\n`);
+    console.log("endpoint                                     req/s     p50 ms   p99 ms   non-2xx  errors");
+    for (const r of rows) {
+      console.log(
+        `${r.name.padEnd(44)} ${String(r.rps).padStart(7)} ${String(r.p50).padStart(9)} ${String(r.p99).padStart(8)} ${String(r.non2xx).padStart(9)} ${String(r.errors).padStart(7)}`,
+      );
+    }
+    if (rows.some((r) => r.non2xx > 0 || r.errors > 0)) {
+      console.error("\nSome requests failed: the figures above are not valid.");
+      process.exitCode = 1;
+    }
+  } finally {
+    server.kill("SIGTERM");
+    await new Promise((r) => (server.exitCode !== null ? r(null) : server.once("exit", r)));
+  }
+}
+
+await main();
