@@ -51,7 +51,11 @@ async function sessionCookie(): Promise<string> {
   const res = await fetch(`${BASE}/api/auth/sign-up/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: BASE },
-    body: JSON.stringify({ name: "Bench", email: `bench.${Date.now()}@exemplo.com.br`, password: "Bench senha longa 2026" }),
+    body: JSON.stringify({
+      name: "Bench",
+      email: `bench.${Date.now()}@exemplo.com.br`,
+      password: "Bench senha longa 2026",
+    }),
   });
   if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith("chave.session_token="));
@@ -98,7 +102,9 @@ async function main() {
       await load("GET /api/me (signed-in session check)", "/api/me", { cookie }),
       await load("GET /api/auth/get-session (signed in)", "/api/auth/get-session", { cookie }),
     ];
-    console.log(`\nChave bench: ${SECONDS} s per endpoint, ${CONNECTIONS} connections, embedded PostgreSQL, Node ${process.version}\n`);
+    console.log(
+      `\nChave bench: ${SECONDS} s per endpoint, ${CONNECTIONS} connections, embedded PostgreSQL, Node ${process.version}\n`,
+    );
     console.log("endpoint                                     req/s     p50 ms   p99 ms   non-2xx  errors");
     for (const r of rows) {
       console.log(
