@@ -59,16 +59,19 @@ async function main() {
     });
     // Requests whose client left are still running after the server closed: let them finish
     // before the database goes away under them.
-    let inFlight = 0;
-    app.addHook("onRequest", async () => {
-      inFlight += 1;
+    const inFlight = new Set<string>();
+    app.addHook("onRequest", async (request) => {
+      inFlight.add(request.id);
     });
-    app.addHook("onResponse", async () => {
-      inFlight -= 1;
+    app.addHook("onResponse", async (request) => {
+      inFlight.delete(request.id);
+    });
+    app.addHook("onRequestAbort", async (request) => {
+      inFlight.delete(request.id);
     });
     const drained = async (ms: number) => {
       const until = Date.now() + ms;
-      while (inFlight > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      while (inFlight.size > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
     };
     const shutdown = async (signal: string) => {
       if (shuttingDown) return;
@@ -76,12 +79,15 @@ async function main() {
       log.info(`${signal} received: finishing requests, then stopping`);
       const force = setTimeout(() => {
         log.error("shutdown took over 30 s; exiting");
+        embedded?.signalStop();
         process.exit(1);
       }, 30_000);
       force.unref();
       try {
+        log.info(`closing the HTTP server (${inFlight.size} requests in flight)`);
         await app.close();
         await drained(10_000);
+        log.info(`HTTP server closed (${inFlight.size} requests in flight); stopping the database`);
         await cleanup();
         log.info("stopped");
         process.exit(0);

@@ -10,9 +10,11 @@ const PORT = 3207;
 const URL_BASE = `http://localhost:${PORT}`;
 const DATA_DIR = path.resolve(".test-data", "recovery");
 
+const logs: string[] = [];
+
 function startServer(): ChildProcess {
   // The command `npm start` runs, without npm in between, so SIGKILL reaches the server itself.
-  return spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     env: {
       ...process.env,
       PORT: String(PORT),
@@ -21,10 +23,12 @@ function startServer(): ChildProcess {
       DATA_DIR,
       DATABASE_URL: "",
       EMBEDDED_DB_PORT: String(PORT + 1000),
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: "info",
     },
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
+  child.stdout?.on("data", (d: Buffer) => logs.push(d.toString()));
+  return child;
 }
 
 async function waitHealthy(server: ChildProcess): Promise<void> {
@@ -95,5 +99,5 @@ test("after a SIGKILL the next start comes up on the same data and every committ
     await new Promise((r) => (server.exitCode !== null ? r(null) : server.once("exit", r)));
   }
   // A graceful stop leaves no postmaster behind.
-  expect(fs.existsSync(path.join(DATA_DIR, "db", "postmaster.pid"))).toBe(false);
+  expect(fs.existsSync(path.join(DATA_DIR, "db", "postmaster.pid")), logs.join("").slice(-4000)).toBe(false);
 });
