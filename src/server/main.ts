@@ -58,15 +58,13 @@ async function main() {
       logger: log,
     });
     // Requests whose client left are still running after the server closed: let them finish
-    // before the database goes away under them.
+    // (up to 10 s) before the database goes away under them. An aborted request's handler goes on
+    // running, so it counts until its response is done.
     const inFlight = new Set<string>();
     app.addHook("onRequest", async (request) => {
       inFlight.add(request.id);
     });
     app.addHook("onResponse", async (request) => {
-      inFlight.delete(request.id);
-    });
-    app.addHook("onRequestAbort", async (request) => {
       inFlight.delete(request.id);
     });
     const drained = async (ms: number) => {
