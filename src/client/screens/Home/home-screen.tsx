@@ -10,15 +10,16 @@ import {
   ThemeIcon,
   Title,
 } from "@mantine/core";
+import { IconClockHour4, IconFileText, IconHome, IconSignature } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useAuth } from "../../app/auth";
 
 const FEATURES = [
-  { key: "offers", icon: "🏠" },
-  { key: "proposals", icon: "📄" },
-  { key: "negotiation", icon: "⏱️" },
-  { key: "contract", icon: "✍️" },
+  { key: "offers", Icon: IconHome },
+  { key: "proposals", Icon: IconFileText },
+  { key: "negotiation", Icon: IconClockHour4 },
+  { key: "contract", Icon: IconSignature },
 ] as const;
 
 /** `/` and `/v3`: what Chave does, and the way in. The listings issue adds the offer search below. */
@@ -68,7 +69,7 @@ export function HomeScreen() {
             <Card key={f.key} withBorder padding="lg">
               <Stack gap="xs">
                 <ThemeIcon size="lg" variant="light" aria-hidden>
-                  <span>{f.icon}</span>
+                  <f.Icon size={20} stroke={1.8} />
                 </ThemeIcon>
                 <Title order={2} size="h4">
                   {t(`home.features.${f.key}Title`)}
