@@ -22,6 +22,16 @@ test("deep links survive a reload", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Criar nova senha" })).toBeVisible();
   await page.reload();
   await expect(page.getByRole("heading", { name: "Criar nova senha" })).toBeVisible();
+  // A mistyped confirmation is caught before anything is sent.
+  await page.getByRole("textbox", { name: "Nova senha", exact: true }).fill("Primeira senha longa 1");
+  await page.getByLabel("Confirme a nova senha").fill("Segunda senha longa 2");
+  await page.getByRole("button", { name: "Salvar nova senha" }).click();
+  await expect(page.getByText("As senhas não coincidem.")).toBeVisible();
+  // A link with a made-up token is refused in pt-BR, with a way to ask for a new one.
+  await page.getByLabel("Confirme a nova senha").fill("Primeira senha longa 1");
+  await page.getByRole("button", { name: "Salvar nova senha" }).click();
+  await expect(page.getByTestId("reset-error")).toContainText("expirou ou já foi usado");
+  await expect(page.getByRole("link", { name: "Pedir um novo link" })).toBeVisible();
 
   await signUpInBrowser(page, { name: "Edu", email: newEmail("edu"), password: "Tapioca com coco ralado 6" });
   await page.goto("/Config");

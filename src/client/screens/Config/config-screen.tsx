@@ -19,11 +19,10 @@ import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { changePasswordInput, type SessionInfo, type SessionResponse } from "../../../shared/contracts/auth";
 import { announceAuthChange, useAuth } from "../../app/auth";
 import { useErrorText } from "../../features/auth/error-text";
-import { NewPasswordField } from "../../features/auth/password-field";
+import { ConfirmPasswordField, NewPasswordField, withConfirmation } from "../../features/auth/password-field";
 import { api, errorCodeOf } from "../../lib/api";
 import { LANGUAGES, type Language, setLanguage } from "../../lib/i18n";
 
@@ -63,9 +62,7 @@ function Preferences() {
   );
 }
 
-const changeForm = changePasswordInput
-  .extend({ confirm: z.string() })
-  .refine((v) => v.newPassword === v.confirm, { path: ["confirm"], error: "passwordsDiffer" });
+const changeForm = withConfirmation(changePasswordInput);
 
 function ChangePassword() {
   const { t } = useTranslation();
@@ -123,17 +120,10 @@ function ChangePassword() {
             error={text.field(errors.newPassword?.message)}
             maw={420}
           />
-          <PasswordInput
-            label={t("auth.confirmPassword")}
-            autoComplete="new-password"
-            required
-            {...form.register("confirm")}
-            error={
-              errors.confirm?.message === "passwordsDiffer"
-                ? t("auth.passwordsDiffer")
-                : text.field(errors.confirm?.message)
-            }
+          <ConfirmPasswordField
             maw={420}
+            {...form.register("confirm")}
+            message={text.field(errors.confirm?.message)}
           />
           <Group>
             <Button type="submit" loading={isSubmitting}>

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -9,6 +9,7 @@ import { signInInput } from "../../../shared/contracts/auth";
 import { useAuth } from "../../app/auth";
 import { AuthCard } from "../../features/auth/auth-card";
 import { useErrorText } from "../../features/auth/error-text";
+import { EmailField } from "../../features/auth/password-field";
 
 export function LoginScreen() {
   const { t } = useTranslation();
@@ -47,15 +48,7 @@ export function LoginScreen() {
               {failure}
             </Alert>
           )}
-          <TextInput
-            label={t("auth.email")}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            {...form.register("email")}
-            error={text.field(errors.email?.message)}
-          />
+          <EmailField {...form.register("email")} error={text.field(errors.email?.message)} />
           <PasswordInput
             label={t("auth.password")}
             autoComplete="current-password"

@@ -1,15 +1,19 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
-import { z } from "zod";
 import { requestPasswordResetInput, resetPasswordInput } from "../../../shared/contracts/auth";
 import { useAuth } from "../../app/auth";
 import { AuthCard } from "../../features/auth/auth-card";
 import { useErrorText } from "../../features/auth/error-text";
-import { NewPasswordField } from "../../features/auth/password-field";
+import {
+  ConfirmPasswordField,
+  EmailField,
+  NewPasswordField,
+  withConfirmation,
+} from "../../features/auth/password-field";
 import { api, errorCodeOf } from "../../lib/api";
 
 function RequestReset() {
@@ -46,15 +50,7 @@ function RequestReset() {
                 {failure}
               </Alert>
             )}
-            <TextInput
-              label={t("auth.email")}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              required
-              {...form.register("email")}
-              error={text.field(errors.email?.message)}
-            />
+            <EmailField {...form.register("email")} error={text.field(errors.email?.message)} />
             <Button type="submit" loading={isSubmitting} fullWidth>
               {t("auth.passwordSubmit")}
             </Button>
@@ -68,9 +64,7 @@ function RequestReset() {
   );
 }
 
-const resetForm = resetPasswordInput
-  .extend({ confirm: z.string() })
-  .refine((v) => v.newPassword === v.confirm, { path: ["confirm"], error: "passwordsDiffer" });
+const resetForm = withConfirmation(resetPasswordInput);
 
 function ResetPassword({ token }: { token: string }) {
   const { t } = useTranslation();
@@ -119,17 +113,7 @@ function ResetPassword({ token }: { token: string }) {
             {...form.register("newPassword")}
             error={text.field(errors.newPassword?.message)}
           />
-          <PasswordInput
-            label={t("auth.confirmPassword")}
-            autoComplete="new-password"
-            required
-            {...form.register("confirm")}
-            error={
-              errors.confirm?.message === "passwordsDiffer"
-                ? t("auth.passwordsDiffer")
-                : text.field(errors.confirm?.message)
-            }
-          />
+          <ConfirmPasswordField {...form.register("confirm")} message={text.field(errors.confirm?.message)} />
           <Button type="submit" loading={isSubmitting} fullWidth>
             {t("auth.resetSubmit")}
           </Button>

@@ -10,7 +10,7 @@ import { useAuth } from "../../app/auth";
 import { applyIssues } from "../../features/auth/apply-issues";
 import { AuthCard } from "../../features/auth/auth-card";
 import { useErrorText } from "../../features/auth/error-text";
-import { NewPasswordField } from "../../features/auth/password-field";
+import { EmailField, NewPasswordField } from "../../features/auth/password-field";
 import { errorCodeOf } from "../../lib/api";
 
 export function SignupScreen() {
@@ -55,15 +55,7 @@ export function SignupScreen() {
             {...form.register("name")}
             error={text.field(errors.name?.message)}
           />
-          <TextInput
-            label={t("auth.email")}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            {...form.register("email")}
-            error={text.field(errors.email?.message)}
-          />
+          <EmailField {...form.register("email")} error={text.field(errors.email?.message)} />
           <NewPasswordField
             label={t("auth.password")}
             {...form.register("password")}
