@@ -30,6 +30,7 @@ if (!process.env.E2E_STARTED) {
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
+  globalTeardown: "./tests/e2e/global-teardown.ts",
   fullyParallel: false,
   workers: 1,
   retries: 0,
