@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import pg from "pg";
 import { connectDatabase, migrateDatabase } from "../../src/server/db/client";
 import { startEmbeddedPostgres } from "../../src/server/db/embedded";
+import { createDatabaseOn, dropDatabaseOn } from "./admin-database";
 import { freePort } from "./free-port";
 
 export interface TestDatabase {
@@ -20,25 +20,11 @@ export async function createTestDatabase(label: string): Promise<TestDatabase> {
   const name = `chave_${label}_${randomBytes(4).toString("hex")}`;
   const external = process.env.TEST_DATABASE_URL;
   if (external) {
-    const admin = new pg.Client({ connectionString: external });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(name)}`);
-    await admin.end();
-    const url = new URL(external);
-    url.pathname = `/${name}`;
-    const database = connectDatabase(url.toString(), { max: 2 });
+    const url = await createDatabaseOn(external, name);
+    const database = connectDatabase(url, { max: 2 });
     await migrateDatabase(database);
     await database.close();
-    return {
-      url: url.toString(),
-      mode: "external",
-      async drop() {
-        const c = new pg.Client({ connectionString: external });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${c.escapeIdentifier(name)} WITH (FORCE)`);
-        await c.end();
-      },
-    };
+    return { url, mode: "external", drop: () => dropDatabaseOn(external, name) };
   }
   const dataDir = path.resolve(".test-data", name);
   const embedded = await startEmbeddedPostgres({

@@ -103,10 +103,10 @@ export function createAuth({ config, db, mailer, secret, log }: AuthDeps) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     telemetry: { enabled: false },
-    // better-auth's messages go to the server's own log, where a failed sign-in is routine (debug).
+    // better-auth's messages go to the server's own log (a failed sign-in is a warning there).
     logger: {
       log: (level, message, ...args) => {
-        const target = level === "error" ? log.error : level === "warn" ? log.debug : log.debug;
+        const target = level === "error" ? log.error : level === "warn" ? log.warn : log.info;
         target.call(log, { args }, `[auth] ${message}`);
       },
     },

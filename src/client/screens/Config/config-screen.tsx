@@ -17,6 +17,7 @@ import {
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { changePasswordInput, type SessionInfo, type SessionResponse } from "../../../shared/contracts/auth";
@@ -62,6 +63,23 @@ function Preferences() {
   );
 }
 
+/** One settings section: a bordered card with its title and what it is for. */
+function Section({ title, lead, children }: { title: string; lead: string; children: ReactNode }) {
+  return (
+    <Card withBorder padding="lg">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {lead}
+        </Text>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
 const changeForm = withConfirmation(changePasswordInput);
 
 function ChangePassword() {
@@ -92,15 +110,9 @@ function ChangePassword() {
   });
 
   return (
-    <Card withBorder padding="lg">
+    <Section title={t("config.changePasswordTitle")} lead={t("config.changePasswordLead")}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
-          <Title order={2} size="h4">
-            {t("config.changePasswordTitle")}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t("config.changePasswordLead")}
-          </Text>
           {errors.root?.message && (
             <Alert color="red" role="alert">
               {errors.root.message}
@@ -132,7 +144,7 @@ function ChangePassword() {
           </Group>
         </Stack>
       </form>
-    </Card>
+    </Section>
   );
 }
 
@@ -203,77 +215,69 @@ function Sessions() {
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" });
 
   return (
-    <Card withBorder padding="lg">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {t("config.sessionsTitle")}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t("config.sessionsLead")}
-        </Text>
-        {sessions.isPending && <Loader size="sm" aria-label={t("app.loading")} />}
-        {sessions.isError && (
-          <Alert color="red" role="alert">
-            <Group justify="space-between">
-              <span>{text.of(sessions.error)}</span>
-              <Button size="xs" variant="white" onClick={() => void sessions.refetch()}>
-                {t("auth.tryAgain")}
-              </Button>
-            </Group>
-          </Alert>
-        )}
-        <Stack gap="xs" data-testid="session-list">
-          {list.map((s) => (
-            <Group key={s.id} justify="space-between" wrap="nowrap" gap="sm">
-              <Stack gap={0} style={{ minWidth: 0 }}>
-                <Group gap="xs">
-                  <Text size="sm" fw={500}>
-                    {deviceName(s.userAgent, t("config.unknownDevice"))}
-                  </Text>
-                  {s.token === currentToken && (
-                    <Badge size="sm" variant="light" color="green">
-                      {t("config.thisSession")}
-                    </Badge>
-                  )}
-                </Group>
-                <Text size="xs" c="dimmed">
-                  {t("config.sessionStarted", { date: dateFormat.format(new Date(s.createdAt)) })}
-                  {s.ipAddress ? ` · ${t("config.sessionIp", { ip: s.ipAddress })}` : ""}
+    <Section title={t("config.sessionsTitle")} lead={t("config.sessionsLead")}>
+      {sessions.isPending && <Loader size="sm" aria-label={t("app.loading")} />}
+      {sessions.isError && (
+        <Alert color="red" role="alert">
+          <Group justify="space-between">
+            <span>{text.of(sessions.error)}</span>
+            <Button size="xs" variant="white" onClick={() => void sessions.refetch()}>
+              {t("auth.tryAgain")}
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      <Stack gap="xs" data-testid="session-list">
+        {list.map((s) => (
+          <Group key={s.id} justify="space-between" wrap="nowrap" gap="sm">
+            <Stack gap={0} style={{ minWidth: 0 }}>
+              <Group gap="xs">
+                <Text size="sm" fw={500}>
+                  {deviceName(s.userAgent, t("config.unknownDevice"))}
                 </Text>
-              </Stack>
-              {s.token !== currentToken && (
-                <Button
-                  size="xs"
-                  variant="light"
-                  color="red"
-                  loading={revokeOne.isPending && revokeOne.variables === s.token}
-                  onClick={() => revokeOne.mutate(s.token)}
-                >
-                  {t("config.endSession")}
-                </Button>
-              )}
-            </Group>
-          ))}
-        </Stack>
-        {sessions.isSuccess &&
-          (others.length > 0 ? (
-            <Group>
+                {s.token === currentToken && (
+                  <Badge size="sm" variant="light" color="green">
+                    {t("config.thisSession")}
+                  </Badge>
+                )}
+              </Group>
+              <Text size="xs" c="dimmed">
+                {t("config.sessionStarted", { date: dateFormat.format(new Date(s.createdAt)) })}
+                {s.ipAddress ? ` · ${t("config.sessionIp", { ip: s.ipAddress })}` : ""}
+              </Text>
+            </Stack>
+            {s.token !== currentToken && (
               <Button
-                variant="default"
+                size="xs"
+                variant="light"
                 color="red"
-                loading={revokeOthers.isPending}
-                onClick={() => revokeOthers.mutate()}
+                loading={revokeOne.isPending && revokeOne.variables === s.token}
+                onClick={() => revokeOne.mutate(s.token)}
               >
-                {t("config.endOthers")}
+                {t("config.endSession")}
               </Button>
-            </Group>
-          ) : (
-            <Text size="sm" c="dimmed">
-              {t("config.noOtherSessions")}
-            </Text>
-          ))}
+            )}
+          </Group>
+        ))}
       </Stack>
-    </Card>
+      {sessions.isSuccess &&
+        (others.length > 0 ? (
+          <Group>
+            <Button
+              variant="default"
+              color="red"
+              loading={revokeOthers.isPending}
+              onClick={() => revokeOthers.mutate()}
+            >
+              {t("config.endOthers")}
+            </Button>
+          </Group>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t("config.noOtherSessions")}
+          </Text>
+        ))}
+    </Section>
   );
 }
 
