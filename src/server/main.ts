@@ -60,9 +60,9 @@ async function main() {
     // Requests whose client left are still running after the server closed: let them finish
     // (up to 10 s) before the database goes away under them. An aborted request's handler goes on
     // running, so it counts until its response is done.
-    const inFlight = new Set<string>();
+    const inFlight = new Map<string, string>();
     app.addHook("onRequest", async (request) => {
-      inFlight.add(request.id);
+      inFlight.set(request.id, `${request.method} ${request.url.split("?")[0]}`);
     });
     app.addHook("onResponse", async (request) => {
       inFlight.delete(request.id);
@@ -82,8 +82,19 @@ async function main() {
       }, 30_000);
       force.unref();
       try {
-        log.info(`closing the HTTP server (${inFlight.size} requests in flight)`);
+        log.info({ inFlight: [...inFlight.values()] }, "closing the HTTP server");
+        // A connection that never finishes its request (a client stuck mid-transfer) must not
+        // hold the shutdown: after 10 s every connection is cut.
+        const cut = setTimeout(() => {
+          log.warn(
+            { inFlight: [...inFlight.values()] },
+            "requests still open after 10 s; closing their connections",
+          );
+          app.server.closeAllConnections();
+        }, 10_000);
+        cut.unref();
         await app.close();
+        clearTimeout(cut);
         await drained(10_000);
         log.info(`HTTP server closed (${inFlight.size} requests in flight); stopping the database`);
         await cleanup();
