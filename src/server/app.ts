@@ -12,6 +12,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from "fastify-type-provider-zod";
+import pg from "pg";
 import { AppError, errorMessage, type FieldIssue, isErrorCode } from "../shared/errors";
 import { createAuth } from "./auth/auth";
 import { requireSession } from "./auth/guard";
@@ -20,6 +21,11 @@ import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { healthRoutes } from "./domains/health/routes";
 import type { Mailer } from "./mail/mailer";
+import { createObjectStore } from "./storage/object-store";
+import { PgLocker } from "./storage/pg-locker";
+import { storageRoutes } from "./storage/routes";
+import { StorageService } from "./storage/service";
+import { createTusServer } from "./storage/tus";
 
 export interface AppDeps {
   config: Config;
@@ -142,10 +148,45 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
 
+  const storage = new StorageService(
+    database.pool,
+    createObjectStore(config, database.pool),
+    {
+      maxFileSize: config.UPLOAD_MAX_SIZE,
+      quota: config.STORAGE_QUOTA,
+      downloadUrlTtlSeconds: config.DOWNLOAD_URL_TTL,
+      uploadExpiryHours: config.UPLOAD_EXPIRY_HOURS,
+    },
+    deps.authSecret,
+  );
+  // Upload locks hold a connection each for the length of a request: their own pool, so a burst
+  // of uploads never starves the queries of everything else.
+  const lockPool = new pg.Pool({ connectionString: database.url, max: 25, connectionTimeoutMillis: 10_000 });
+  lockPool.on("error", () => undefined);
+  const locker = new PgLocker(lockPool, {
+    onError: (err) => app.log.warn({ err }, "upload lock listener lost"),
+  });
+  await locker.start();
+  const tus = createTusServer({ service: storage, locker, log: app.log });
+  const sweep = setInterval(() => {
+    storage
+      .deleteExpiredUploads()
+      .then((n) => n > 0 && app.log.info(`Deleted ${n} abandoned uploads`))
+      .catch((err: unknown) => app.log.warn({ err }, "could not delete abandoned uploads"));
+  }, 3_600_000);
+  sweep.unref();
+  app.decorate("storage", storage);
+  app.addHook("onClose", async () => {
+    clearInterval(sweep);
+    await locker.stop();
+    await lockPool.end();
+  });
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { pool: database.pool, dbMode: deps.dbMode, version: VERSION });
       await api.register(authRoutes, { prefix: "/auth", auth, publicUrl: config.PUBLIC_URL });
+      await api.register(storageRoutes, { auth, service: storage, tus });
       api.get(
         "/me",
         {
@@ -205,5 +246,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 declare module "fastify" {
   interface FastifyInstance {
     auth: ReturnType<typeof createAuth>;
+    storage: StorageService;
   }
 }

@@ -44,6 +44,17 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW: positiveInt.default(300),
   PASSWORD_RESET_TTL: positiveInt.default(3600),
   CLIENT_DIR: z.string().min(1).default("./dist/client"),
+  STORAGE: z.enum(["fs", "s3"], { error: "use fs or s3" }).default("fs"),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ENDPOINT: z.url({ error: "must be a URL such as https://s3.example.com" }).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  UPLOAD_MAX_SIZE: positiveInt.default(25 * 1024 * 1024),
+  STORAGE_QUOTA: positiveInt.default(500 * 1024 * 1024),
+  DOWNLOAD_URL_TTL: positiveInt.default(300),
+  UPLOAD_EXPIRY_HOURS: positiveInt.default(24),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -79,6 +90,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  if (e.STORAGE === "s3") {
+    const missing = (["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((k) => !e[k]);
+    if (missing.length > 0) throw new ConfigError(missing.map((k) => `${k}: required when STORAGE=s3`));
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   return {
     ...e,

@@ -36,6 +36,16 @@ export const errorStatus = {
   "name-required": 400,
   "name-too-long": 400,
   "session-not-found": 404,
+  "invalid-document-kind": 400,
+  "invalid-folder": 400,
+  "invalid-file-name": 400,
+  "invalid-metadata": 400,
+  "page-size-out-of-range": 400,
+  "invalid-page-token": 400,
+  "file-too-large": 413,
+  "empty-file": 400,
+  "invalid-download-link": 403,
+  "upload-conflict": 409,
 } as const satisfies Record<keyof typeof ptBR.errors, number>;
 
 export type ErrorCode = keyof typeof errorStatus;

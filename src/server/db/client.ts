@@ -10,6 +10,7 @@ export type Db = NodePgDatabase<typeof schema>;
 export interface Database {
   db: Db;
   pool: pg.Pool;
+  url: string;
   close(): Promise<void>;
 }
 
@@ -25,7 +26,7 @@ export function connectDatabase(url: string, options: { max?: number } = {}): Da
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on("error", () => undefined);
   const db = drizzle(pool, { schema, casing: "snake_case" });
-  return { db, pool, close: () => pool.end() };
+  return { db, pool, url, close: () => pool.end() };
 }
 
 const MIGRATION_LOCK = 724_310_001;

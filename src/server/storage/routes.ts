@@ -1,0 +1,212 @@
+import type { Server as TusServer } from "@tus/server";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  documentIdParams,
+  downloadUrlQuery,
+  downloadUrlResult,
+  listQuery,
+  listResult,
+  storedDocument,
+  UPLOAD_PATH,
+  updateMetadataInput,
+  usageResult,
+} from "../../shared/contracts/storage";
+import { AppError } from "../../shared/errors";
+import type { Auth } from "../auth/auth";
+import { requireSession } from "../auth/guard";
+import type { StorageService } from "./service";
+import { EXTENSION } from "./sniff";
+import { uploaders } from "./tus";
+
+const security = [{ session: [] }];
+
+/** `attachment; filename="..."` with an ASCII fallback and the exact UTF-8 name (RFC 6266). */
+export function contentDisposition(type: "inline" | "attachment", fileName: string): string {
+  const ascii = fileName
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^\x20-\x7e]|["\\%]/g, "_");
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+export async function storageRoutes(
+  app: FastifyInstance,
+  opts: { auth: Auth; service: StorageService; tus: TusServer },
+) {
+  const { auth, service, tus } = opts;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const user = async (request: FastifyRequest) => (await requireSession(auth, request)).user.id;
+  const noStore = (reply: FastifyReply) => reply.header("cache-control", "no-store");
+
+  api.get(
+    "/storage/usage",
+    {
+      schema: {
+        tags: ["storage"],
+        summary: "Space used by one's documents and uploads, the quota and the largest file allowed",
+        security,
+        response: { 200: usageResult },
+      },
+    },
+    async (request, reply) => {
+      const used = await service.usage(await user(request));
+      noStore(reply);
+      return { used, quota: service.limits.quota, maxFileSize: service.limits.maxFileSize };
+    },
+  );
+
+  api.get(
+    "/storage/objects",
+    {
+      schema: {
+        tags: ["storage"],
+        summary: "One's documents, newest first, by folder and kind; pageSize 1 to 1000 with a page token",
+        security,
+        querystring: listQuery,
+        response: { 200: listResult },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.list(await user(request), request.query);
+      noStore(reply);
+      return result;
+    },
+  );
+
+  api.get(
+    "/storage/objects/:id",
+    {
+      schema: {
+        tags: ["storage"],
+        summary: "A document's metadata (owner, or someone it is shared with)",
+        security,
+        params: documentIdParams,
+        response: { 200: storedDocument },
+      },
+    },
+    async (request, reply) => {
+      const document = await service.readable(await user(request), request.params.id);
+      noStore(reply);
+      return document;
+    },
+  );
+
+  api.patch(
+    "/storage/objects/:id",
+    {
+      schema: {
+        tags: ["storage"],
+        summary: "Renames a document or merges custom metadata (null removes a key); owner only",
+        security,
+        params: documentIdParams,
+        body: updateMetadataInput,
+        response: { 200: storedDocument },
+      },
+    },
+    async (request) => service.update(await user(request), request.params.id, request.body),
+  );
+
+  api.delete(
+    "/storage/objects/:id",
+    {
+      schema: {
+        tags: ["storage"],
+        summary: "Deletes a document and its bytes; owner only",
+        security,
+        params: documentIdParams,
+      },
+    },
+    async (request, reply) => {
+      await service.remove(await user(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  api.post(
+    "/storage/objects/:id/download-url",
+    {
+      schema: {
+        tags: ["storage"],
+        summary: "A short-lived signed link to the document's bytes",
+        security,
+        params: documentIdParams,
+        querystring: downloadUrlQuery,
+        response: { 200: downloadUrlResult },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.downloadUrl(
+        await user(request),
+        request.params.id,
+        request.query.disposition,
+      );
+      noStore(reply);
+      return result;
+    },
+  );
+
+  api.get(
+    "/storage/files/:id",
+    {
+      schema: {
+        tags: ["storage"],
+        summary: "The bytes behind a signed link (the link is the permission, until it expires)",
+        params: documentIdParams,
+        querystring: z.object({
+          expires: z.coerce
+            .number({ error: "invalid-download-link" })
+            .int({ error: "invalid-download-link" }),
+          disposition: z.enum(["inline", "attachment"], { error: "invalid-download-link" }),
+          sig: z.string({ error: "invalid-download-link" }).max(100, { error: "invalid-download-link" }),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { expires, disposition, sig } = request.query;
+      service.verifyDownload(id, expires, disposition, sig);
+      const document = await service.documentById(id);
+      const stream = await service.store.read(id).catch(() => {
+        throw new AppError("object-not-found");
+      });
+      const name = /\.[a-z0-9]{2,5}$/i.test(document.fileName)
+        ? document.fileName
+        : `${document.fileName}${EXTENSION[document.contentType]}`;
+      return reply
+        .header("content-type", document.contentType)
+        .header("content-length", String(document.size))
+        .header("content-disposition", contentDisposition(disposition, name))
+        .header("x-content-type-options", "nosniff")
+        .header("content-security-policy", "default-src 'none'; sandbox")
+        .header("cache-control", `private, max-age=${Math.max(0, expires - Math.floor(Date.now() / 1000))}`)
+        .header("etag", `"${document.sha256}"`)
+        .send(stream);
+    },
+  );
+
+  // The tus endpoint: the session is checked here, then @tus/server speaks the protocol.
+  await app.register(async (tusScope) => {
+    tusScope.removeAllContentTypeParsers();
+    tusScope.addContentTypeParser("*", (_request, _payload, done) => done(null));
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      uploaders.set(request.raw, await user(request));
+      reply.hijack();
+      await tus.handle(request.raw, reply.raw);
+    };
+    const methods = ["POST", "HEAD", "PATCH", "DELETE", "OPTIONS"] as const;
+    const schema = {
+      tags: ["storage"],
+      security,
+      summary: "tus 1.0 resumable uploads (creation, creation-with-upload, termination)",
+    };
+    tusScope.route({ method: [...methods], url: UPLOAD_PATH.replace(/^\/api/, ""), schema, handler });
+    tusScope.route({
+      method: [...methods],
+      url: `${UPLOAD_PATH.replace(/^\/api/, "")}/:id`,
+      schema,
+      handler,
+    });
+  });
+}

@@ -1,0 +1,381 @@
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import type { Readable } from "node:stream";
+import type pg from "pg";
+import type {
+  ListQuery,
+  StoredDocument,
+  UpdateMetadataInput,
+  UploadMetadata,
+} from "../../shared/contracts/storage";
+import { AppError } from "../../shared/errors";
+import type { ObjectStore } from "./object-store";
+import { SNIFF_BYTES, sniffType } from "./sniff";
+
+export interface StorageLimits {
+  maxFileSize: number;
+  quota: number;
+  downloadUrlTtlSeconds: number;
+  uploadExpiryHours: number;
+}
+
+interface DocumentRow {
+  id: string;
+  owner_id: string;
+  kind: string;
+  folder: string;
+  file_name: string;
+  content_type: string;
+  size: string | number;
+  sha256: string;
+  custom_metadata: Record<string, string>;
+  created_at: Date;
+  updated_at: Date;
+  cursor: string;
+  shared: boolean;
+}
+
+const DOCUMENT_COLUMNS = `d.id, d.owner_id, d.kind, d.folder, d.file_name, d.content_type, d.size, d.sha256,
+  d.custom_metadata, d.created_at, d.updated_at, d.created_at::text AS cursor`;
+
+/** One lock per owner while their quota is checked, so parallel uploads cannot overrun it. */
+const QUOTA_LOCK_CLASS = 724_310_003;
+
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024 * 1024)
+    return `${(bytes / 1024 ** 3).toLocaleString("pt-BR", { maximumFractionDigits: 1 })} GB`;
+  if (bytes >= 1024 * 1024)
+    return `${(bytes / 1024 ** 2).toLocaleString("pt-BR", { maximumFractionDigits: 1 })} MB`;
+  return `${Math.ceil(bytes / 1024).toLocaleString("pt-BR")} KB`;
+}
+
+function toDocument(row: DocumentRow, userId: string): StoredDocument {
+  return {
+    id: row.id,
+    ownerId: row.owner_id,
+    kind: row.kind as StoredDocument["kind"],
+    folder: row.folder,
+    fileName: row.file_name,
+    contentType: row.content_type as StoredDocument["contentType"],
+    size: Number(row.size),
+    sha256: row.sha256,
+    customMetadata: row.custom_metadata,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    access: row.owner_id === userId ? "owner" : "reader",
+  };
+}
+
+function encodeToken(cursor: string, id: string): string {
+  return Buffer.from(JSON.stringify([cursor, id])).toString("base64url");
+}
+
+function decodeToken(token: string): [string, string] {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(token, "base64url").toString("utf8"));
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      typeof value[0] === "string" &&
+      !Number.isNaN(Date.parse(value[0])) &&
+      typeof value[1] === "string" &&
+      /^[0-9a-f-]{36}$/.test(value[1])
+    )
+      return [value[0], value[1]];
+  } catch {
+    // falls through to the error
+  }
+  throw new AppError("invalid-argument", { message: "O marcador de página é inválido. Recarregue a lista." });
+}
+
+/**
+ * Documents: their records, who may touch them, the quota, and signed download links. Every
+ * call that names a document checks the asker against it (owner, or a share row) first.
+ */
+export class StorageService {
+  private readonly downloadKey: Buffer;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    readonly store: ObjectStore,
+    readonly limits: StorageLimits,
+    secret: string,
+  ) {
+    this.downloadKey = createHmac("sha256", secret).update("chave storage download v1").digest();
+  }
+
+  async usage(userId: string): Promise<number> {
+    const { rows } = await this.pool.query<{ used: string }>(
+      `SELECT (SELECT coalesce(sum(size), 0) FROM documents WHERE owner_id = $1)
+            + (SELECT coalesce(sum(size), 0) FROM uploads WHERE owner_id = $1) AS used`,
+      [userId],
+    );
+    return Number(rows[0]?.used ?? 0);
+  }
+
+  /** Records a new upload after checking the size and the quota; the caller then writes the bytes. */
+  async createUpload(ownerId: string, id: string, size: number, meta: UploadMetadata): Promise<void> {
+    if (size <= 0) throw new AppError("empty-file");
+    if (size > this.limits.maxFileSize) throw this.tooLarge();
+    const client = await this.pool.connect();
+    try {
+      await client.query("BEGIN");
+      await client.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [QUOTA_LOCK_CLASS, ownerId]);
+      let freed = 0;
+      if (meta.replaces) {
+        const { rows } = await client.query<{ owner_id: string; size: string }>(
+          "SELECT owner_id, size FROM documents WHERE id = $1",
+          [meta.replaces],
+        );
+        const replaced = rows[0];
+        if (!replaced) throw new AppError("object-not-found");
+        if (replaced.owner_id !== ownerId) throw new AppError("unauthorized");
+        freed = Number(replaced.size);
+      }
+      const { rows } = await client.query<{ used: string }>(
+        `SELECT (SELECT coalesce(sum(size), 0) FROM documents WHERE owner_id = $1)
+              + (SELECT coalesce(sum(size), 0) FROM uploads WHERE owner_id = $1) AS used`,
+        [ownerId],
+      );
+      const used = Number(rows[0]?.used ?? 0);
+      if (used - freed + size > this.limits.quota) {
+        throw new AppError("quota-exceeded", {
+          message: `Você atingiu o limite de ${formatBytes(this.limits.quota)} para arquivos (em uso: ${formatBytes(used)}). Apague arquivos antigos para enviar novos.`,
+        });
+      }
+      await client.query(
+        `INSERT INTO uploads (id, owner_id, size, kind, folder, file_name, replaces)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [id, ownerId, size, meta.kind, meta.folder, meta.filename, meta.replaces ?? null],
+      );
+      await client.query("COMMIT");
+    } catch (err) {
+      await client.query("ROLLBACK").catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  tooLarge(): AppError {
+    return new AppError("file-too-large", {
+      message: `O arquivo é grande demais: o limite é de ${formatBytes(this.limits.maxFileSize)}.`,
+    });
+  }
+
+  /** Who started an upload, or owns the document it became; null when there is none. */
+  async uploadOwner(id: string): Promise<string | null> {
+    if (!/^[0-9a-f-]{36}$/.test(id)) return null;
+    const { rows } = await this.pool.query<{ owner_id: string }>(
+      "SELECT owner_id FROM uploads WHERE id = $1 UNION ALL SELECT owner_id FROM documents WHERE id = $1",
+      [id],
+    );
+    return rows[0]?.owner_id ?? null;
+  }
+
+  /**
+   * Called once all bytes are in: hashes them, finds their real type, and turns the upload into
+   * a document (replacing the one it was meant to replace). Content that is not an accepted type
+   * is deleted and refused.
+   */
+  async finishUpload(id: string, userId: string): Promise<StoredDocument> {
+    const { hash, head, size } = await this.digest(await this.store.read(id));
+    const contentType = sniffType(head);
+    if (!contentType || size === 0) {
+      await this.abandonUpload(id);
+      throw new AppError(size === 0 ? "empty-file" : "invalid-format", {
+        ...(size === 0
+          ? {}
+          : { message: "O formato do arquivo não é aceito: envie uma imagem JPEG, PNG ou WebP, ou um PDF." }),
+      });
+    }
+    const client = await this.pool.connect();
+    let replaced: string | null = null;
+    let row: DocumentRow | undefined;
+    try {
+      await client.query("BEGIN");
+      const upload = await client.query<{
+        replaces: string | null;
+        kind: string;
+        folder: string;
+        file_name: string;
+      }>("DELETE FROM uploads WHERE id = $1 AND owner_id = $2 RETURNING replaces, kind, folder, file_name", [
+        id,
+        userId,
+      ]);
+      const pending = upload.rows[0];
+      if (!pending) throw new AppError("object-not-found");
+      const inserted = await client.query<DocumentRow>(
+        `INSERT INTO documents AS d (id, owner_id, kind, folder, file_name, content_type, size, sha256)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${DOCUMENT_COLUMNS}`,
+        [id, userId, pending.kind, pending.folder, pending.file_name, contentType, size, hash],
+      );
+      row = inserted.rows[0];
+      if (pending.replaces) {
+        const gone = await client.query("DELETE FROM documents WHERE id = $1 AND owner_id = $2", [
+          pending.replaces,
+          userId,
+        ]);
+        if (gone.rowCount) replaced = pending.replaces;
+      }
+      await client.query("COMMIT");
+    } catch (err) {
+      await client.query("ROLLBACK").catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+    if (replaced) await this.store.remove(replaced).catch(() => undefined);
+    if (!row) throw new AppError("unknown");
+    return toDocument(row, userId);
+  }
+
+  private async digest(stream: Readable): Promise<{ hash: string; head: Uint8Array; size: number }> {
+    const hash = createHash("sha256");
+    const head = Buffer.alloc(SNIFF_BYTES);
+    let size = 0;
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      if (size < SNIFF_BYTES) chunk.copy(head, size, 0, Math.min(chunk.length, SNIFF_BYTES - size));
+      size += chunk.length;
+      hash.update(chunk);
+    }
+    return { hash: hash.digest("hex"), head, size };
+  }
+
+  /** Drops an unfinished upload and its bytes (cancelled, refused or expired). */
+  async abandonUpload(id: string): Promise<void> {
+    await this.pool.query("DELETE FROM uploads WHERE id = $1", [id]);
+    await this.store.remove(id).catch(() => undefined);
+  }
+
+  /** Deletes uploads older than the expiry; every node may run it, each row goes to one. */
+  async deleteExpiredUploads(): Promise<number> {
+    const { rows } = await this.pool.query<{ id: string }>(
+      "DELETE FROM uploads WHERE created_at < now() - make_interval(hours => $1) RETURNING id",
+      [this.limits.uploadExpiryHours],
+    );
+    for (const { id } of rows) await this.store.remove(id).catch(() => undefined);
+    return rows.length;
+  }
+
+  private async find(userId: string, id: string): Promise<DocumentRow> {
+    const { rows } = await this.pool.query<DocumentRow>(
+      `SELECT ${DOCUMENT_COLUMNS},
+         EXISTS (SELECT 1 FROM document_shares s WHERE s.document_id = d.id AND s.user_id = $2) AS shared
+       FROM documents d WHERE d.id = $1`,
+      [id, userId],
+    );
+    const row = rows[0];
+    if (!row) throw new AppError("object-not-found");
+    return row;
+  }
+
+  /** The document if the user may read it: 404 when there is none, 403 when it is not theirs. */
+  async readable(userId: string, id: string): Promise<StoredDocument> {
+    const row = await this.find(userId, id);
+    if (row.owner_id !== userId && !row.shared) throw new AppError("unauthorized");
+    return toDocument(row, userId);
+  }
+
+  /** The document if the user owns it (only the owner changes or deletes). */
+  async owned(userId: string, id: string): Promise<StoredDocument> {
+    const row = await this.find(userId, id);
+    if (row.owner_id !== userId) throw new AppError("unauthorized");
+    return toDocument(row, userId);
+  }
+
+  async list(
+    userId: string,
+    query: {
+      folder?: string | undefined;
+      kind?: string | undefined;
+      pageSize: number;
+      pageToken?: string | undefined;
+    },
+  ): Promise<{ items: StoredDocument[]; nextPageToken: string | null }> {
+    const params: unknown[] = [userId];
+    const where = ["d.owner_id = $1"];
+    if (query.folder) {
+      params.push(query.folder);
+      where.push(`d.folder = $${params.length}`);
+    }
+    if (query.kind) {
+      params.push(query.kind);
+      where.push(`d.kind = $${params.length}`);
+    }
+    if (query.pageToken) {
+      const [cursor, id] = decodeToken(query.pageToken);
+      params.push(cursor, id);
+      where.push(`(d.created_at, d.id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
+    }
+    params.push(query.pageSize + 1);
+    const { rows } = await this.pool.query<DocumentRow>(
+      `SELECT ${DOCUMENT_COLUMNS} FROM documents d WHERE ${where.join(" AND ")}
+       ORDER BY d.created_at DESC, d.id DESC LIMIT $${params.length}`,
+      params,
+    );
+    const page = rows.slice(0, query.pageSize);
+    const last = page.at(-1);
+    return {
+      items: page.map((r) => toDocument(r, userId)),
+      nextPageToken: rows.length > query.pageSize && last ? encodeToken(last.cursor, last.id) : null,
+    };
+  }
+
+  async update(userId: string, id: string, input: UpdateMetadataInput): Promise<StoredDocument> {
+    await this.owned(userId, id);
+    const { rows } = await this.pool.query<DocumentRow>(
+      `UPDATE documents d SET
+         file_name = coalesce($3, d.file_name),
+         custom_metadata = CASE WHEN $4::jsonb IS NULL THEN d.custom_metadata
+           ELSE jsonb_strip_nulls(d.custom_metadata || $4::jsonb) END,
+         updated_at = now()
+       WHERE d.id = $1 AND d.owner_id = $2 RETURNING ${DOCUMENT_COLUMNS}`,
+      [
+        id,
+        userId,
+        input.fileName ?? null,
+        input.customMetadata ? JSON.stringify(input.customMetadata) : null,
+      ],
+    );
+    const row = rows[0];
+    if (!row) throw new AppError("object-not-found");
+    return toDocument(row, userId);
+  }
+
+  async remove(userId: string, id: string): Promise<void> {
+    await this.owned(userId, id);
+    await this.pool.query("DELETE FROM documents WHERE id = $1 AND owner_id = $2", [id, userId]);
+    await this.store.remove(id).catch(() => undefined);
+  }
+
+  // --- signed download links ---------------------------------------------------------------
+
+  private signature(id: string, expires: number, disposition: string): Buffer {
+    return createHmac("sha256", this.downloadKey).update(`${id}\n${expires}\n${disposition}`).digest();
+  }
+
+  async downloadUrl(
+    userId: string,
+    id: string,
+    disposition: "inline" | "attachment",
+  ): Promise<{ url: string; expiresAt: string }> {
+    await this.readable(userId, id);
+    const expires = Math.floor(Date.now() / 1000) + this.limits.downloadUrlTtlSeconds;
+    const sig = this.signature(id, expires, disposition).toString("base64url");
+    const qs = new URLSearchParams({ expires: String(expires), disposition, sig });
+    return { url: `/api/storage/files/${id}?${qs}`, expiresAt: new Date(expires * 1000).toISOString() };
+  }
+
+  /** Checks a download link; the link itself is the permission, for its few minutes. */
+  verifyDownload(id: string, expires: number, disposition: string, sig: string): void {
+    const expected = this.signature(id, expires, disposition);
+    const given = Buffer.from(sig, "base64url");
+    const valid = given.length === expected.length && timingSafeEqual(given, expected);
+    if (!valid || expires < Date.now() / 1000) throw new AppError("invalid-download-link");
+  }
+
+  async documentById(id: string): Promise<StoredDocument> {
+    const row = await this.find("", id);
+    return toDocument(row, "");
+  }
+}

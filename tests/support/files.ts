@@ -1,0 +1,34 @@
+import { createHash, randomBytes } from "node:crypto";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+
+export function sha256(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
+/** A real PDF with `pages` pages of text, padded with random bytes in a stream to reach `minSize`. */
+export async function makePdf(pages = 1, minSize = 0): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let i = 1; i <= pages; i++) {
+    const page = doc.addPage([595, 842]);
+    page.drawText(`Comprovante de renda - pagina ${i}`, { x: 50, y: 780, size: 18, font });
+  }
+  if (minSize > 0) {
+    // An attached file stream is carried opaquely by every reader: the PDF stays valid.
+    await doc.attach(randomBytes(minSize), "anexo.bin", { mimeType: "application/octet-stream" });
+  }
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
+}
+
+/** The smallest valid PNG (1x1, transparent). */
+export const PNG_1X1 = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/** The first bytes of a Linux executable, with some more to look like a real file. */
+export function fakeExecutable(size = 4096): Buffer {
+  const bytes = randomBytes(size);
+  Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]).copy(bytes, 0);
+  return bytes;
+}
