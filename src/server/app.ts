@@ -13,7 +13,7 @@ import {
   validatorCompiler,
 } from "fastify-type-provider-zod";
 import pg from "pg";
-import { AppError, errorMessage, type FieldIssue, isErrorCode } from "../shared/errors";
+import { AppError, errorMessage, errorStatus, type FieldIssue, isErrorCode } from "../shared/errors";
 import { createAuth } from "./auth/auth";
 import { requireSession } from "./auth/guard";
 import { authRoutes } from "./auth/routes";
@@ -62,6 +62,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) return reply.status(error.status).send(error.toBody());
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // A malformed id is "not found" (or a bad link "forbidden"), not a form error.
+      const special = error.validation
+        .map((v) => v.message)
+        .find((m) => isErrorCode(m) && errorStatus[m] !== 400);
+      if (special && isErrorCode(special)) {
+        const known = new AppError(special);
+        return reply.status(known.status).send(known.toBody());
+      }
       const issues: FieldIssue[] = error.validation.map((v) => ({
         path: v.instancePath.replace(/^\//, "").replaceAll("/", "."),
         message: issueMessage(v.message ?? "invalid-argument"),

@@ -92,7 +92,12 @@ export function createUpload(target: TusTarget, size: number, meta: UploadMeta, 
   );
 }
 
-export function patchUpload(target: TusTarget, location: string, offset: number, bytes: Buffer | AsyncIterable<Buffer>) {
+export function patchUpload(
+  target: TusTarget,
+  location: string,
+  offset: number,
+  bytes: Buffer | AsyncIterable<Buffer>,
+) {
   return tusRequest(
     target,
     "PATCH",

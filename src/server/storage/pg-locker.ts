@@ -26,8 +26,17 @@ export class PgLocker implements Locker {
     return this.options.acquireTimeoutMs ?? 30_000;
   }
 
-  /** Listens for release requests from the other nodes. */
+  /** Listens for release requests from the other nodes; keeps trying while the database is away. */
   async start(): Promise<void> {
+    try {
+      await this.listen();
+    } catch (err) {
+      this.options.onError?.(err);
+      if (!this.stopped) setTimeout(() => void this.start(), 1_000).unref();
+    }
+  }
+
+  private async listen(): Promise<void> {
     const client = await this.pool.connect();
     client.on("notification", (message) => {
       if (message.channel === RELEASE_CHANNEL && message.payload) void this.releaseLocal(message.payload);
@@ -37,10 +46,19 @@ export class PgLocker implements Locker {
       if (this.listener !== client) return;
       this.listener = undefined;
       client.release(true);
-      if (!this.stopped) setTimeout(() => void this.start().catch(reconnect), 1_000).unref();
+      if (!this.stopped) setTimeout(() => void this.start(), 1_000).unref();
     };
     client.on("error", reconnect);
-    await client.query(`LISTEN ${RELEASE_CHANNEL}`);
+    try {
+      await client.query(`LISTEN ${RELEASE_CHANNEL}`);
+    } catch (err) {
+      client.release(true);
+      throw err;
+    }
+    if (this.stopped) {
+      client.release();
+      return;
+    }
     this.listener = client;
   }
 

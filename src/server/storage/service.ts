@@ -1,12 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import type { Readable } from "node:stream";
 import type pg from "pg";
-import type {
-  ListQuery,
-  StoredDocument,
-  UpdateMetadataInput,
-  UploadMetadata,
-} from "../../shared/contracts/storage";
+import type { StoredDocument, UpdateMetadataInput, UploadMetadata } from "../../shared/contracts/storage";
 import { AppError } from "../../shared/errors";
 import type { ObjectStore } from "./object-store";
 import { SNIFF_BYTES, sniffType } from "./sniff";

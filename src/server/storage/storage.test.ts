@@ -1,10 +1,9 @@
 import fs from "node:fs";
-import path from "node:path";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { StoredDocument } from "../../shared/contracts/storage";
 import { fakeExecutable, makePdf, PNG_1X1, sha256 } from "../../../tests/support/files";
-import { ORIGIN, signUp, type TestApp, createTestApp } from "../../../tests/support/test-app";
+import { createTestApp, ORIGIN, signUp, type TestApp } from "../../../tests/support/test-app";
 import {
   createUpload,
   headUpload,
@@ -13,6 +12,7 @@ import {
   tusRequest,
   uploadBytes,
 } from "../../../tests/support/tus";
+import type { StoredDocument } from "../../shared/contracts/storage";
 
 let t: TestApp;
 let baseUrl: string;
@@ -92,7 +92,9 @@ describe("uploads", () => {
     expect(list.items).toEqual([]);
     expect((await api("GET", "/api/storage/usage", u.cookie)).json().used).toBe(0);
     const files = fs.readdirSync(path.join(t.dataDir, "files"));
-    const id = String(res.headers["location"] ?? "").split("/").pop();
+    const id = String(res.headers["location"] ?? "")
+      .split("/")
+      .pop();
     expect(files.filter((f) => id && f.startsWith(id))).toEqual([]);
   });
 
@@ -119,7 +121,11 @@ describe("uploads", () => {
     try {
       await small.app.listen({ port: 0, host: "127.0.0.1" });
       const u = await signUp(small.app);
-      const target = { baseUrl: `http://127.0.0.1:${(small.app.server.address() as AddressInfo).port}`, cookie: u.cookie, origin: ORIGIN };
+      const target = {
+        baseUrl: `http://127.0.0.1:${(small.app.server.address() as AddressInfo).port}`,
+        cookie: u.cookie,
+        origin: ORIGIN,
+      };
       const res = await createUpload(target, 1001, meta);
       expect(res.status).toBe(413);
       expect(res.json()).toMatchObject({ code: "file-too-large" });
@@ -166,7 +172,11 @@ describe("quota", () => {
     try {
       await q.app.listen({ port: 0, host: "127.0.0.1" });
       const u = await signUp(q.app);
-      const target = { baseUrl: `http://127.0.0.1:${(q.app.server.address() as AddressInfo).port}`, cookie: u.cookie, origin: ORIGIN };
+      const target = {
+        baseUrl: `http://127.0.0.1:${(q.app.server.address() as AddressInfo).port}`,
+        cookie: u.cookie,
+        origin: ORIGIN,
+      };
       const first = await uploadBytes(target, await makePdf(1, 1_200_000), meta);
       expect(first.status).toBe(200);
       // 1.2 MB stored + 0.7 MB in progress fits; another 0.5 MB does not.
@@ -176,7 +186,10 @@ describe("quota", () => {
       expect(over.json().code).toBe("quota-exceeded");
       expect(over.json().message).toContain("2 MB");
       // Replacing the big document frees its space for the new one.
-      const replacing = await createUpload(target, 500_000, { ...meta, replaces: first.json().id });
+      const replacing = await createUpload(target, 500_000, {
+        ...meta,
+        replaces: first.json<StoredDocument>().id,
+      });
       expect(replacing.status).toBe(201);
     } finally {
       await q.close();
@@ -210,7 +223,11 @@ describe("listing", () => {
     const seen: string[] = [];
     let token: string | null = null;
     do {
-      const qs = new URLSearchParams({ folder: "camera", pageSize: "2", ...(token ? { pageToken: token } : {}) });
+      const qs = new URLSearchParams({
+        folder: "camera",
+        pageSize: "2",
+        ...(token ? { pageToken: token } : {}),
+      });
       const page = (await api("GET", `/api/storage/objects?${qs}`, u.cookie)).json();
       expect(page.items.length).toBeLessThanOrEqual(2);
       seen.push(...page.items.map((d: StoredDocument) => d.id));
@@ -241,7 +258,9 @@ describe("access", () => {
     expect((await api("GET", "/api/storage/objects", other.cookie)).json().items).toEqual([]);
     expect((await api("GET", "/api/storage/objects")).statusCode).toBe(401);
     for (const [method, url, body] of ops) {
-      expect((await api(method, url, owner.cookie, body)).statusCode, `${method} ${url} owner`).toBeLessThan(300);
+      expect((await api(method, url, owner.cookie, body)).statusCode, `${method} ${url} owner`).toBeLessThan(
+        300,
+      );
     }
     expect((await api("GET", `/api/storage/objects/${doc.id}`, owner.cookie)).statusCode).toBe(404);
   });
@@ -259,12 +278,15 @@ describe("access", () => {
       expect((await headUpload(target, location)).status).toBe(status);
       expect((await patchUpload(target, location, 0, Buffer.alloc(10))).status).toBe(status);
       expect((await tusRequest(target, "DELETE", location, {})).status).toBe(status);
-      expect((await createUpload(target === stranger ? stranger : other.target, 10, { ...meta, folder: "x" })).status).toBe(
-        target === stranger ? 401 : 201,
-      );
+      expect(
+        (await createUpload(target === stranger ? stranger : other.target, 10, { ...meta, folder: "x" }))
+          .status,
+      ).toBe(target === stranger ? 401 : 201);
     }
     expect((await headUpload(owner.target, location)).headers["upload-offset"]).toBe("0");
-    expect((await headUpload(owner.target, "/api/storage/uploads/00000000-0000-4000-8000-000000000000")).status).toBe(404);
+    expect(
+      (await headUpload(owner.target, "/api/storage/uploads/00000000-0000-4000-8000-000000000000")).status,
+    ).toBe(404);
   });
 
   it("lets a user a document is shared with read it, and nothing more", async () => {
@@ -278,8 +300,12 @@ describe("access", () => {
     const read = await api("GET", `/api/storage/objects/${doc.id}`, reader.cookie);
     expect(read.statusCode).toBe(200);
     expect(read.json().access).toBe("reader");
-    expect((await api("POST", `/api/storage/objects/${doc.id}/download-url`, reader.cookie)).statusCode).toBe(200);
-    expect((await api("PATCH", `/api/storage/objects/${doc.id}`, reader.cookie, { fileName: "x.png" })).statusCode).toBe(403);
+    expect((await api("POST", `/api/storage/objects/${doc.id}/download-url`, reader.cookie)).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await api("PATCH", `/api/storage/objects/${doc.id}`, reader.cookie, { fileName: "x.png" })).statusCode,
+    ).toBe(403);
     expect((await api("DELETE", `/api/storage/objects/${doc.id}`, reader.cookie)).statusCode).toBe(403);
   });
 
@@ -300,8 +326,13 @@ describe("metadata and downloads", () => {
       customMetadata: { b: null, c: "3" },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ fileName: "Comprovante de renda — março.png", customMetadata: { a: "1", c: "3" } });
-    const bad = await api("PATCH", `/api/storage/objects/${doc.id}`, u.cookie, { customMetadata: { ["x".repeat(65)]: "1" } });
+    expect(res.json()).toMatchObject({
+      fileName: "Comprovante de renda — março.png",
+      customMetadata: { a: "1", c: "3" },
+    });
+    const bad = await api("PATCH", `/api/storage/objects/${doc.id}`, u.cookie, {
+      customMetadata: { ["x".repeat(65)]: "1" },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain("metadados");
     expect((await api("PATCH", `/api/storage/objects/${doc.id}`, u.cookie, {})).statusCode).toBe(400);
@@ -314,7 +345,12 @@ describe("metadata and downloads", () => {
       await short.app.listen({ port: 0, host: "127.0.0.1" });
       const u = await signUp(short.app);
       const base = `http://127.0.0.1:${(short.app.server.address() as AddressInfo).port}`;
-      const doc = (await uploadBytes({ baseUrl: base, cookie: u.cookie, origin: ORIGIN }, PNG_1X1, { ...meta, filename: "Certidão" })).json<StoredDocument>();
+      const doc = (
+        await uploadBytes({ baseUrl: base, cookie: u.cookie, origin: ORIGIN }, PNG_1X1, {
+          ...meta,
+          filename: "Certidão",
+        })
+      ).json<StoredDocument>();
       const link = (
         await short.app.inject({
           method: "POST",
@@ -330,7 +366,9 @@ describe("metadata and downloads", () => {
         `inline; filename="Certidao.png"; filename*=UTF-8''Certid%C3%A3o.png`,
       );
       expect(Buffer.from(await res.arrayBuffer()).equals(PNG_1X1)).toBe(true);
-      const forged = await fetch(`${base}${link.url.replace("disposition=inline", "disposition=attachment")}`);
+      const forged = await fetch(
+        `${base}${link.url.replace("disposition=inline", "disposition=attachment")}`,
+      );
       expect(forged.status).toBe(403);
       expect((await forged.json()).code).toBe("invalid-download-link");
       await new Promise((r) => setTimeout(r, 2100));

@@ -70,10 +70,16 @@ export const fileNameField = z
 
 /** Custom metadata to merge into a document's; a null value removes that key. */
 export const customMetadataField = z
-  .record(z.string(), z.string({ error: "invalid-metadata" }).max(1024, { error: "invalid-metadata" }).nullable(), {
+  .record(
+    z.string(),
+    z.string({ error: "invalid-metadata" }).max(1024, { error: "invalid-metadata" }).nullable(),
+    {
+      error: "invalid-metadata",
+    },
+  )
+  .refine((value) => Object.keys(value).every((k) => k.length >= 1 && k.length <= 64), {
     error: "invalid-metadata",
   })
-  .refine((value) => Object.keys(value).every((k) => k.length >= 1 && k.length <= 64), { error: "invalid-metadata" })
   .refine((value) => Object.keys(value).length <= 50, { error: "invalid-metadata" });
 
 /** What the client sends as tus Upload-Metadata (every value a string, as tus carries them). */

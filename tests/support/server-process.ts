@@ -1,0 +1,64 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { freePort } from "./free-port";
+
+/** The real server as its own process (`npm start`'s command), for tests that kill it. */
+export interface ServerProcess {
+  baseUrl: string;
+  child: ChildProcess;
+  output(): string;
+  kill(signal?: NodeJS.Signals): Promise<void>;
+}
+
+export async function startServer(env: Record<string, string>, port?: number): Promise<ServerProcess> {
+  const p = port ?? (await freePort());
+  const baseUrl = `http://127.0.0.1:${p}`;
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      LOG_LEVEL: "warn",
+      HOST: "127.0.0.1",
+      PORT: String(p),
+      PUBLIC_URL: baseUrl,
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout?.on("data", (d: Buffer) => (out += d.toString()));
+  child.stderr?.on("data", (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}: ${out}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start: ${out}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    baseUrl,
+    child,
+    output: () => out,
+    async kill(signal: NodeJS.Signals = "SIGTERM") {
+      if (child.exitCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}
+
+export async function signUpOver(baseUrl: string, email: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl },
+    body: JSON.stringify({ name: "Joana Prado", email, password: "Ipê amarelo na varanda 42" }),
+  });
+  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("chave.session_token="));
+  if (!cookie) throw new Error("no session cookie");
+  return cookie.split(";")[0] as string;
+}
