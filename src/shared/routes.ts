@@ -7,7 +7,17 @@ export type RouteMatch = "exact" | "prefix";
 /** public: anyone; signed-in: needs a session; signed-out: a signed-in user is sent home. */
 export type RouteAccess = "public" | "signed-in" | "signed-out";
 
-export type ScreenName = "Home" | "Signup" | "Login" | "Password" | "Logoff" | "Config";
+export type ScreenName =
+  | "Home"
+  | "Signup"
+  | "Login"
+  | "Password"
+  | "Logoff"
+  | "Config"
+  | "ViewDocument"
+  | "Camera"
+  | "Convert"
+  | "profile3";
 
 export interface RouteDef {
   path: string;
@@ -34,17 +44,17 @@ export const routes: readonly RouteDef[] = [
   { path: "/logoff", match: "prefix", access: "public", screen: "Logoff" },
   { path: "/profile", match: "prefix", access: "signed-in" },
   { path: "/profile2", match: "prefix", access: "signed-in" },
-  { path: "/profile3", match: "prefix", access: "signed-in" },
+  { path: "/profile3", match: "prefix", access: "signed-in", screen: "profile3" },
   { path: "/AdicionarUnidade", match: "prefix", access: "signed-in" },
   { path: "/preferences", match: "prefix", access: "signed-in" },
   { path: "/preferences2", match: "prefix", access: "signed-in" },
   { path: "/Clicksign", match: "prefix", access: "public" },
   { path: "/Config", match: "prefix", access: "signed-in", screen: "Config" },
-  { path: "/ViewDocument", match: "prefix", access: "signed-in" },
-  { path: "/Camera", match: "prefix", access: "signed-in" },
+  { path: "/ViewDocument", match: "prefix", access: "signed-in", screen: "ViewDocument" },
+  { path: "/Camera", match: "prefix", access: "signed-in", screen: "Camera" },
   { path: "/PreferencesHist", match: "prefix", access: "signed-in" },
   { path: "/Message", match: "prefix", access: "signed-in" },
-  { path: "/Convert", match: "prefix", access: "signed-in" },
+  { path: "/Convert", match: "prefix", access: "signed-in", screen: "Convert" },
 ];
 
 /** Whether `pathname` (no query) belongs to `route`, case-sensitively as the seed's paths are. */

@@ -11,6 +11,7 @@ import {
 } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router";
+import { UploadsPanel } from "../features/storage/uploads-panel";
 import { useAuth } from "./auth";
 import { ScreenErrorBoundary } from "./error-boundary";
 
@@ -66,6 +67,9 @@ function AccountMenu() {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{state.user.email}</Menu.Label>
+        <Menu.Item component={Link} to="/profile3">
+          {t("nav.documents")}
+        </Menu.Item>
         <Menu.Item component={Link} to="/Config">
           {t("nav.config")}
         </Menu.Item>
@@ -96,6 +100,7 @@ export function Layout() {
           </ScreenErrorBoundary>
         </main>
       </AppShell.Main>
+      <UploadsPanel />
     </AppShell>
   );
 }

@@ -9,4 +9,9 @@ export const screenLoaders: Record<ScreenName, ScreenLoader> = {
   Password: () => import("../screens/Password/password-screen").then((m) => m.PasswordScreen),
   Logoff: () => import("../screens/Logoff/logoff-screen").then((m) => m.LogoffScreen),
   Config: () => import("../screens/Config/config-screen").then((m) => m.ConfigScreen),
+  ViewDocument: () =>
+    import("../screens/ViewDocument/view-document-screen").then((m) => m.ViewDocumentScreen),
+  Camera: () => import("../screens/Camera/camera-screen").then((m) => m.CameraScreen),
+  Convert: () => import("../screens/Convert/convert-screen").then((m) => m.ConvertScreen),
+  profile3: () => import("../screens/profile3/profile3-screen").then((m) => m.Profile3Screen),
 };

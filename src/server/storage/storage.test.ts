@@ -92,7 +92,7 @@ describe("uploads", () => {
     expect(list.items).toEqual([]);
     expect((await api("GET", "/api/storage/usage", u.cookie)).json().used).toBe(0);
     const files = fs.readdirSync(path.join(t.dataDir, "files"));
-    const id = String(res.headers["location"] ?? "")
+    const id = String(res.headers.location ?? "")
       .split("/")
       .pop();
     expect(files.filter((f) => id && f.startsWith(id))).toEqual([]);

@@ -1,0 +1,295 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  Container,
+  FileButton,
+  Group,
+  Image,
+  Progress,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from "@mantine/core";
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconCamera,
+  IconPhoto,
+  IconRotateClockwise,
+  IconTrash,
+} from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { type DocumentKind, documentKind } from "../../../shared/contracts/storage";
+import { useAuth } from "../../app/auth";
+import { flowParams, returnPath } from "../../features/storage/destination";
+import { storageErrorText } from "../../features/storage/error-text";
+import { formatBytes } from "../../features/storage/format";
+import { takeHandedOffPages } from "../../features/storage/handoff";
+import { imagesToPdf, isAcceptedImage, newPage, type PageImage } from "../../features/storage/image-tools";
+import { UploadProgress } from "../../features/storage/upload-progress";
+import { useUploadTask } from "../../features/storage/use-upload";
+import { logger } from "../../lib/logger";
+import { StorageError, storage, type UploadTask, uploadFile } from "../../lib/storage";
+
+function Thumb({ page, alt }: { page: PageImage; alt: string }) {
+  const url = useMemo(() => URL.createObjectURL(page.blob), [page.blob]);
+  useEffect(() => () => URL.revokeObjectURL(url), [url]);
+  return (
+    <Image
+      src={url}
+      alt={alt}
+      w={72}
+      h={72}
+      fit="contain"
+      radius="sm"
+      bg="gray.1"
+      style={{ transform: `rotate(${page.rotation}deg)`, transition: "transform 120ms ease" }}
+    />
+  );
+}
+
+/**
+ * /Convert: images picked here or photographed in /Camera, ordered and turned, combined into one
+ * PDF in the browser (large photos shrunk), and saved as a document.
+ */
+export function ConvertScreen() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { state } = useAuth();
+  const [search] = useSearchParams();
+  const flow = flowParams(search);
+  const [pages, setPages] = useState<PageImage[]>(() => takeHandedOffPages());
+  const [kind, setKind] = useState<DocumentKind>(() =>
+    documentKind.catch("outro").parse(flow.kind ?? "outro"),
+  );
+  const [name, setName] = useState(() =>
+    t(`documents.kinds.${documentKind.catch("outro").parse(flow.kind ?? "outro")}`),
+  );
+  const [skipped, setSkipped] = useState<string[]>([]);
+  const [building, setBuilding] = useState<{ page: number; pages: number } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [task, setTask] = useState<UploadTask | null>(null);
+  const usage = useQuery({ queryKey: ["storage", "usage"], queryFn: storage.usage });
+  const upload = useUploadTask(task);
+  const busy =
+    building !== null || (upload !== null && upload.state !== "error" && upload.state !== "canceled");
+
+  function add(files: File[]) {
+    setSkipped(files.filter((f) => !isAcceptedImage(f)).map((f) => f.name));
+    setPages((current) => [...current, ...files.filter(isAcceptedImage).map((f) => newPage(f, f.name))]);
+  }
+
+  function move(index: number, by: -1 | 1) {
+    setPages((current) => {
+      const next = [...current];
+      const [item] = next.splice(index, 1);
+      if (item) next.splice(index + by, 0, item);
+      return next;
+    });
+  }
+
+  function rotate(id: string) {
+    setPages((current) =>
+      current.map((p) => (p.id === id ? { ...p, rotation: (p.rotation + 90) % 360 } : p)),
+    );
+  }
+
+  async function build() {
+    if (state.status !== "signed-in" || pages.length === 0) return;
+    setProblem(null);
+    setBuilding({ page: 0, pages: pages.length });
+    let pdf: Blob;
+    try {
+      pdf = await imagesToPdf(pages, (page, total) => setBuilding({ page, pages: total }), name);
+    } catch (err) {
+      logger.warn("could not build the PDF", err);
+      const unreadable = pages.find((p) => p.blob.size === 0);
+      setProblem(unreadable ? t("convert.unreadable", { name: unreadable.name }) : t("convert.buildFailed"));
+      setBuilding(null);
+      return;
+    }
+    setBuilding(null);
+    const max = usage.data?.maxFileSize;
+    if (max && pdf.size > max) {
+      setProblem(
+        t("convert.tooLarge", {
+          size: formatBytes(pdf.size, i18n.language),
+          max: formatBytes(max, i18n.language),
+        }),
+      );
+      return;
+    }
+    const fileName = `${name.trim() || t("convert.fileNameDefault")}.pdf`.replace(/[/\\]/g, "-");
+    const started = uploadFile(
+      pdf,
+      {
+        filename: fileName,
+        kind,
+        folder: flow.folder ?? (flow.destino ? "perfil" : "convertidos"),
+        ...(flow.replaces ? { replaces: flow.replaces } : {}),
+      },
+      state.user.id,
+    );
+    setTask(started);
+    try {
+      const doc = await started.done;
+      void navigate(returnPath(flow.destino, doc.id) ?? `/ViewDocument?id=${doc.id}`);
+    } catch (err) {
+      if (!(err instanceof StorageError && err.code === "canceled")) setProblem(storageErrorText(err, t));
+      setTask(null);
+    }
+  }
+
+  const estimate = pages.reduce((sum, p) => sum + Math.min(p.blob.size, 900_000), 0);
+  return (
+    <Container size="sm" py="lg">
+      <Stack gap="md">
+        <div>
+          <Title order={1} size="h2">
+            {t("convert.title")}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {t("convert.lead")}
+          </Text>
+        </div>
+        <Group>
+          <FileButton onChange={add} accept="image/jpeg,image/png,image/webp" multiple disabled={busy}>
+            {(props) => (
+              <Button {...props} leftSection={<IconPhoto size={16} />} data-testid="convert-pick">
+                {t("convert.pick")}
+              </Button>
+            )}
+          </FileButton>
+          <Button
+            component={Link}
+            to={`/Camera?${search.toString()}`}
+            variant="default"
+            leftSection={<IconCamera size={16} />}
+          >
+            {t("convert.camera")}
+          </Button>
+        </Group>
+        {skipped.map((n) => (
+          <Alert key={n} color="yellow" variant="light">
+            {t("convert.notImage", { name: n })}
+          </Alert>
+        ))}
+        {pages.length === 0 ? (
+          <Text c="dimmed">{t("convert.empty")}</Text>
+        ) : (
+          <Stack gap="xs" data-testid="convert-pages">
+            {pages.map((page, i) => (
+              <Card key={page.id} withBorder padding="xs" data-testid="convert-page">
+                <Group wrap="nowrap" gap="sm">
+                  <Thumb page={page} alt={t("convert.page", { page: i + 1 })} />
+                  <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+                    <Text size="sm" fw={500}>
+                      {t("convert.page", { page: i + 1 })}
+                    </Text>
+                    <Text size="xs" c="dimmed" truncate>
+                      {page.name}
+                    </Text>
+                  </Stack>
+                  <Group gap={2} wrap="nowrap">
+                    <Tooltip label={t("convert.moveUp")}>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`${t("convert.moveUp")} ${i + 1}`}
+                        disabled={i === 0 || busy}
+                        onClick={() => move(i, -1)}
+                      >
+                        <IconArrowUp size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label={t("convert.moveDown")}>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`${t("convert.moveDown")} ${i + 1}`}
+                        disabled={i === pages.length - 1 || busy}
+                        onClick={() => move(i, 1)}
+                      >
+                        <IconArrowDown size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label={t("convert.rotate")}>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`${t("convert.rotate")} ${i + 1}`}
+                        disabled={busy}
+                        onClick={() => rotate(page.id)}
+                      >
+                        <IconRotateClockwise size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label={t("convert.remove")}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`${t("convert.remove")} ${i + 1}`}
+                        disabled={busy}
+                        onClick={() => setPages((current) => current.filter((p) => p.id !== page.id))}
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
+                </Group>
+              </Card>
+            ))}
+            <Text size="xs" c="dimmed">
+              {t("convert.summary", { count: pages.length, size: formatBytes(estimate, i18n.language) })}
+            </Text>
+          </Stack>
+        )}
+        <Group grow align="flex-end">
+          <TextInput
+            label={t("convert.fileName")}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            maxLength={150}
+            disabled={busy}
+          />
+          <Select
+            label={t("camera.kindLabel")}
+            data={documentKind.options
+              .filter((k) => k !== "contrato")
+              .map((k) => ({ value: k, label: t(`documents.kinds.${k}`) }))}
+            value={kind}
+            allowDeselect={false}
+            onChange={(v) => v && setKind(v as DocumentKind)}
+            disabled={busy}
+          />
+        </Group>
+        {building && (
+          <Stack gap={4} role="status">
+            <Text size="sm">{t("convert.building", { page: building.page, pages: building.pages })}</Text>
+            <Progress value={(building.page / Math.max(1, building.pages)) * 100} animated />
+          </Stack>
+        )}
+        {task && <UploadProgress task={task} />}
+        {problem && (
+          <Alert color="red" role="alert">
+            {problem}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button
+            onClick={() => void build()}
+            disabled={pages.length === 0 || busy}
+            loading={building !== null}
+          >
+            {t("convert.build")}
+          </Button>
+        </Group>
+      </Stack>
+    </Container>
+  );
+}

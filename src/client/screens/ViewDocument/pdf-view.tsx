@@ -1,0 +1,159 @@
+import { ActionIcon, Alert, Box, Group, Loader, Text, Tooltip } from "@mantine/core";
+import { useElementSize } from "@mantine/hooks";
+import {
+  IconChevronLeft,
+  IconChevronRight,
+  IconZoomIn,
+  IconZoomOut,
+  IconZoomReset,
+} from "@tabler/icons-react";
+import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy, type RenderTask } from "pdfjs-dist";
+import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { logger } from "../../lib/logger";
+
+GlobalWorkerOptions.workerSrc = workerUrl;
+
+const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
+
+/** A PDF drawn page by page with pdf.js: page through it, zoom, fit to width. */
+export function PdfView({ url }: { url: string }) {
+  const { t } = useTranslation();
+  const { ref: frame, width } = useElementSize();
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [page, setPage] = useState(1);
+  const [zoom, setZoom] = useState(1);
+  const [rendered, setRendered] = useState(0);
+
+  useEffect(() => {
+    const task = getDocument({ url, isEvalSupported: false });
+    let alive = true;
+    task.promise.then(
+      (doc) => alive && setPdf(doc),
+      (err: unknown) => {
+        logger.warn("pdf.js could not open the document", err);
+        if (alive) setFailed(true);
+      },
+    );
+    return () => {
+      alive = false;
+      void task.destroy();
+    };
+  }, [url]);
+
+  useEffect(() => {
+    if (!pdf || !canvas.current || width <= 0) return;
+    let render: RenderTask | null = null;
+    let alive = true;
+    void pdf.getPage(page).then((p) => {
+      if (!alive || !canvas.current) return;
+      const base = p.getViewport({ scale: 1 });
+      const scale = (width / base.width) * zoom;
+      const ratio = window.devicePixelRatio || 1;
+      const viewport = p.getViewport({ scale: scale * ratio });
+      const el = canvas.current;
+      el.width = Math.floor(viewport.width);
+      el.height = Math.floor(viewport.height);
+      el.style.width = `${Math.floor(viewport.width / ratio)}px`;
+      el.style.height = `${Math.floor(viewport.height / ratio)}px`;
+      render = p.render({ canvas: el, viewport });
+      render.promise.then(
+        () => alive && setRendered(page),
+        (err: unknown) => {
+          if ((err as Error)?.name !== "RenderingCancelledException") {
+            logger.warn("pdf.js could not draw a page", err);
+            if (alive) setFailed(true);
+          }
+        },
+      );
+    });
+    return () => {
+      alive = false;
+      render?.cancel();
+    };
+  }, [pdf, page, zoom, width]);
+
+  if (failed) {
+    return (
+      <Alert color="orange" role="alert">
+        {t("viewer.renderFailed")}
+      </Alert>
+    );
+  }
+  const pages = pdf?.numPages ?? 0;
+  const zoomIndex = ZOOMS.indexOf(zoom);
+  return (
+    <Box>
+      <Group justify="space-between" mb="sm" gap="xs">
+        <Group gap={4}>
+          <Tooltip label={t("viewer.previousPage")}>
+            <ActionIcon
+              variant="default"
+              aria-label={t("viewer.previousPage")}
+              disabled={page <= 1}
+              onClick={() => setPage((p) => p - 1)}
+            >
+              <IconChevronLeft size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <Text size="sm" data-testid="pdf-page" aria-live="polite">
+            {pages > 0 ? t("viewer.page", { page, pages }) : "…"}
+          </Text>
+          <Tooltip label={t("viewer.nextPage")}>
+            <ActionIcon
+              variant="default"
+              aria-label={t("viewer.nextPage")}
+              disabled={page >= pages}
+              onClick={() => setPage((p) => p + 1)}
+            >
+              <IconChevronRight size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+        <Group gap={4}>
+          <Tooltip label={t("viewer.zoomOut")}>
+            <ActionIcon
+              variant="default"
+              aria-label={t("viewer.zoomOut")}
+              disabled={zoomIndex <= 0}
+              onClick={() => setZoom(ZOOMS[zoomIndex - 1] ?? zoom)}
+            >
+              <IconZoomOut size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <Text size="sm" w={48} ta="center" data-testid="pdf-zoom">
+            {Math.round(zoom * 100)}%
+          </Text>
+          <Tooltip label={t("viewer.zoomIn")}>
+            <ActionIcon
+              variant="default"
+              aria-label={t("viewer.zoomIn")}
+              disabled={zoomIndex >= ZOOMS.length - 1}
+              onClick={() => setZoom(ZOOMS[zoomIndex + 1] ?? zoom)}
+            >
+              <IconZoomIn size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t("viewer.fitWidth")}>
+            <ActionIcon variant="default" aria-label={t("viewer.fitWidth")} onClick={() => setZoom(1)}>
+              <IconZoomReset size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Group>
+      <Box ref={frame} style={{ overflow: "auto", maxHeight: "75vh" }} bg="gray.1" p={0}>
+        {!pdf && <Loader m="md" />}
+        <canvas
+          ref={canvas}
+          data-testid="pdf-canvas"
+          data-rendered-page={rendered}
+          aria-label={t("viewer.page", { page, pages })}
+          style={{ display: pdf ? "block" : "none", margin: "0 auto", background: "white" }}
+        />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,277 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Container,
+  FileButton,
+  Group,
+  Loader,
+  Menu,
+  Modal,
+  Progress,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import {
+  IconCamera,
+  IconCircleCheck,
+  IconCircleDashed,
+  IconDots,
+  IconEye,
+  IconFileTypePdf,
+  IconTrash,
+  IconUpload,
+} from "@tabler/icons-react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import {
+  ACCEPT_ATTRIBUTE,
+  type DocumentKind,
+  PERSONAL_DOCUMENT_KINDS,
+  PROFILE_FOLDER,
+  type StoredDocument,
+} from "../../../shared/contracts/storage";
+import { useAuth } from "../../app/auth";
+import { storageErrorText } from "../../features/storage/error-text";
+import { formatBytes, formatDate } from "../../features/storage/format";
+import { UploadProgress } from "../../features/storage/upload-progress";
+import { StorageError, storage, type UploadTask, uploadFile } from "../../lib/storage";
+
+const DOCUMENTS_KEY = ["storage", "objects", "folder", PROFILE_FOLDER];
+
+function DocumentSlot({
+  kind,
+  current,
+  onDelete,
+}: {
+  kind: DocumentKind;
+  current: StoredDocument | undefined;
+  onDelete: (doc: StoredDocument) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const { state } = useAuth();
+  const queryClient = useQueryClient();
+  const [task, setTask] = useState<UploadTask | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const label = t(`documents.kinds.${kind}`);
+  const flow = new URLSearchParams({
+    tipo: kind,
+    pasta: PROFILE_FOLDER,
+    destino: "/profile3",
+    ...(current ? { substitui: current.id } : {}),
+  }).toString();
+
+  async function upload(file: File | null) {
+    if (!file || state.status !== "signed-in") return;
+    setProblem(null);
+    const started = uploadFile(
+      file,
+      { filename: file.name, kind, folder: PROFILE_FOLDER, ...(current ? { replaces: current.id } : {}) },
+      state.user.id,
+    );
+    setTask(started);
+    try {
+      await started.done;
+      notifications.show({ color: "teal", message: t("profile3.uploaded", { kind: label }) });
+      setTask(null);
+    } catch (err) {
+      if (!(err instanceof StorageError && err.code === "canceled")) setProblem(storageErrorText(err, t));
+      setTask(null);
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: ["storage"] });
+    }
+  }
+
+  return (
+    <Card withBorder padding="md" data-testid={`slot-${kind}`}>
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+            <ThemeIcon variant="light" color={current ? "teal" : "gray"} radius="xl">
+              {current ? <IconCircleCheck size={18} /> : <IconCircleDashed size={18} />}
+            </ThemeIcon>
+            <Stack gap={0} style={{ minWidth: 0 }}>
+              <Text fw={600}>{label}</Text>
+              <Text size="xs" c="dimmed">
+                {t(`documents.hints.${kind}`)}
+              </Text>
+              <Text size="sm" c={current ? undefined : "dimmed"} truncate data-testid="slot-status">
+                {current
+                  ? t("profile3.sent", {
+                      name: current.fileName,
+                      size: formatBytes(current.size, i18n.language),
+                      date: formatDate(current.createdAt, i18n.language),
+                    })
+                  : t("profile3.missing")}
+              </Text>
+            </Stack>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            {current && (
+              <Button
+                component={Link}
+                to={`/ViewDocument?id=${current.id}`}
+                variant="light"
+                size="xs"
+                leftSection={<IconEye size={14} />}
+              >
+                {t("profile3.view")}
+              </Button>
+            )}
+            <FileButton onChange={(f) => void upload(f)} accept={ACCEPT_ATTRIBUTE} disabled={task !== null}>
+              {(props) => (
+                <Button
+                  {...props}
+                  size="xs"
+                  leftSection={<IconUpload size={14} />}
+                  data-testid={`upload-${kind}`}
+                >
+                  {current ? t("profile3.replace") : t("profile3.upload")}
+                </Button>
+              )}
+            </FileButton>
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <Button variant="default" size="xs" px={6} aria-label={`${t("profile3.more")}: ${label}`}>
+                  <IconDots size={16} />
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item component={Link} to={`/Camera?${flow}`} leftSection={<IconCamera size={14} />}>
+                  {t("profile3.camera")}
+                </Menu.Item>
+                <Menu.Item
+                  component={Link}
+                  to={`/Convert?${flow}`}
+                  leftSection={<IconFileTypePdf size={14} />}
+                >
+                  {t("profile3.convert")}
+                </Menu.Item>
+                {current && (
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconTrash size={14} />}
+                    onClick={() => onDelete(current)}
+                  >
+                    {t("profile3.delete")}
+                  </Menu.Item>
+                )}
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Group>
+        {task && <UploadProgress task={task} />}
+        {problem && (
+          <Alert color="red" role="alert" withCloseButton onClose={() => setProblem(null)}>
+            {problem}
+          </Alert>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** /profile3: the personal documents a proposal needs, each added, replaced, viewed or deleted. */
+export function Profile3Screen() {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const [deleting, setDeleting] = useState<StoredDocument | null>(null);
+  const documents = useQuery({
+    queryKey: DOCUMENTS_KEY,
+    queryFn: () => storage.list({ folder: PROFILE_FOLDER, pageSize: 1000 }),
+  });
+  const usage = useQuery({ queryKey: ["storage", "usage"], queryFn: storage.usage });
+  const remove = useMutation({
+    mutationFn: (doc: StoredDocument) => storage.deleteObject(doc.id),
+    onSuccess: () => {
+      notifications.show({ color: "teal", message: t("profile3.deleted") });
+      setDeleting(null);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ["storage"] }),
+  });
+
+  // The newest document of each kind is the current one (a replacement deletes the old).
+  const byKind = new Map<string, StoredDocument>();
+  for (const doc of documents.data?.items ?? []) if (!byKind.has(doc.kind)) byKind.set(doc.kind, doc);
+
+  return (
+    <Container size="md" py="lg">
+      <Stack gap="md">
+        <div>
+          <Title order={1} size="h2">
+            {t("profile3.title")}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {t("profile3.lead")}
+          </Text>
+        </div>
+        {usage.data && (
+          <Stack gap={4}>
+            <Progress
+              value={(usage.data.used / usage.data.quota) * 100}
+              size="sm"
+              aria-label={t("storage.usage", {
+                used: formatBytes(usage.data.used, i18n.language),
+                quota: formatBytes(usage.data.quota, i18n.language),
+              })}
+            />
+            <Text size="xs" c="dimmed">
+              {t("storage.usage", {
+                used: formatBytes(usage.data.used, i18n.language),
+                quota: formatBytes(usage.data.quota, i18n.language),
+              })}{" "}
+              · {t("storage.usageHelp", { max: formatBytes(usage.data.maxFileSize, i18n.language) })}
+            </Text>
+          </Stack>
+        )}
+        {documents.isPending && <Loader />}
+        {documents.isError && (
+          <Alert color="red" role="alert">
+            {t("profile3.loadFailed")} {storageErrorText(documents.error, t)}
+            <Button size="compact-sm" variant="light" ml="sm" onClick={() => void documents.refetch()}>
+              {t("storage.retry")}
+            </Button>
+          </Alert>
+        )}
+        {documents.isSuccess &&
+          PERSONAL_DOCUMENT_KINDS.map((kind) => (
+            <DocumentSlot key={kind} kind={kind} current={byKind.get(kind)} onDelete={setDeleting} />
+          ))}
+      </Stack>
+      <Modal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={t("profile3.confirmDeleteTitle")}
+        centered
+      >
+        <Stack>
+          <Text size="sm">
+            {t("profile3.confirmDelete", { kind: deleting ? t(`documents.kinds.${deleting.kind}`) : "" })}
+          </Text>
+          {remove.isError && (
+            <Alert color="red" role="alert">
+              {storageErrorText(remove.error, t)}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeleting(null)}>
+              {t("storage.cancel")}
+            </Button>
+            <Button
+              color="red"
+              loading={remove.isPending}
+              onClick={() => deleting && remove.mutate(deleting)}
+            >
+              {t("profile3.delete")}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Container>
+  );
+}
