@@ -15,6 +15,9 @@ export const CHROMIUM_ARGS = [
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
+  // A fake camera that always grants: /Camera's path is tested with Chromium's test pattern.
+  "--use-fake-device-for-media-stream",
+  "--use-fake-ui-for-media-stream",
 ];
 
 /** A run cut short can leave its embedded PostgreSQL behind; stop it before its data is wiped. */
