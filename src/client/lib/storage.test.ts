@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { MAX_CHUNK_SIZE, OPERATION_RETRY_LIMIT_MS, RESUMABLE_THRESHOLD } from "../../shared/contracts/storage";
+import { ApiError } from "./api";
+import { backoffDelay, isRetryableStatus, nextChunkSize, StorageError, withRetry } from "./storage";
+
+/** A clock the retry loop can read and advance instead of sleeping. */
+function fakeClock() {
+  let now = 0;
+  const waits: number[] = [];
+  return {
+    now: () => now,
+    wait: async (ms: number) => {
+      waits.push(ms);
+      now += ms;
+    },
+    waits,
+  };
+}
+
+describe("storage retry policy", () => {
+  it("retries what may pass: no answer, 5xx, 408 and 429, and nothing else", () => {
+    for (const status of [0, undefined, 500, 502, 503, 504, 408, 429]) expect(isRetryableStatus(status)).toBe(true);
+    for (const status of [400, 401, 402, 403, 404, 409, 413, 415]) expect(isRetryableStatus(status)).toBe(false);
+  });
+
+  it("backs off from 1 s, doubling to 64 s, with jitter", () => {
+    expect(backoffDelay(0, () => 0)).toBe(1000);
+    expect(backoffDelay(3, () => 0)).toBe(8000);
+    expect(backoffDelay(20, () => 0)).toBe(64_000);
+    expect(backoffDelay(0, () => 1)).toBe(1250);
+  });
+
+  it("succeeds after a few failures that may pass", async () => {
+    const clock = fakeClock();
+    const answers = [503, 429, 408];
+    const result = await withRetry(
+      async () => {
+        const status = answers.shift();
+        if (status) throw new ApiError("unknown", status, "x");
+        return "ok";
+      },
+      { now: clock.now, wait: clock.wait },
+    );
+    expect(result).toBe("ok");
+    expect(clock.waits).toHaveLength(3);
+  });
+
+  it("gives up with retry-limit-exceeded once 120 s have gone by", async () => {
+    const clock = fakeClock();
+    let calls = 0;
+    const failing = withRetry(
+      async () => {
+        calls++;
+        throw new ApiError("service-unavailable", 503, "x");
+      },
+      { now: clock.now, wait: clock.wait },
+    );
+    await expect(failing).rejects.toMatchObject({ code: "retry-limit-exceeded" });
+    expect(clock.now()).toBeLessThanOrEqual(OPERATION_RETRY_LIMIT_MS);
+    expect(clock.now()).toBeGreaterThan(OPERATION_RETRY_LIMIT_MS / 3);
+    expect(calls).toBeGreaterThan(3);
+  });
+
+  it("fails at once on a refusal, keeping its code", async () => {
+    const clock = fakeClock();
+    const refused = withRetry(
+      async () => {
+        throw new ApiError("unauthorized", 403, "Você não tem permissão para fazer isso.");
+      },
+      { now: clock.now, wait: clock.wait },
+    );
+    await expect(refused).rejects.toBeInstanceOf(StorageError);
+    await expect(refused).rejects.toMatchObject({ code: "unauthorized", status: 403 });
+    expect(clock.waits).toEqual([]);
+  });
+});
+
+describe("resumable chunks", () => {
+  it("start at 256 KiB and double up to 32 MiB", () => {
+    const sizes = [RESUMABLE_THRESHOLD];
+    while (sizes.length < 12) sizes.push(nextChunkSize(sizes.at(-1) as number));
+    expect(sizes.slice(0, 4)).toEqual([262_144, 524_288, 1_048_576, 2_097_152]);
+    expect(sizes[7]).toBe(MAX_CHUNK_SIZE);
+    expect(sizes.at(-1)).toBe(MAX_CHUNK_SIZE);
+  });
+});
