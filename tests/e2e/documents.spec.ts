@@ -142,14 +142,17 @@ test.describe("documents", () => {
 
   test("without camera permission the screen says so and offers the file picker", async ({ page }) => {
     await page.addInitScript(() => {
-      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException("denied", "NotAllowedError"));
+      navigator.mediaDevices.getUserMedia = () =>
+        Promise.reject(new DOMException("denied", "NotAllowedError"));
     });
     await signUpInBrowser(page, { name: "Rui Alves", email: newEmail("denied"), password: PASSWORD });
     await page.goto("/Camera");
     await expect(page.getByTestId("camera-problem")).toContainText("permissão para usar a câmera foi negada");
     const chooser = page.waitForEvent("filechooser");
     await page.getByTestId("camera-problem").getByRole("button", { name: "Escolher fotos" }).click();
-    await (await chooser).setFiles([{ name: "rg.png", mimeType: "image/png", buffer: makePng(600, 400, [90, 90, 90]) }]);
+    await (await chooser).setFiles([
+      { name: "rg.png", mimeType: "image/png", buffer: makePng(600, 400, [90, 90, 90]) },
+    ]);
     await expect(page.getByTestId("camera-pages").getByRole("img", { name: /^Página/ })).toHaveCount(1);
   });
 
@@ -171,7 +174,12 @@ test.describe("documents", () => {
     // Resumed, not restarted: it never goes back near zero.
     expect(await percentOf(page)).toBeGreaterThan(5);
     const cdp = await page.context().newCDPSession(page);
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     await expect(panel.getByTestId("upload-state")).toHaveText("Enviado", { timeout: 30_000 });
     await page.reload();
     await expect(page.getByTestId("slot-comprovante_residencia").getByTestId("slot-status")).toContainText(
@@ -184,7 +192,9 @@ test.describe("documents", () => {
     await page.goto("/Convert");
     const chooser = page.waitForEvent("filechooser");
     await page.getByTestId("convert-pick").click();
-    await (await chooser).setFiles([{ name: "a.png", mimeType: "image/png", buffer: makePng(300, 300, [10, 10, 10]) }]);
+    await (await chooser).setFiles([
+      { name: "a.png", mimeType: "image/png", buffer: makePng(300, 300, [10, 10, 10]) },
+    ]);
     await page.getByRole("button", { name: "Gerar PDF e salvar" }).click();
     await expect(page).toHaveURL(/\/ViewDocument\?id=/, { timeout: 30_000 });
     const url = page.url();
@@ -193,9 +203,13 @@ test.describe("documents", () => {
     const stranger = await other.newPage();
     await signUpInBrowser(stranger, { name: "Outra Pessoa", email: newEmail("other"), password: PASSWORD });
     await stranger.goto(url);
-    await expect(stranger.getByTestId("viewer-error")).toHaveText("Você não tem permissão para ver este documento.");
+    await expect(stranger.getByTestId("viewer-error")).toHaveText(
+      "Você não tem permissão para ver este documento.",
+    );
     await stranger.goto("/ViewDocument?id=00000000-0000-4000-8000-000000000000");
-    await expect(stranger.getByTestId("viewer-error")).toHaveText("Este documento não existe ou foi apagado.");
+    await expect(stranger.getByTestId("viewer-error")).toHaveText(
+      "Este documento não existe ou foi apagado.",
+    );
     await other.close();
   });
 });

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { MAX_CHUNK_SIZE, OPERATION_RETRY_LIMIT_MS, RESUMABLE_THRESHOLD } from "../../shared/contracts/storage";
+import {
+  MAX_CHUNK_SIZE,
+  OPERATION_RETRY_LIMIT_MS,
+  RESUMABLE_THRESHOLD,
+} from "../../shared/contracts/storage";
 import { ApiError } from "./api";
 import { backoffDelay, isRetryableStatus, nextChunkSize, StorageError, withRetry } from "./storage";
 
@@ -19,8 +23,10 @@ function fakeClock() {
 
 describe("storage retry policy", () => {
   it("retries what may pass: no answer, 5xx, 408 and 429, and nothing else", () => {
-    for (const status of [0, undefined, 500, 502, 503, 504, 408, 429]) expect(isRetryableStatus(status)).toBe(true);
-    for (const status of [400, 401, 402, 403, 404, 409, 413, 415]) expect(isRetryableStatus(status)).toBe(false);
+    for (const status of [0, undefined, 500, 502, 503, 504, 408, 429])
+      expect(isRetryableStatus(status)).toBe(true);
+    for (const status of [400, 401, 402, 403, 404, 409, 413, 415])
+      expect(isRetryableStatus(status)).toBe(false);
   });
 
   it("backs off from 1 s, doubling to 64 s, with jitter", () => {

@@ -3,10 +3,10 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { StoredDocument } from "../../shared/contracts/storage";
 import { makePdf, sha256 } from "../../../tests/support/files";
 import { createTestApp, ORIGIN, signUp, type TestApp } from "../../../tests/support/test-app";
 import { createUpload, headUpload, patchUpload } from "../../../tests/support/tus";
+import type { StoredDocument } from "../../shared/contracts/storage";
 
 /*
  * Two app nodes on one database and one shared files volume: an upload may move between them,

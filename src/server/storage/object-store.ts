@@ -1,7 +1,10 @@
+import { createHash, type Hash } from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
+import type http from "node:http";
 import path from "node:path";
-import type { Readable } from "node:stream";
+import type stream from "node:stream";
+import { type Readable, Transform } from "node:stream";
 import { DeleteObjectsCommand, GetObjectCommand, S3Client, type S3ClientConfig } from "@aws-sdk/client-s3";
 import { FileStore } from "@tus/file-store";
 import { S3Store } from "@tus/s3-store";
@@ -9,6 +12,7 @@ import type { DataStore } from "@tus/utils";
 import type pg from "pg";
 import type { Config } from "../config";
 import { PgKvStore } from "./pg-kv-store";
+import { SNIFF_BYTES } from "./sniff";
 
 /**
  * Where file bytes live. The tus data store writes them; the rest of the app only reads and
@@ -21,6 +25,66 @@ export interface ObjectStore {
   read(key: string): Promise<Readable>;
   /** Removes the object and any upload state; a missing object is not an error. */
   remove(key: string): Promise<void>;
+  /**
+   * The SHA-256 and first bytes of a finished upload if this node saw every byte of it go by,
+   * so the file need not be read again; null otherwise (the caller reads it).
+   */
+  takeDigest(key: string, size: number): { sha256: string; head: Buffer } | null;
+  /** Makes a finished upload durable before it is acknowledged. */
+  sync(key: string): Promise<void>;
+  /** Forgets digests of uploads idle for longer than `ms` (moved to another node, or abandoned). */
+  pruneDigests(ms: number): void;
+}
+
+interface RunningDigest {
+  hash: Hash;
+  offset: number;
+  head: Buffer;
+  touched: number;
+}
+
+/**
+ * The tus file store, hashing bytes as they are written: a 100 MiB upload is not read back just
+ * to hash it. The running hash is only a shortcut: an upload that resumes on another node, or
+ * after a restart, is hashed from the file instead.
+ */
+class HashingFileStore extends FileStore {
+  readonly digests = new Map<string, RunningDigest>();
+
+  override async write(
+    readable: http.IncomingMessage | stream.Readable,
+    id: string,
+    offset: number,
+  ): Promise<number> {
+    let digest = this.digests.get(id);
+    if (offset === 0) {
+      digest = { hash: createHash("sha256"), offset: 0, head: Buffer.alloc(0), touched: Date.now() };
+      this.digests.set(id, digest);
+    } else if (digest && digest.offset !== offset) {
+      this.digests.delete(id);
+      digest = undefined;
+    }
+    if (!digest) return super.write(readable, id, offset);
+    const running = digest;
+    const tap = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        running.hash.update(chunk);
+        if (running.head.length < SNIFF_BYTES)
+          running.head = Buffer.concat([running.head, chunk.subarray(0, SNIFF_BYTES)]);
+        done(null, chunk);
+      },
+    });
+    readable.on("error", (err) => tap.destroy(err));
+    try {
+      const written = await super.write(readable.pipe(tap), id, offset);
+      running.offset = written;
+      running.touched = Date.now();
+      return written;
+    } catch (err) {
+      this.digests.delete(id);
+      throw err;
+    }
+  }
 }
 
 export function createObjectStore(config: Config, pool: pg.Pool): ObjectStore {
@@ -43,7 +107,7 @@ export function createObjectStore(config: Config, pool: pg.Pool): ObjectStore {
 
 export class FileObjectStore implements ObjectStore {
   readonly name = "fs";
-  readonly datastore: FileStore;
+  readonly datastore: HashingFileStore;
 
   constructor(
     readonly directory: string,
@@ -51,7 +115,7 @@ export class FileObjectStore implements ObjectStore {
     expirationPeriodInMilliseconds: number,
   ) {
     fs.mkdirSync(directory, { recursive: true });
-    this.datastore = new FileStore({
+    this.datastore = new HashingFileStore({
       directory,
       configstore: new PgKvStore(pool, "tus-file"),
       expirationPeriodInMilliseconds,
@@ -67,12 +131,35 @@ export class FileObjectStore implements ObjectStore {
   async read(key: string): Promise<Readable> {
     const file = this.pathOf(key);
     await fsp.access(file);
-    return fs.createReadStream(file);
+    return fs.createReadStream(file, { highWaterMark: 1024 * 1024 });
   }
 
   async remove(key: string): Promise<void> {
+    this.datastore.digests.delete(key);
     await fsp.rm(this.pathOf(key), { force: true });
     await this.datastore.configstore.delete(key);
+  }
+
+  takeDigest(key: string, size: number): { sha256: string; head: Buffer } | null {
+    const digest = this.datastore.digests.get(key);
+    this.datastore.digests.delete(key);
+    if (!digest || digest.offset !== size) return null;
+    return { sha256: digest.hash.digest("hex"), head: digest.head.subarray(0, SNIFF_BYTES) };
+  }
+
+  async sync(key: string): Promise<void> {
+    const handle = await fsp.open(this.pathOf(key), "r+");
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  }
+
+  pruneDigests(ms: number): void {
+    const before = Date.now() - ms;
+    for (const [key, digest] of this.datastore.digests)
+      if (digest.touched < before) this.datastore.digests.delete(key);
   }
 }
 
@@ -97,6 +184,18 @@ export class S3ObjectStore implements ObjectStore {
       // Expiry is ours (uploads table), so no object tags that some S3-compatible stores lack.
       useTags: false,
     });
+  }
+
+  takeDigest(): null {
+    return null;
+  }
+
+  async sync(): Promise<void> {
+    // S3 acknowledges a part only once it is stored.
+  }
+
+  pruneDigests(): void {
+    // no running digests: S3 uploads are hashed from the object
   }
 
   async read(key: string): Promise<Readable> {

@@ -173,7 +173,11 @@ export class StorageService {
    * is deleted and refused.
    */
   async finishUpload(id: string, userId: string): Promise<StoredDocument> {
-    const { hash, head, size } = await this.digest(await this.store.read(id));
+    const upload = await this.store.datastore.getUpload(id);
+    const known = upload.size !== undefined ? this.store.takeDigest(id, upload.size) : null;
+    const { hash, head, size } = known
+      ? { hash: known.sha256, head: known.head, size: upload.size ?? 0 }
+      : await this.digest(await this.store.read(id));
     const contentType = sniffType(head);
     if (!contentType || size === 0) {
       await this.abandonUpload(id);
@@ -183,6 +187,7 @@ export class StorageService {
           : { message: "O formato do arquivo não é aceito: envie uma imagem JPEG, PNG ou WebP, ou um PDF." }),
       });
     }
+    await this.store.sync(id);
     const client = await this.pool.connect();
     let replaced: string | null = null;
     let row: DocumentRow | undefined;
@@ -244,6 +249,7 @@ export class StorageService {
 
   /** Deletes uploads older than the expiry; every node may run it, each row goes to one. */
   async deleteExpiredUploads(): Promise<number> {
+    this.store.pruneDigests(3_600_000);
     const { rows } = await this.pool.query<{ id: string }>(
       "DELETE FROM uploads WHERE created_at < now() - make_interval(hours => $1) RETURNING id",
       [this.limits.uploadExpiryHours],
