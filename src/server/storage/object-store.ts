@@ -94,6 +94,10 @@ export function createObjectStore(config: Config, pool: pg.Pool): ObjectStore {
       bucket: config.S3_BUCKET ?? "",
       region: config.S3_REGION,
       forcePathStyle: config.S3_FORCE_PATH_STYLE,
+      // Checksums only where S3 requires them: many S3-compatible stores reject the newer
+      // default (CRC32 on every request, aws-chunked bodies).
+      requestChecksumCalculation: "WHEN_REQUIRED",
+      responseChecksumValidation: "WHEN_REQUIRED",
       ...(config.S3_ENDPOINT ? { endpoint: config.S3_ENDPOINT } : {}),
       credentials: {
         accessKeyId: config.S3_ACCESS_KEY_ID ?? "",
