@@ -126,7 +126,11 @@ export async function startFakeS3(buckets: string[]): Promise<FakeS3> {
     const object = objects.get(id);
     if (req.method === "GET" || req.method === "HEAD") {
       if (!object)
-        return req.method === "HEAD" ? (res.writeHead(404), res.end()) : error(res, 404, "NoSuchKey");
+        if (req.method === "HEAD") {
+          res.writeHead(404);
+          return res.end();
+        }
+      return error(res, 404, "NoSuchKey");
       res.writeHead(200, {
         "content-length": String(object.body.length),
         "content-type": "application/octet-stream",
