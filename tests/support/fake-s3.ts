@@ -125,12 +125,11 @@ export async function startFakeS3(buckets: string[]): Promise<FakeS3> {
     }
     const object = objects.get(id);
     if (req.method === "GET" || req.method === "HEAD") {
-      if (!object)
-        if (req.method === "HEAD") {
-          res.writeHead(404);
-          return res.end();
-        }
-      return error(res, 404, "NoSuchKey");
+      if (!object) {
+        if (req.method === "GET") return error(res, 404, "NoSuchKey");
+        res.writeHead(404);
+        return res.end();
+      }
       res.writeHead(200, {
         "content-length": String(object.body.length),
         "content-type": "application/octet-stream",
