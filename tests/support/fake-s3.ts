@@ -22,7 +22,7 @@ interface Multipart {
 }
 
 const xml = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n${body}`;
-const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const xmlText = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const etagOf = (b: Buffer) => `"${createHash("md5").update(b).digest("hex")}"`;
 
 export interface FakeS3 {
@@ -64,7 +64,7 @@ export async function startFakeS3(buckets: string[]): Promise<FakeS3> {
       res.writeHead(200, { "content-type": "application/xml" });
       return res.end(
         xml(
-          `<InitiateMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${escape(key)}</Key><UploadId>${uploadId}</UploadId></InitiateMultipartUploadResult>`,
+          `<InitiateMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${xmlText(key)}</Key><UploadId>${uploadId}</UploadId></InitiateMultipartUploadResult>`,
         ),
       );
     }
@@ -83,13 +83,13 @@ export async function startFakeS3(buckets: string[]): Promise<FakeS3> {
           .sort(([a], [b]) => a - b)
           .map(
             ([n, p]) =>
-              `<Part><PartNumber>${n}</PartNumber><ETag>${escape(p.etag)}</ETag><Size>${p.body.length}</Size></Part>`,
+              `<Part><PartNumber>${n}</PartNumber><ETag>${xmlText(p.etag)}</ETag><Size>${p.body.length}</Size></Part>`,
           )
           .join("");
         res.writeHead(200, { "content-type": "application/xml" });
         return res.end(
           xml(
-            `<ListPartsResult><Bucket>${bucket}</Bucket><Key>${escape(key)}</Key><UploadId>${uploadId}</UploadId><IsTruncated>false</IsTruncated>${parts}</ListPartsResult>`,
+            `<ListPartsResult><Bucket>${bucket}</Bucket><Key>${xmlText(key)}</Key><UploadId>${uploadId}</UploadId><IsTruncated>false</IsTruncated>${parts}</ListPartsResult>`,
           ),
         );
       }
@@ -104,7 +104,7 @@ export async function startFakeS3(buckets: string[]): Promise<FakeS3> {
         res.writeHead(200, { "content-type": "application/xml" });
         return res.end(
           xml(
-            `<CompleteMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${escape(key)}</Key><ETag>${escape(etag)}</ETag></CompleteMultipartUploadResult>`,
+            `<CompleteMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${xmlText(key)}</Key><ETag>${xmlText(etag)}</ETag></CompleteMultipartUploadResult>`,
           ),
         );
       }
