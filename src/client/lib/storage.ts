@@ -147,6 +147,8 @@ export interface UploadSnapshot {
   document: StoredDocument | null;
   /** When the upload was begun again after a reload, without the screen that started it. */
   restored: boolean;
+  /** When the screen that started it was left while it was still going. */
+  orphaned: boolean;
 }
 
 interface PendingRecord {
@@ -219,6 +221,7 @@ export class UploadTask {
       error: null,
       document: null,
       restored,
+      orphaned: false,
     };
     this.done = new Promise((resolve, reject) => {
       this.settle = { resolve, reject };
@@ -229,6 +232,22 @@ export class UploadTask {
 
   get state(): UploadState {
     return this.snapshot.state;
+  }
+
+  private watchers = 0;
+
+  /**
+   * A screen shows this upload until the returned function is called; an upload still going
+   * when its last screen goes is handed to the uploads panel.
+   */
+  watch(): () => void {
+    this.watchers++;
+    return () => {
+      this.watchers--;
+      const { state } = this.snapshot;
+      if (this.watchers === 0 && state !== "success" && state !== "canceled" && state !== "canceling")
+        this.update({ orphaned: true });
+    };
   }
 
   getSnapshot = (): UploadSnapshot => this.snapshot;
@@ -321,7 +340,8 @@ export class UploadTask {
     if (this.snapshot.state === "canceling" || this.snapshot.state === "canceled") return;
     logger.warn(`upload ${this.id} failed: ${error.code}`);
     const retryable = isRetryableStatus(error.status) || error.code === "retry-limit-exceeded";
-    if (!retryable) void forget(this.id);
+    // Kept for later unless it can never succeed (a 401 may pass once the user signs in again).
+    if (!retryable && error.code !== "unauthenticated") void forget(this.id);
     const shown =
       error.code === "network" && this.failingSince ? new StorageError("retry-limit-exceeded", 0) : error;
     this.setState("error", { error: shown, progress: { ...this.snapshot.progress, speed: 0 } });

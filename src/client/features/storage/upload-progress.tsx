@@ -1,14 +1,25 @@
 import { ActionIcon, Alert, Button, Group, Progress, Stack, Text, Tooltip } from "@mantine/core";
 import { IconPlayerPause, IconPlayerPlay, IconRefresh, IconX } from "@tabler/icons-react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import type { UploadTask } from "../../lib/storage";
 import { formatBytes } from "./format";
 import { useUploadTask } from "./use-upload";
 
 /** One upload: bar with percent and speed, state, and the buttons that make sense in it. */
-export function UploadProgress({ task, onDismiss }: { task: UploadTask; onDismiss?: () => void }) {
+export function UploadProgress({
+  task,
+  onDismiss,
+  inPanel = false,
+}: {
+  task: UploadTask;
+  onDismiss?: () => void;
+  /** The uploads panel shows uploads no screen is showing; it does not count as one. */
+  inPanel?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const snap = useUploadTask(task);
+  useEffect(() => (inPanel ? undefined : task.watch()), [task, inPanel]);
   if (!snap) return null;
   const { state, progress, error } = snap;
   const percent =

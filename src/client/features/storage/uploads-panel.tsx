@@ -8,20 +8,23 @@ import { UploadProgress } from "./upload-progress";
 import { useUploads } from "./use-upload";
 
 /**
- * Uploads that outlived the screen that started them (a reload, or the user moved on): resumed
- * on sign-in and shown in a corner until they finish and are closed.
+ * Uploads that outlived the screen that started them (a reload, or the user moved on while one
+ * was going): resumed on sign-in and shown in a corner until they finish and are closed.
  */
 export function UploadsPanel() {
   const { t } = useTranslation();
   const { state } = useAuth();
   const userId = state.status === "signed-in" ? state.user.id : null;
-  const tasks = useUploads().filter((task) => task.getSnapshot().restored);
+  const tasks = useUploads().filter((task) => {
+    const snap = task.getSnapshot();
+    return snap.restored || snap.orphaned;
+  });
 
   useEffect(() => {
     if (userId) void resumePendingUploads(userId);
   }, [userId]);
 
-  if (tasks.length === 0) return null;
+  if (!userId || tasks.length === 0) return null;
   return (
     <Card
       withBorder
@@ -44,7 +47,7 @@ export function UploadsPanel() {
           const doc = task.getSnapshot().document;
           return (
             <Stack key={task.id} gap={2}>
-              <UploadProgress task={task} onDismiss={() => dismissUpload(task.id)} />
+              <UploadProgress task={task} onDismiss={() => dismissUpload(task.id)} inPanel />
               {doc && (
                 <Anchor component={Link} to={`/ViewDocument?id=${doc.id}`} size="sm">
                   {t("storage.open")}
