@@ -90,8 +90,8 @@ function DocumentSlot({
   return (
     <Card withBorder padding="md" data-testid={`slot-${kind}`}>
       <Stack gap="xs">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: "1 1 260px" }}>
             <ThemeIcon variant="light" color={current ? "teal" : "gray"} radius="xl">
               {current ? <IconCircleCheck size={18} /> : <IconCircleDashed size={18} />}
             </ThemeIcon>
@@ -100,7 +100,12 @@ function DocumentSlot({
               <Text size="xs" c="dimmed">
                 {t(`documents.hints.${kind}`)}
               </Text>
-              <Text size="sm" c={current ? undefined : "dimmed"} truncate data-testid="slot-status">
+              <Text
+                size="sm"
+                c={current ? undefined : "dimmed"}
+                style={{ overflowWrap: "anywhere" }}
+                data-testid="slot-status"
+              >
                 {current
                   ? t("profile3.sent", {
                       name: current.fileName,
@@ -111,7 +116,7 @@ function DocumentSlot({
               </Text>
             </Stack>
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" ml="auto">
             {current && (
               <Button
                 component={Link}
