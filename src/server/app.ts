@@ -20,6 +20,8 @@ import { authRoutes } from "./auth/routes";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { healthRoutes } from "./domains/health/routes";
+import { listingsRoutes } from "./domains/listings/routes";
+import { ListingsService } from "./domains/listings/service";
 import type { Mailer } from "./mail/mailer";
 import { createObjectStore } from "./storage/object-store";
 import { PgLocker } from "./storage/pg-locker";
@@ -195,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes, { pool: database.pool, dbMode: deps.dbMode, version: VERSION });
       await api.register(authRoutes, { prefix: "/auth", auth, publicUrl: config.PUBLIC_URL });
       await api.register(storageRoutes, { auth, service: storage, tus });
+      await api.register(listingsRoutes, { auth, listings: new ListingsService(database.pool), storage });
       api.get(
         "/me",
         {

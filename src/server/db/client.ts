@@ -14,6 +14,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
+// A DATE is a calendar day, not an instant: keep it as "2026-12-01" instead of a midnight in some zone.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 export function connectDatabase(url: string, options: { max?: number } = {}): Database {

@@ -1,0 +1,100 @@
+import { sql } from "drizzle-orm";
+import { bigint, boolean, date, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+
+/** A property a landlord registers; its photos are document ids, in order (the first is the cover). */
+export const units = pgTable(
+  "units",
+  {
+    id: uuid("id").primaryKey(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tipo: text("tipo").notNull(),
+    cep: text("cep").notNull(),
+    logradouro: text("logradouro").notNull(),
+    numero: text("numero").notNull(),
+    complemento: text("complemento").notNull().default(""),
+    bairro: text("bairro").notNull(),
+    cidade: text("cidade").notNull(),
+    uf: text("uf").notNull(),
+    areaM2: integer("area_m2").notNull(),
+    quartos: integer("quartos").notNull(),
+    banheiros: integer("banheiros").notNull(),
+    vagas: integer("vagas").notNull(),
+    mobiliado: boolean("mobiliado").notNull(),
+    aceitaPets: boolean("aceita_pets").notNull(),
+    descricao: text("descricao").notNull().default(""),
+    matricula: text("matricula").notNull().default(""),
+    fotos: uuid("fotos").array().notNull().default(sql`'{}'::uuid[]`),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 6 }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, precision: 6 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("units_owner_idx").on(t.ownerId, t.createdAt.desc()),
+    // Which unit shows a photo: the photo route asks it on every image.
+    index("units_fotos_idx").using("gin", t.fotos),
+  ],
+);
+
+/**
+ * A rental offer for a unit. The unit's searchable fields are copied here (and kept in step when
+ * the unit changes) so that the search reads one table through indexes made for it.
+ */
+export const offers = pgTable(
+  "offers",
+  {
+    id: uuid("id").primaryKey(),
+    unitId: uuid("unit_id")
+      .notNull()
+      .references(() => units.id, { onDelete: "cascade" }),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status").notNull().default("rascunho"),
+    aluguel: bigint("aluguel", { mode: "number" }).notNull(),
+    condominio: bigint("condominio", { mode: "number" }).notNull().default(0),
+    iptu: bigint("iptu", { mode: "number" }).notNull().default(0),
+    seguroIncendio: bigint("seguro_incendio", { mode: "number" }).notNull().default(0),
+    total: bigint("total", { mode: "number" }).notNull(),
+    garantias: text("garantias").array().notNull(),
+    caucaoMeses: integer("caucao_meses"),
+    prazoMeses: integer("prazo_meses").notNull().default(30),
+    reajuste: text("reajuste").notNull().default("IGP-M"),
+    disponivelEm: date("disponivel_em", { mode: "string" }).notNull(),
+    descricao: text("descricao").notNull().default(""),
+    publishedAt: timestamp("published_at", { withTimezone: true, precision: 6 }),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 6 }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, precision: 6 }).notNull().defaultNow(),
+    // Copied from the unit for the search.
+    tipo: text("tipo").notNull(),
+    uf: text("uf").notNull(),
+    cidade: text("cidade").notNull(),
+    bairro: text("bairro").notNull(),
+    cidadeNorm: text("cidade_norm").notNull(),
+    bairroNorm: text("bairro_norm").notNull(),
+    quartos: integer("quartos").notNull(),
+    banheiros: integer("banheiros").notNull(),
+    vagas: integer("vagas").notNull(),
+    areaM2: integer("area_m2").notNull(),
+    mobiliado: boolean("mobiliado").notNull(),
+    aceitaPets: boolean("aceita_pets").notNull(),
+    capa: uuid("capa"),
+    /** Lower case, no accents: tipo, bairro, cidade, UF and both descriptions, for the free text. */
+    searchText: text("search_text").notNull(),
+  },
+  (t) => {
+    const published = sql`status = 'publicada'`;
+    return [
+      index("offers_unit_idx").on(t.unitId),
+      index("offers_owner_idx").on(t.ownerId),
+      index("offers_pub_total_idx").on(t.total, t.id).where(published),
+      index("offers_pub_recent_idx").on(t.publishedAt.desc(), t.id.desc()).where(published),
+      index("offers_pub_city_total_idx").on(t.uf, t.cidadeNorm, t.total, t.id).where(published),
+      index("offers_pub_city_recent_idx")
+        .on(t.uf, t.cidadeNorm, t.publishedAt.desc(), t.id.desc())
+        .where(published),
+      index("offers_pub_text_idx").using("gin", sql`${t.searchText} gin_trgm_ops`).where(published),
+    ];
+  },
+);

@@ -1,0 +1,318 @@
+import { z } from "zod";
+
+/*
+ * Units, rental offers and the search: the shapes the API and the screens share. Money is in
+ * integer centavos everywhere; messages are error codes of src/shared/errors.ts.
+ */
+
+export const UNIT_TYPES = [
+  "apartamento",
+  "casa",
+  "studio",
+  "sala_comercial",
+  "loja",
+  "vaga_garagem",
+] as const;
+export type UnitType = (typeof UNIT_TYPES)[number];
+
+export const UFS = [
+  "AC",
+  "AL",
+  "AP",
+  "AM",
+  "BA",
+  "CE",
+  "DF",
+  "ES",
+  "GO",
+  "MA",
+  "MT",
+  "MS",
+  "MG",
+  "PA",
+  "PB",
+  "PR",
+  "PE",
+  "PI",
+  "RJ",
+  "RN",
+  "RS",
+  "RO",
+  "RR",
+  "SC",
+  "SP",
+  "SE",
+  "TO",
+] as const;
+export type Uf = (typeof UFS)[number];
+
+export const GUARANTEES = ["fiador", "seguro_fianca", "caucao", "titulo_capitalizacao"] as const;
+export type Guarantee = (typeof GUARANTEES)[number];
+
+export const READJUSTMENT_INDEXES = ["IGP-M", "IPCA"] as const;
+
+export const OFFER_STATUSES = ["rascunho", "publicada", "reservada", "alugada", "encerrada"] as const;
+export type OfferStatus = (typeof OFFER_STATUSES)[number];
+
+/** Statuses in which an offer is seen by anyone, not only its owner. */
+export const PUBLIC_STATUSES: readonly OfferStatus[] = ["publicada", "reservada", "alugada"];
+/** Statuses that keep a unit from being deleted. */
+export const ACTIVE_STATUSES: readonly OfferStatus[] = ["publicada", "reservada", "alugada"];
+/** Statuses in which the owner may still change the terms. */
+export const EDITABLE_STATUSES: readonly OfferStatus[] = ["rascunho", "publicada"];
+
+export const MAX_UNIT_PHOTOS = 20;
+export const MAX_MONEY = 100_000_000_00; // R$ 100 milhões, in centavos
+export const PRAZO_MIN = 1;
+export const PRAZO_MAX = 120;
+export const PRAZO_DEFAULT = 30;
+export const CAUCAO_MAX_MONTHS = 3;
+
+/** Lower case without accents, single spaces: how cities, bairros and free text are compared. */
+export function normalizeText(value: string): string {
+  return value
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** "01310-100" or "01310100" → "01310100". */
+export function cleanCep(value: string): string {
+  return value.replace(/\D/g, "");
+}
+
+export function formatCep(value: string): string {
+  const d = cleanCep(value);
+  return d.length === 8 ? `${d.slice(0, 5)}-${d.slice(5)}` : value;
+}
+
+const text = (max: number, code: string) =>
+  z.string({ error: code }).trim().min(1, { error: code }).max(max, { error: code });
+
+const count = (code: string, max = 50) =>
+  z.number({ error: code }).int({ error: code }).min(0, { error: code }).max(max, { error: code });
+
+export const unitInput = z.object({
+  tipo: z.enum(UNIT_TYPES, { error: "invalid-unit-type" }),
+  cep: z
+    .string({ error: "invalid-cep" })
+    .transform(cleanCep)
+    .refine((v) => /^\d{8}$/.test(v) && v !== "00000000", { error: "invalid-cep" }),
+  logradouro: text(200, "invalid-street"),
+  numero: z
+    .string({ error: "invalid-number" })
+    .trim()
+    .regex(/^(\d{1,6}[A-Za-z]?|s\/n|S\/N)$/, { error: "invalid-number" }),
+  complemento: z.string().trim().max(100, { error: "invalid-complement" }).optional().default(""),
+  bairro: text(100, "invalid-bairro"),
+  cidade: text(100, "invalid-city"),
+  uf: z.enum(UFS, { error: "invalid-uf" }),
+  areaM2: z
+    .number({ error: "invalid-area" })
+    .int({ error: "invalid-area" })
+    .min(1, { error: "invalid-area" })
+    .max(100_000, { error: "invalid-area" }),
+  quartos: count("invalid-bedrooms"),
+  banheiros: count("invalid-bathrooms"),
+  vagas: count("invalid-parking"),
+  mobiliado: z.boolean({ error: "invalid-argument" }),
+  aceitaPets: z.boolean({ error: "invalid-argument" }),
+  descricao: z.string().trim().max(5000, { error: "description-too-long" }).optional().default(""),
+  matricula: z.string().trim().max(50, { error: "invalid-registry" }).optional().default(""),
+  /** Document ids of the photos, in order; the first is the cover. */
+  fotos: z
+    .array(z.uuid({ error: "invalid-photo" }), { error: "invalid-photo" })
+    .max(MAX_UNIT_PHOTOS, { error: "too-many-photos" })
+    .refine((ids) => new Set(ids).size === ids.length, { error: "invalid-photo" })
+    .default([]),
+});
+export type UnitInput = z.input<typeof unitInput>;
+export type UnitData = z.output<typeof unitInput>;
+
+export const unitView = z.object({
+  id: z.uuid(),
+  tipo: z.enum(UNIT_TYPES),
+  cep: z.string(),
+  logradouro: z.string(),
+  numero: z.string(),
+  complemento: z.string(),
+  bairro: z.string(),
+  cidade: z.string(),
+  uf: z.enum(UFS),
+  areaM2: z.number(),
+  quartos: z.number(),
+  banheiros: z.number(),
+  vagas: z.number(),
+  mobiliado: z.boolean(),
+  aceitaPets: z.boolean(),
+  descricao: z.string(),
+  matricula: z.string(),
+  fotos: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  ofertas: z.array(z.object({ id: z.uuid(), status: z.enum(OFFER_STATUSES), total: z.number() })),
+});
+export type UnitView = z.infer<typeof unitView>;
+
+const money = (code: string) =>
+  z.number({ error: code }).int({ error: code }).min(0, { error: code }).max(MAX_MONEY, { error: code });
+
+const offerFields = z.object({
+  aluguel: money("invalid-rent").refine((v) => v >= 100, { error: "invalid-rent" }),
+  condominio: money("invalid-fee").default(0),
+  iptu: money("invalid-fee").default(0),
+  seguroIncendio: money("invalid-fee").default(0),
+  garantias: z
+    .array(z.enum(GUARANTEES, { error: "invalid-guarantee" }), { error: "guarantee-required" })
+    .min(1, { error: "guarantee-required" })
+    .refine((g) => new Set(g).size === g.length, { error: "invalid-guarantee" }),
+  /** Months of rent the caução is worth, when caução is accepted (art. 38: at most 3). */
+  caucaoMeses: z
+    .number({ error: "invalid-deposit" })
+    .int({ error: "invalid-deposit" })
+    .min(1, { error: "invalid-deposit" })
+    .max(CAUCAO_MAX_MONTHS, { error: "deposit-too-high" })
+    .nullable()
+    .default(null),
+  prazoMeses: z
+    .number({ error: "invalid-term" })
+    .int({ error: "invalid-term" })
+    .min(PRAZO_MIN, { error: "invalid-term" })
+    .max(PRAZO_MAX, { error: "invalid-term" })
+    .default(PRAZO_DEFAULT),
+  reajuste: z.enum(READJUSTMENT_INDEXES, { error: "invalid-index" }).default("IGP-M"),
+  disponivelEm: z.iso.date({ error: "invalid-date" }),
+  descricao: z.string().trim().max(5000, { error: "description-too-long" }).optional().default(""),
+});
+
+function caucaoRule<T extends { garantias?: Guarantee[]; caucaoMeses?: number | null }>(
+  v: T,
+  ctx: z.RefinementCtx,
+) {
+  if (v.garantias?.includes("caucao") && !v.caucaoMeses)
+    ctx.addIssue({ code: "custom", path: ["caucaoMeses"], message: "invalid-deposit" });
+}
+
+export const offerInput = offerFields
+  .extend({ unidadeId: z.uuid({ error: "not-found" }) })
+  .superRefine(caucaoRule);
+export type OfferInput = z.input<typeof offerInput>;
+
+export const offerUpdate = offerFields.superRefine(caucaoRule);
+export type OfferUpdate = z.input<typeof offerUpdate>;
+
+/** The total a tenant pays each month. */
+export function pacote(o: {
+  aluguel: number;
+  condominio: number;
+  iptu: number;
+  seguroIncendio: number;
+}): number {
+  return o.aluguel + o.condominio + o.iptu + o.seguroIncendio;
+}
+
+export const offerView = z.object({
+  id: z.uuid(),
+  status: z.enum(OFFER_STATUSES),
+  aluguel: z.number(),
+  condominio: z.number(),
+  iptu: z.number(),
+  seguroIncendio: z.number(),
+  total: z.number(),
+  garantias: z.array(z.enum(GUARANTEES)),
+  caucaoMeses: z.number().nullable(),
+  prazoMeses: z.number(),
+  reajuste: z.enum(READJUSTMENT_INDEXES),
+  disponivelEm: z.string(),
+  descricao: z.string(),
+  publishedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Only the owner's first name is public. */
+  anunciante: z.string(),
+  isOwner: z.boolean(),
+  unidade: unitView
+    .omit({ ofertas: true, matricula: true, cep: true, numero: true, complemento: true })
+    .extend({
+      /** The full address only for the owner; the public sees bairro, cidade and UF. */
+      cep: z.string().nullable(),
+      numero: z.string().nullable(),
+      complemento: z.string().nullable(),
+      logradouro: z.string(),
+    }),
+});
+export type OfferView = z.infer<typeof offerView>;
+
+export const SEARCH_SORTS = ["preco", "preco_desc", "recentes"] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+export const SEARCH_PAGE_DEFAULT = 20;
+export const SEARCH_PAGE_MAX = 100;
+
+const optionalBool = z
+  .enum(["true", "false", "1", "0"], { error: "invalid-argument" })
+  .transform((v) => v === "true" || v === "1")
+  .optional();
+
+const optionalCentavos = z.coerce
+  .number({ error: "invalid-price" })
+  .int({ error: "invalid-price" })
+  .min(0, { error: "invalid-price" })
+  .max(MAX_MONEY, { error: "invalid-price" })
+  .optional();
+
+export const searchQuery = z
+  .object({
+    uf: z.enum(UFS, { error: "invalid-uf" }).optional(),
+    cidade: z.string().trim().max(100, { error: "invalid-city" }).optional(),
+    bairro: z.string().trim().max(100, { error: "invalid-bairro" }).optional(),
+    precoMin: optionalCentavos,
+    precoMax: optionalCentavos,
+    quartos: z.coerce
+      .number({ error: "invalid-bedrooms" })
+      .int({ error: "invalid-bedrooms" })
+      .min(0, { error: "invalid-bedrooms" })
+      .max(50, { error: "invalid-bedrooms" })
+      .optional(),
+    tipo: z.enum(UNIT_TYPES, { error: "invalid-unit-type" }).optional(),
+    pets: optionalBool,
+    mobiliado: optionalBool,
+    q: z.string().trim().max(100, { error: "invalid-argument" }).optional(),
+    sort: z.enum(SEARCH_SORTS, { error: "invalid-argument" }).default("recentes"),
+    limit: z.coerce
+      .number({ error: "invalid-argument" })
+      .int({ error: "invalid-argument" })
+      .min(1, { error: "invalid-argument" })
+      .max(SEARCH_PAGE_MAX, { error: "invalid-argument" })
+      .default(SEARCH_PAGE_DEFAULT),
+    cursor: z.string().max(300, { error: "invalid-page-token" }).optional(),
+  })
+  .refine((v) => v.precoMin === undefined || v.precoMax === undefined || v.precoMin <= v.precoMax, {
+    error: "invalid-price-range",
+    path: ["precoMax"],
+  });
+export type SearchQuery = z.output<typeof searchQuery>;
+export type SearchParams = z.input<typeof searchQuery>;
+
+export const offerCard = z.object({
+  id: z.uuid(),
+  tipo: z.enum(UNIT_TYPES),
+  bairro: z.string(),
+  cidade: z.string(),
+  uf: z.enum(UFS),
+  quartos: z.number(),
+  banheiros: z.number(),
+  vagas: z.number(),
+  areaM2: z.number(),
+  mobiliado: z.boolean(),
+  aceitaPets: z.boolean(),
+  aluguel: z.number(),
+  total: z.number(),
+  capa: z.string().nullable(),
+  publishedAt: z.string(),
+});
+export type OfferCard = z.infer<typeof offerCard>;
+
+export const searchResult = z.object({ items: z.array(offerCard), nextCursor: z.string().nullable() });
+export type SearchResult = z.infer<typeof searchResult>;
