@@ -17,7 +17,10 @@ export type ScreenName =
   | "ViewDocument"
   | "Camera"
   | "Convert"
-  | "profile3";
+  | "profile3"
+  | "AluguelOferta"
+  | "AluguelOfertaOLD"
+  | "AdicionarUnidade";
 
 export interface RouteDef {
   path: string;
@@ -28,12 +31,12 @@ export interface RouteDef {
 
 export const routes: readonly RouteDef[] = [
   { path: "/", match: "exact", access: "public", screen: "Home" },
-  { path: "/v1", match: "exact", access: "public" },
-  { path: "/v2", match: "exact", access: "public" },
+  { path: "/v1", match: "exact", access: "public", screen: "Home" },
+  { path: "/v2", match: "exact", access: "public", screen: "Home" },
   { path: "/v3", match: "exact", access: "public", screen: "Home" },
-  { path: "/v4", match: "exact", access: "public" },
-  { path: "/AluguelOferta", match: "exact", access: "public" },
-  { path: "/AluguelOfertaOLD", match: "exact", access: "public" },
+  { path: "/v4", match: "exact", access: "public", screen: "Home" },
+  { path: "/AluguelOferta", match: "exact", access: "public", screen: "AluguelOferta" },
+  { path: "/AluguelOfertaOLD", match: "exact", access: "public", screen: "AluguelOfertaOLD" },
   { path: "/AluguelProposta", match: "exact", access: "signed-in" },
   { path: "/AprovarProposta", match: "exact", access: "signed-in" },
   { path: "/PropostaEnviada", match: "exact", access: "signed-in" },
@@ -45,7 +48,7 @@ export const routes: readonly RouteDef[] = [
   { path: "/profile", match: "prefix", access: "signed-in" },
   { path: "/profile2", match: "prefix", access: "signed-in" },
   { path: "/profile3", match: "prefix", access: "signed-in", screen: "profile3" },
-  { path: "/AdicionarUnidade", match: "prefix", access: "signed-in" },
+  { path: "/AdicionarUnidade", match: "prefix", access: "signed-in", screen: "AdicionarUnidade" },
   { path: "/preferences", match: "prefix", access: "signed-in" },
   { path: "/preferences2", match: "prefix", access: "signed-in" },
   { path: "/Clicksign", match: "prefix", access: "public" },

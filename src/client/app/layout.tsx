@@ -67,6 +67,9 @@ function AccountMenu() {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{state.user.email}</Menu.Label>
+        <Menu.Item component={Link} to="/AdicionarUnidade">
+          {t("nav.units")}
+        </Menu.Item>
         <Menu.Item component={Link} to="/profile3">
           {t("nav.documents")}
         </Menu.Item>

@@ -13,5 +13,11 @@ export const screenLoaders: Record<ScreenName, ScreenLoader> = {
     import("../screens/ViewDocument/view-document-screen").then((m) => m.ViewDocumentScreen),
   Camera: () => import("../screens/Camera/camera-screen").then((m) => m.CameraScreen),
   Convert: () => import("../screens/Convert/convert-screen").then((m) => m.ConvertScreen),
+  AluguelOferta: () =>
+    import("../screens/AluguelOferta/aluguel-oferta-screen").then((m) => m.AluguelOfertaScreen),
+  AluguelOfertaOLD: () =>
+    import("../screens/AluguelOfertaOLD/aluguel-oferta-old-screen").then((m) => m.AluguelOfertaOldScreen),
+  AdicionarUnidade: () =>
+    import("../screens/AdicionarUnidade/adicionar-unidade-screen").then((m) => m.AdicionarUnidadeScreen),
   profile3: () => import("../screens/profile3/profile3-screen").then((m) => m.Profile3Screen),
 };

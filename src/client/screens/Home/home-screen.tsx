@@ -14,6 +14,7 @@ import { IconClockHour4, IconFileText, IconHome, IconSignature } from "@tabler/i
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useAuth } from "../../app/auth";
+import { OfferSearch } from "../../features/listings/search";
 
 const FEATURES = [
   { key: "offers", Icon: IconHome },
@@ -22,7 +23,10 @@ const FEATURES = [
   { key: "contract", Icon: IconSignature },
 ] as const;
 
-/** `/` and `/v3`: what Chave does, and the way in. The listings issue adds the offer search below. */
+/**
+ * `/`, `/v1`–`/v4`: the offer search, in the layout the route names; signed-out visitors see what
+ * Chave does above it.
+ */
 export function HomeScreen() {
   const { t } = useTranslation();
   const { state } = useAuth();
@@ -37,7 +41,10 @@ export function HomeScreen() {
               </Title>
               <Text c="dimmed">{t("home.welcomeLead")}</Text>
               <Group>
-                <Button component={Link} to="/Config" variant="light">
+                <Button component={Link} to="/AdicionarUnidade" variant="light">
+                  {t("search.myUnits")}
+                </Button>
+                <Button component={Link} to="/Config" variant="default">
                   {t("home.goConfig")}
                 </Button>
               </Group>
@@ -64,26 +71,31 @@ export function HomeScreen() {
             </Group>
           </Stack>
         )}
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
-          {FEATURES.map((f) => (
-            <Card key={f.key} withBorder padding="lg">
-              <Stack gap="xs">
-                <ThemeIcon size="lg" variant="light" aria-hidden>
-                  <f.Icon size={20} stroke={1.8} />
-                </ThemeIcon>
-                <Title order={2} size="h4">
-                  {t(`home.features.${f.key}Title`)}
-                </Title>
-                <Text size="sm" c="dimmed">
-                  {t(`home.features.${f.key}Text`)}
-                </Text>
-              </Stack>
-            </Card>
-          ))}
-        </SimpleGrid>
-        <Text size="sm" c="dimmed" ta="center">
-          {t("home.selfHosted")}
-        </Text>
+        {state.status !== "signed-in" && (
+          <>
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
+              {FEATURES.map((f) => (
+                <Card key={f.key} withBorder padding="lg">
+                  <Stack gap="xs">
+                    <ThemeIcon size="lg" variant="light" aria-hidden>
+                      <f.Icon size={20} stroke={1.8} />
+                    </ThemeIcon>
+                    <Title order={2} size="h4">
+                      {t(`home.features.${f.key}Title`)}
+                    </Title>
+                    <Text size="sm" c="dimmed">
+                      {t(`home.features.${f.key}Text`)}
+                    </Text>
+                  </Stack>
+                </Card>
+              ))}
+            </SimpleGrid>
+            <Text size="sm" c="dimmed" ta="center">
+              {t("home.selfHosted")}
+            </Text>
+          </>
+        )}
+        <OfferSearch />
       </Stack>
     </Container>
   );

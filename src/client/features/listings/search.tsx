@@ -1,0 +1,452 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Image,
+  Loader,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from "@mantine/core";
+import { IconArrowDown, IconArrowsSort, IconArrowUp, IconSearch } from "@tabler/icons-react";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import {
+  type OfferCard,
+  type SearchParams,
+  type SearchSort,
+  UFS,
+  UNIT_TYPES,
+} from "../../../shared/contracts/listings";
+import { ApiError } from "../../lib/api";
+import { formatBRL } from "../../lib/money";
+import { useErrorText } from "../auth/error-text";
+import { listingsApi, photoUrl } from "./api";
+import { cardTitle, features, place } from "./describe";
+import { UnitPhoto } from "./unit-photo";
+
+export type Layout = "cards" | "list" | "grid" | "table";
+export const LAYOUT_PATHS: Record<Layout, string> = { cards: "/", list: "/v1", grid: "/v2", table: "/v4" };
+
+export function layoutOf(pathname: string): Layout {
+  if (pathname.startsWith("/v1")) return "list";
+  if (pathname.startsWith("/v2")) return "grid";
+  if (pathname.startsWith("/v4")) return "table";
+  return "cards";
+}
+
+const FILTER_KEYS = [
+  "uf",
+  "cidade",
+  "bairro",
+  "precoMin",
+  "precoMax",
+  "quartos",
+  "tipo",
+  "pets",
+  "mobiliado",
+  "q",
+  "sort",
+] as const;
+
+/** The URL's filters (prices in reais, as people share them) as the API's query (centavos). */
+export function apiParams(url: URLSearchParams): SearchParams {
+  const out: Record<string, string | number> = {};
+  for (const key of FILTER_KEYS) {
+    const value = url.get(key);
+    if (value === null || value === "") continue;
+    out[key] = key === "precoMin" || key === "precoMax" ? Math.round(Number(value) * 100) : value;
+  }
+  return out as SearchParams;
+}
+
+function Filters() {
+  const { t } = useTranslation();
+  const [url, setUrl] = useSearchParams();
+  const [draft, setDraft] = useState<Record<string, string>>(() =>
+    Object.fromEntries(FILTER_KEYS.map((k) => [k, url.get(k) ?? ""])),
+  );
+  const set = (key: string, value: string | null | undefined) =>
+    setDraft((d) => ({ ...d, [key]: value ?? "" }));
+  function apply(e?: FormEvent) {
+    e?.preventDefault();
+    const next = new URLSearchParams();
+    for (const [k, v] of Object.entries(draft)) if (v) next.set(k, v);
+    setUrl(next);
+  }
+  function clear() {
+    setDraft(Object.fromEntries(FILTER_KEYS.map((k) => [k, ""])));
+    setUrl(new URLSearchParams());
+  }
+  const any = { value: "", label: t("search.any") };
+  return (
+    <Card withBorder padding="md" component="form" onSubmit={apply} aria-label={t("search.filters")}>
+      <Stack gap="sm">
+        <TextInput
+          label={t("search.q")}
+          value={draft.q}
+          onChange={(e) => set("q", e.currentTarget.value)}
+          leftSection={<IconSearch size={16} />}
+          maxLength={100}
+        />
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+          <Select
+            label={t("search.uf")}
+            data={[any, ...UFS.map((u) => ({ value: u, label: u }))]}
+            value={draft.uf}
+            onChange={(v) => set("uf", v)}
+            searchable
+          />
+          <TextInput
+            label={t("search.cidade")}
+            value={draft.cidade}
+            onChange={(e) => set("cidade", e.currentTarget.value)}
+          />
+          <TextInput
+            label={t("search.bairro")}
+            value={draft.bairro}
+            onChange={(e) => set("bairro", e.currentTarget.value)}
+          />
+          <Select
+            label={t("search.tipo")}
+            data={[any, ...UNIT_TYPES.map((v) => ({ value: v, label: t(`listings.types.${v}`) }))]}
+            value={draft.tipo}
+            onChange={(v) => set("tipo", v)}
+          />
+          <NumberInput
+            label={t("search.precoMin")}
+            value={draft.precoMin}
+            onChange={(v) => set("precoMin", String(v))}
+            min={0}
+            thousandSeparator="."
+            decimalSeparator=","
+            allowDecimal={false}
+          />
+          <NumberInput
+            label={t("search.precoMax")}
+            value={draft.precoMax}
+            onChange={(v) => set("precoMax", String(v))}
+            min={0}
+            thousandSeparator="."
+            decimalSeparator=","
+            allowDecimal={false}
+          />
+          <Select
+            label={t("search.quartos")}
+            data={[any, ...["1", "2", "3", "4"].map((n) => ({ value: n, label: `${n}+` }))]}
+            value={draft.quartos}
+            onChange={(v) => set("quartos", v)}
+          />
+          <Select
+            label={t("search.mobiliado")}
+            data={[
+              any,
+              { value: "true", label: t("search.furnishedOnly") },
+              { value: "false", label: t("search.unfurnishedOnly") },
+            ]}
+            value={draft.mobiliado}
+            onChange={(v) => set("mobiliado", v)}
+          />
+        </SimpleGrid>
+        <Group justify="space-between" align="flex-end">
+          <Group align="flex-end">
+            <Checkbox
+              label={t("search.pets")}
+              checked={draft.pets === "true"}
+              onChange={(e) => set("pets", e.currentTarget.checked ? "true" : "")}
+            />
+            <Select
+              label={t("search.sort")}
+              data={[
+                { value: "", label: t("search.sortRecent") },
+                { value: "preco", label: t("search.sortPrice") },
+                { value: "preco_desc", label: t("search.sortPriceDesc") },
+              ]}
+              value={draft.sort}
+              onChange={(v) => set("sort", v)}
+              w={170}
+            />
+          </Group>
+          <Group>
+            <Button variant="subtle" onClick={clear}>
+              {t("search.clear")}
+            </Button>
+            <Button type="submit" leftSection={<IconSearch size={16} />}>
+              {t("search.apply")}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function CardItem({ o }: { o: OfferCard }) {
+  const { t } = useTranslation();
+  return (
+    <Card
+      withBorder
+      padding={0}
+      component={Link}
+      to={`/AluguelOferta?id=${o.id}`}
+      data-testid="result"
+      style={{ color: "inherit", textDecoration: "none" }}
+    >
+      <UnitPhoto id={o.capa} alt={cardTitle(t, o)} h={170} radius="0" />
+      <Stack gap={2} p="sm">
+        <Text fw={700} size="lg">
+          {formatBRL(o.total)}
+          <Text span size="xs" c="dimmed" fw={400}>
+            {" "}
+            {t("listings.total").toLowerCase()}
+            {t("listings.perMonth")}
+          </Text>
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t("listings.rent")} {formatBRL(o.aluguel)}
+        </Text>
+        <Text fw={600} size="sm">
+          {cardTitle(t, o)}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {place(t, o)}
+        </Text>
+        <Text size="xs">{features(t, o)}</Text>
+        <Group gap={4}>
+          {o.mobiliado && (
+            <Badge size="xs" variant="light">
+              {t("listings.furnished")}
+            </Badge>
+          )}
+          {o.aceitaPets && (
+            <Badge size="xs" variant="light" color="teal">
+              {t("listings.pets")}
+            </Badge>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function ListItem({ o }: { o: OfferCard }) {
+  const { t } = useTranslation();
+  return (
+    <Group
+      justify="space-between"
+      wrap="nowrap"
+      py={6}
+      style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}
+      data-testid="result"
+    >
+      <Stack gap={0} style={{ minWidth: 0 }}>
+        <Anchor component={Link} to={`/AluguelOferta?id=${o.id}`} fw={600} size="sm">
+          {cardTitle(t, o)}
+        </Anchor>
+        <Text size="xs" c="dimmed" truncate>
+          {place(t, o)} · {features(t, o)}
+        </Text>
+      </Stack>
+      <Text fw={700} size="sm" style={{ whiteSpace: "nowrap" }}>
+        {formatBRL(o.total)}
+      </Text>
+    </Group>
+  );
+}
+
+function GridItem({ o }: { o: OfferCard }) {
+  const { t } = useTranslation();
+  return (
+    <UnstyledButton
+      component={Link}
+      to={`/AluguelOferta?id=${o.id}`}
+      data-testid="result"
+      pos="relative"
+      style={{ display: "block" }}
+      aria-label={`${cardTitle(t, o)}, ${formatBRL(o.total)}`}
+    >
+      {o.capa ? (
+        <Image src={photoUrl(o.capa)} alt="" h={160} fit="cover" radius="md" loading="lazy" />
+      ) : (
+        <UnitPhoto id={null} alt="" h={160} />
+      )}
+      <Badge pos="absolute" bottom={8} left={8} size="lg" variant="white" c="dark">
+        {formatBRL(o.total)}
+      </Badge>
+      <Text size="xs" mt={4} truncate>
+        {cardTitle(t, o)} · {o.cidade}
+      </Text>
+    </UnstyledButton>
+  );
+}
+
+function SortHeader({ label, asc, desc }: { label: string; asc: SearchSort; desc: SearchSort }) {
+  const { t } = useTranslation();
+  const [url, setUrl] = useSearchParams();
+  const current = (url.get("sort") || "recentes") as SearchSort;
+  const next = current === asc ? desc : asc;
+  const Icon = current === asc ? IconArrowUp : current === desc ? IconArrowDown : IconArrowsSort;
+  return (
+    <UnstyledButton
+      onClick={() => {
+        const p = new URLSearchParams(url);
+        p.set("sort", next);
+        setUrl(p);
+      }}
+      aria-label={t("search.sortBy", { column: label })}
+      aria-sort={current === asc ? "ascending" : current === desc ? "descending" : "none"}
+      fw={700}
+      fz="sm"
+    >
+      <Group gap={4} wrap="nowrap">
+        {label}
+        <Icon size={14} />
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+function TableLayout({ items }: { items: OfferCard[] }) {
+  const { t, i18n } = useTranslation();
+  const c = (k: string) => t(`search.columns.${k}`);
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table striped highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{c("imovel")}</Table.Th>
+            <Table.Th>{c("local")}</Table.Th>
+            <Table.Th>{c("quartos")}</Table.Th>
+            <Table.Th>{c("area")}</Table.Th>
+            <Table.Th>{c("aluguel")}</Table.Th>
+            <Table.Th>
+              <SortHeader label={c("total")} asc="preco" desc="preco_desc" />
+            </Table.Th>
+            <Table.Th>
+              <SortHeader label={c("publicado")} asc="recentes" desc="recentes" />
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((o) => (
+            <Table.Tr key={o.id} data-testid="result">
+              <Table.Td>
+                <Anchor component={Link} to={`/AluguelOferta?id=${o.id}`} size="sm">
+                  {t(`listings.types.${o.tipo}`)}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{place(t, o)}</Table.Td>
+              <Table.Td>{o.quartos}</Table.Td>
+              <Table.Td>{o.areaM2} m²</Table.Td>
+              <Table.Td>{formatBRL(o.aluguel)}</Table.Td>
+              <Table.Td fw={600}>{formatBRL(o.total)}</Table.Td>
+              <Table.Td>{new Date(o.publishedAt).toLocaleDateString(i18n.language)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The search: filters from the URL, results in the route's layout, "load more" by cursor. */
+export function OfferSearch() {
+  const { t } = useTranslation();
+  const err = useErrorText();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [url] = useSearchParams();
+  const layout = layoutOf(pathname);
+  const params = apiParams(url);
+  const results = useInfiniteQuery({
+    queryKey: ["search", params],
+    queryFn: ({ pageParam }) =>
+      listingsApi.search({ ...params, ...(pageParam ? { cursor: pageParam } : {}) }),
+    initialPageParam: "",
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    retry: false,
+  });
+  const items = results.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Text fw={700} size="xl" component="h2" m={0}>
+          {t("search.title")}
+        </Text>
+        <SegmentedControl
+          aria-label={t("search.layouts")}
+          value={layout}
+          onChange={(v) => void navigate(`${LAYOUT_PATHS[v as Layout]}${url.size > 0 ? `?${url}` : ""}`)}
+          data={[
+            { value: "cards", label: t("search.layoutCards") },
+            { value: "list", label: t("search.layoutList") },
+            { value: "grid", label: t("search.layoutGrid") },
+            { value: "table", label: t("search.layoutTable") },
+          ]}
+          size="xs"
+        />
+      </Group>
+      <Filters key={url.toString()} />
+      {results.isPending && <Loader />}
+      {results.isError && (
+        <Alert color="red" role="alert">
+          {t("search.failed")}{" "}
+          {results.error instanceof ApiError ? results.error.message : err.of(results.error)}{" "}
+          <Button size="compact-sm" variant="light" onClick={() => void results.refetch()}>
+            {t("search.retry")}
+          </Button>
+        </Alert>
+      )}
+      {results.isSuccess && items.length === 0 && <Text c="dimmed">{t("search.empty")}</Text>}
+      {items.length > 0 && (
+        <div data-testid={`results-${layout}`}>
+          {layout === "cards" && (
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+              {items.map((o) => (
+                <CardItem key={o.id} o={o} />
+              ))}
+            </SimpleGrid>
+          )}
+          {layout === "list" && (
+            <Stack gap={0}>
+              {items.map((o) => (
+                <ListItem key={o.id} o={o} />
+              ))}
+            </Stack>
+          )}
+          {layout === "grid" && (
+            <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm">
+              {items.map((o) => (
+                <GridItem key={o.id} o={o} />
+              ))}
+            </SimpleGrid>
+          )}
+          {layout === "table" && <TableLayout items={items} />}
+        </div>
+      )}
+      {results.hasNextPage && (
+        <Group justify="center">
+          <Button
+            variant="default"
+            onClick={() => void results.fetchNextPage()}
+            loading={results.isFetchingNextPage}
+          >
+            {t("search.more")}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,376 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  FileButton,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+  Tooltip,
+} from "@mantine/core";
+import { IconArrowLeft, IconArrowRight, IconPhotoPlus, IconStar, IconX } from "@tabler/icons-react";
+import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import {
+  formatCep,
+  MAX_UNIT_PHOTOS,
+  UFS,
+  UNIT_TYPES,
+  type UnitInput,
+  type UnitView,
+  unitInput,
+} from "../../../shared/contracts/listings";
+import { useAuth } from "../../app/auth";
+import { ApiError } from "../../lib/api";
+import { StorageError, type UploadTask, uploadFile } from "../../lib/storage";
+import { applyIssues } from "../auth/apply-issues";
+import { useErrorText } from "../auth/error-text";
+import { storageErrorText } from "../storage/error-text";
+import { UploadProgress } from "../storage/upload-progress";
+import { UnitPhoto } from "./unit-photo";
+
+const EMPTY: UnitInput = {
+  tipo: "apartamento",
+  cep: "",
+  logradouro: "",
+  numero: "",
+  complemento: "",
+  bairro: "",
+  cidade: "",
+  uf: "SP",
+  areaM2: 50,
+  quartos: 1,
+  banheiros: 1,
+  vagas: 0,
+  mobiliado: false,
+  aceitaPets: false,
+  descricao: "",
+  matricula: "",
+  fotos: [],
+};
+
+export function unitToInput(u: UnitView): UnitInput {
+  const { id: _i, createdAt: _c, updatedAt: _u, ofertas: _o, ...rest } = u;
+  return { ...rest, cep: formatCep(rest.cep) };
+}
+
+/** The unit's data and photos; `onSave` gets the checked input and answers with the saved unit. */
+export function UnitForm({
+  initial,
+  onSave,
+}: {
+  initial?: UnitView;
+  onSave: (input: UnitInput) => Promise<unknown>;
+}) {
+  const { t } = useTranslation();
+  const err = useErrorText();
+  const { state } = useAuth();
+  const form = useForm<UnitInput>({
+    resolver: zodResolver(unitInput) as never,
+    defaultValues: initial ? unitToInput(initial) : EMPTY,
+    mode: "onTouched",
+  });
+  const { register, control, handleSubmit, formState, setValue, watch, setError } = form;
+  const fotos = watch("fotos") ?? [];
+  const [uploads, setUploads] = useState<UploadTask[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const uploading = uploads.some(
+    (u) => u.state === "running" || u.state === "pausing" || u.state === "paused",
+  );
+
+  function addPhotos(files: File[]) {
+    if (state.status !== "signed-in") return;
+    const room = MAX_UNIT_PHOTOS - fotos.length - uploads.length;
+    for (const file of files.slice(0, Math.max(0, room))) {
+      const task = uploadFile(
+        file,
+        { filename: file.name, kind: "foto_unidade", folder: "unidades" },
+        state.user.id,
+      );
+      setUploads((list) => [...list, task]);
+      task.done.then(
+        (doc) => {
+          setValue("fotos", [...(form.getValues("fotos") ?? []), doc.id], { shouldDirty: true });
+          setUploads((list) => list.filter((x) => x !== task));
+        },
+        (e: unknown) => {
+          if (!(e instanceof StorageError && e.code === "canceled")) setProblem(storageErrorText(e, t));
+          setUploads((list) => list.filter((x) => x !== task));
+        },
+      );
+    }
+    if (files.length > room) setProblem(t("errors.too-many-photos"));
+  }
+
+  function movePhoto(index: number, to: number) {
+    const next = [...fotos];
+    const [item] = next.splice(index, 1);
+    if (item) next.splice(to, 0, item);
+    setValue("fotos", next, { shouldDirty: true });
+  }
+
+  const submit = handleSubmit(async (values) => {
+    setProblem(null);
+    if (uploading) {
+      setProblem(t("units.waitUploads"));
+      return;
+    }
+    try {
+      await onSave(values);
+    } catch (e) {
+      applyIssues(e, setError, Object.keys(EMPTY) as (keyof UnitInput)[]);
+      setProblem(e instanceof ApiError ? e.message : err.of(e));
+    }
+  });
+
+  const f = (name: keyof UnitInput) => t(`units.fields.${name}`);
+  const fieldError = (name: keyof UnitInput) =>
+    err.field(formState.errors[name]?.message as string | undefined);
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="lg">
+        <Card withBorder padding="md">
+          <Stack gap="sm">
+            <Title order={3} size="h4">
+              {t("units.sections.type")}
+            </Title>
+            <Controller
+              control={control}
+              name="tipo"
+              render={({ field }) => (
+                <Select
+                  label={f("tipo")}
+                  data={UNIT_TYPES.map((v) => ({ value: v, label: t(`listings.types.${v}`) }))}
+                  value={field.value}
+                  onChange={(v) => v && field.onChange(v)}
+                  allowDeselect={false}
+                  error={fieldError("tipo")}
+                />
+              )}
+            />
+          </Stack>
+        </Card>
+
+        <Card withBorder padding="md">
+          <Stack gap="sm">
+            <Title order={3} size="h4">
+              {t("units.sections.address")}
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <TextInput
+                label={f("cep")}
+                inputMode="numeric"
+                placeholder="00000-000"
+                maxLength={9}
+                {...register("cep")}
+                error={fieldError("cep")}
+              />
+              <Controller
+                control={control}
+                name="uf"
+                render={({ field }) => (
+                  <Select
+                    label={f("uf")}
+                    data={[...UFS]}
+                    value={field.value}
+                    onChange={(v) => v && field.onChange(v)}
+                    allowDeselect={false}
+                    searchable
+                    error={fieldError("uf")}
+                  />
+                )}
+              />
+              <TextInput label={f("cidade")} {...register("cidade")} error={fieldError("cidade")} />
+            </SimpleGrid>
+            <TextInput label={f("logradouro")} {...register("logradouro")} error={fieldError("logradouro")} />
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <TextInput
+                label={f("numero")}
+                description={t("units.numeroHelp")}
+                {...register("numero")}
+                error={fieldError("numero")}
+              />
+              <TextInput
+                label={f("complemento")}
+                {...register("complemento")}
+                error={fieldError("complemento")}
+              />
+              <TextInput label={f("bairro")} {...register("bairro")} error={fieldError("bairro")} />
+            </SimpleGrid>
+          </Stack>
+        </Card>
+
+        <Card withBorder padding="md">
+          <Stack gap="sm">
+            <Title order={3} size="h4">
+              {t("units.sections.features")}
+            </Title>
+            <SimpleGrid cols={{ base: 2, sm: 4 }}>
+              {(["areaM2", "quartos", "banheiros", "vagas"] as const).map((name) => (
+                <Controller
+                  key={name}
+                  control={control}
+                  name={name}
+                  render={({ field }) => (
+                    <NumberInput
+                      label={f(name)}
+                      value={field.value}
+                      onChange={(v) =>
+                        field.onChange(typeof v === "number" ? v : v === "" ? Number.NaN : Number(v))
+                      }
+                      onBlur={field.onBlur}
+                      min={name === "areaM2" ? 1 : 0}
+                      allowDecimal={false}
+                      allowNegative={false}
+                      error={fieldError(name)}
+                    />
+                  )}
+                />
+              ))}
+            </SimpleGrid>
+            <Group>
+              <Checkbox label={f("mobiliado")} {...register("mobiliado")} />
+              <Checkbox label={f("aceitaPets")} {...register("aceitaPets")} />
+            </Group>
+          </Stack>
+        </Card>
+
+        <Card withBorder padding="md">
+          <Stack gap="sm">
+            <Group justify="space-between">
+              <div>
+                <Title order={3} size="h4">
+                  {t("units.sections.photos")}
+                </Title>
+                <Text size="xs" c="dimmed">
+                  {t("units.photosHelp")}
+                </Text>
+              </div>
+              <FileButton onChange={addPhotos} accept="image/jpeg,image/png,image/webp" multiple>
+                {(props) => (
+                  <Button
+                    {...props}
+                    variant="light"
+                    leftSection={<IconPhotoPlus size={16} />}
+                    disabled={fotos.length + uploads.length >= MAX_UNIT_PHOTOS}
+                    data-testid="unit-add-photos"
+                  >
+                    {t("units.addPhotos")}
+                  </Button>
+                )}
+              </FileButton>
+            </Group>
+            {fieldError("fotos") && (
+              <Text c="red" size="sm">
+                {fieldError("fotos")}
+              </Text>
+            )}
+            <SimpleGrid cols={{ base: 2, sm: 4 }} data-testid="unit-photos">
+              {fotos.map((id, i) => (
+                <Card key={id} withBorder padding={4}>
+                  <UnitPhoto id={id} alt={t("units.photoAlt", { n: i + 1 })} h={100} />
+                  <Group justify="space-between" gap={2} mt={4} wrap="nowrap">
+                    {i === 0 ? (
+                      <Badge size="sm" leftSection={<IconStar size={10} />}>
+                        {t("units.cover")}
+                      </Badge>
+                    ) : (
+                      <Tooltip label={t("units.makeCover")}>
+                        <ActionIcon
+                          variant="subtle"
+                          size="sm"
+                          aria-label={`${t("units.makeCover")} ${i + 1}`}
+                          onClick={() => movePhoto(i, 0)}
+                        >
+                          <IconStar size={14} />
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                    <Group gap={2} wrap="nowrap">
+                      <ActionIcon
+                        variant="subtle"
+                        size="sm"
+                        aria-label={`${t("units.moveLeft")} ${i + 1}`}
+                        disabled={i === 0}
+                        onClick={() => movePhoto(i, i - 1)}
+                      >
+                        <IconArrowLeft size={14} />
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        size="sm"
+                        aria-label={`${t("units.moveRight")} ${i + 1}`}
+                        disabled={i === fotos.length - 1}
+                        onClick={() => movePhoto(i, i + 1)}
+                      >
+                        <IconArrowRight size={14} />
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        size="sm"
+                        aria-label={`${t("units.removePhoto")} ${i + 1}`}
+                        onClick={() =>
+                          setValue(
+                            "fotos",
+                            fotos.filter((x) => x !== id),
+                            { shouldDirty: true },
+                          )
+                        }
+                      >
+                        <IconX size={14} />
+                      </ActionIcon>
+                    </Group>
+                  </Group>
+                </Card>
+              ))}
+            </SimpleGrid>
+            {uploads.map((task) => (
+              <UploadProgress key={task.id} task={task} />
+            ))}
+          </Stack>
+        </Card>
+
+        <Card withBorder padding="md">
+          <Stack gap="sm">
+            <Title order={3} size="h4">
+              {t("units.sections.about")}
+            </Title>
+            <Textarea
+              label={f("descricao")}
+              autosize
+              minRows={3}
+              maxLength={5000}
+              {...register("descricao")}
+              error={fieldError("descricao")}
+            />
+            <TextInput label={f("matricula")} {...register("matricula")} error={fieldError("matricula")} />
+          </Stack>
+        </Card>
+
+        {problem && (
+          <Alert color="red" role="alert">
+            {problem}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" loading={formState.isSubmitting} size="md">
+            {t("units.save")}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,212 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Container,
+  Group,
+  Loader,
+  Modal,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { IconPlus } from "@tabler/icons-react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation, useNavigate } from "react-router";
+import { ACTIVE_STATUSES, type UnitView } from "../../../shared/contracts/listings";
+import { useErrorText } from "../../features/auth/error-text";
+import { listingsApi } from "../../features/listings/api";
+import { cardTitle, features, place } from "../../features/listings/describe";
+import { StatusBadge } from "../../features/listings/offer-details";
+import { UnitForm } from "../../features/listings/unit-form";
+import { UnitPhoto } from "../../features/listings/unit-photo";
+import { ApiError } from "../../lib/api";
+import { formatBRL } from "../../lib/money";
+
+function UnitCard({ unit, onDelete }: { unit: UnitView; onDelete: (u: UnitView) => void }) {
+  const { t } = useTranslation();
+  const offer = unit.ofertas.find((o) => o.status !== "encerrada");
+  const blocked = unit.ofertas.some((o) => ACTIVE_STATUSES.includes(o.status));
+  return (
+    <Card withBorder padding="sm" data-testid="unit-card">
+      <Group wrap="nowrap" align="flex-start" gap="sm">
+        <div style={{ width: 120, flexShrink: 0 }}>
+          <UnitPhoto id={unit.fotos[0]} alt={cardTitle(t, unit)} h={90} />
+        </div>
+        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+          <Text fw={600}>{cardTitle(t, unit)}</Text>
+          <Text size="sm" c="dimmed">
+            {unit.logradouro}, {unit.numero} – {place(t, unit)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {features(t, unit)}
+          </Text>
+          {offer && (
+            <Group gap="xs">
+              <StatusBadge status={offer.status} />
+              <Text size="sm">{formatBRL(offer.total)}</Text>
+            </Group>
+          )}
+          <Group gap="xs" mt={4}>
+            <Button component={Link} to={`/AdicionarUnidade/${unit.id}`} size="xs" variant="default">
+              {t("units.edit")}
+            </Button>
+            {offer ? (
+              <Button component={Link} to={`/AluguelOferta?id=${offer.id}`} size="xs" variant="light">
+                {t("units.viewOffer")}
+              </Button>
+            ) : (
+              <Button component={Link} to={`/AluguelOferta?unidade=${unit.id}`} size="xs">
+                {t("units.createOffer")}
+              </Button>
+            )}
+            <Tooltip label={t("units.deleteBlocked")} disabled={!blocked}>
+              <Button
+                size="xs"
+                color="red"
+                variant="subtle"
+                onClick={() => onDelete(unit)}
+                disabled={blocked}
+              >
+                {t("units.delete")}
+              </Button>
+            </Tooltip>
+          </Group>
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+function UnitList() {
+  const { t } = useTranslation();
+  const err = useErrorText();
+  const queryClient = useQueryClient();
+  const [deleting, setDeleting] = useState<UnitView | null>(null);
+  const units = useQuery({ queryKey: ["units"], queryFn: listingsApi.units });
+  const remove = useMutation({
+    mutationFn: (u: UnitView) => listingsApi.deleteUnit(u.id),
+    onSuccess: () => {
+      setDeleting(null);
+      notifications.show({ message: t("units.deleted") });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ["units"] }),
+  });
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <div>
+          <Title order={1} size="h2">
+            {t("units.title")}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {t("units.lead")}
+          </Text>
+        </div>
+        <Button component={Link} to="/AdicionarUnidade/novo" leftSection={<IconPlus size={16} />}>
+          {t("units.new")}
+        </Button>
+      </Group>
+      {units.isPending && <Loader />}
+      {units.isError && (
+        <Alert color="red" role="alert">
+          {t("units.loadFailed")} {err.of(units.error)}
+        </Alert>
+      )}
+      {units.data?.length === 0 && <Text c="dimmed">{t("units.empty")}</Text>}
+      {units.data?.map((u) => (
+        <UnitCard key={u.id} unit={u} onDelete={setDeleting} />
+      ))}
+      <Modal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={t("units.deleteTitle")}
+        centered
+      >
+        <Stack>
+          <Text size="sm">
+            {t("units.deleteText", { address: deleting ? `${deleting.logradouro}, ${deleting.numero}` : "" })}
+          </Text>
+          {remove.isError && (
+            <Alert color="red" role="alert">
+              {remove.error instanceof ApiError ? remove.error.message : err.of(remove.error)}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeleting(null)}>
+              {t("offer.cancel")}
+            </Button>
+            <Button
+              color="red"
+              loading={remove.isPending}
+              onClick={() => deleting && remove.mutate(deleting)}
+            >
+              {t("units.delete")}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
+
+function UnitEditor({ id }: { id: string | null }) {
+  const { t } = useTranslation();
+  const err = useErrorText();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const unit = useQuery({
+    queryKey: ["units", id],
+    queryFn: () => listingsApi.unit(id ?? ""),
+    enabled: id !== null,
+    retry: false,
+  });
+  const done = (saved: UnitView) => {
+    void queryClient.invalidateQueries({ queryKey: ["units"] });
+    queryClient.setQueryData(["units", saved.id], saved);
+    notifications.show({ color: "teal", message: t("units.saved") });
+    void navigate("/AdicionarUnidade");
+  };
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to="/AdicionarUnidade" size="sm">
+        ← {t("units.back")}
+      </Anchor>
+      <Title order={1} size="h2">
+        {id ? t("units.formEdit") : t("units.formNew")}
+      </Title>
+      {id && unit.isPending && <Loader />}
+      {id && unit.isError && (
+        <Alert color="red" role="alert">
+          {unit.error instanceof ApiError && [403, 404].includes(unit.error.status)
+            ? t("units.notFound")
+            : err.of(unit.error)}
+        </Alert>
+      )}
+      {(!id || unit.data) && (
+        <UnitForm
+          initial={unit.data}
+          onSave={async (input) =>
+            done(id ? await listingsApi.updateUnit(id, input) : await listingsApi.createUnit(input))
+          }
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** /AdicionarUnidade: one's units; /AdicionarUnidade/novo a new one; /AdicionarUnidade/ID edits one. */
+export function AdicionarUnidadeScreen() {
+  const { pathname } = useLocation();
+  const rest = pathname.replace(/^\/AdicionarUnidade\/?/, "").split("/")[0] ?? "";
+  return (
+    <Container size="md" py="lg">
+      {rest === "" ? <UnitList /> : <UnitEditor id={rest === "novo" ? null : rest} />}
+    </Container>
+  );
+}
