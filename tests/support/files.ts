@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import { deflateSync } from "node:zlib";
 import { PDFDocument, StandardFonts } from "pdf-lib";
+import { solidPng } from "../../src/server/seed/png";
 
 export function sha256(bytes: Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex");
@@ -34,49 +34,7 @@ export function fakeExecutable(size = 4096): Buffer {
   return bytes;
 }
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = (CRC_TABLE[(c ^ b) & 0xff] as number) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
 /** A real w×h PNG: a solid colour with a darker band, so pages differ and orientation shows. */
 export function makePng(width: number, height: number, rgb: [number, number, number]): Buffer {
-  const row = Buffer.alloc(1 + width * 3);
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y++) {
-    const band = y < height / 5 ? 0.5 : 1;
-    for (let x = 0; x < width; x++) {
-      row[1 + x * 3] = Math.round(rgb[0] * band);
-      row[2 + x * 3] = Math.round(rgb[1] * band);
-      row[3 + x * 3] = Math.round(rgb[2] * band);
-    }
-    rows.push(Buffer.from(row));
-  }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // truecolour
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(Buffer.concat(rows))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
+  return solidPng(width, height, rgb);
 }

@@ -5,7 +5,13 @@ import type http from "node:http";
 import path from "node:path";
 import type stream from "node:stream";
 import { type Readable, Transform } from "node:stream";
-import { DeleteObjectsCommand, GetObjectCommand, S3Client, type S3ClientConfig } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  type S3ClientConfig,
+} from "@aws-sdk/client-s3";
 import { FileStore } from "@tus/file-store";
 import { S3Store } from "@tus/s3-store";
 import type { DataStore } from "@tus/utils";
@@ -23,6 +29,8 @@ export interface ObjectStore {
   /** The tus data store uploads are written through. */
   readonly datastore: DataStore;
   read(key: string): Promise<Readable>;
+  /** Stores a whole object at once (generated files: seed photos, later contracts). */
+  put(key: string, bytes: Buffer): Promise<void>;
   /** Removes the object and any upload state; a missing object is not an error. */
   remove(key: string): Promise<void>;
   /**
@@ -132,6 +140,10 @@ export class FileObjectStore implements ObjectStore {
     return path.join(this.directory, key);
   }
 
+  async put(key: string, bytes: Buffer): Promise<void> {
+    await fsp.writeFile(this.pathOf(key), bytes);
+  }
+
   async read(key: string): Promise<Readable> {
     const file = this.pathOf(key);
     await fsp.access(file);
@@ -200,6 +212,10 @@ export class S3ObjectStore implements ObjectStore {
 
   pruneDigests(): void {
     // no running digests: S3 uploads are hashed from the object
+  }
+
+  async put(key: string, bytes: Buffer): Promise<void> {
+    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes }));
   }
 
   async read(key: string): Promise<Readable> {

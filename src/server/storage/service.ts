@@ -311,7 +311,7 @@ export class StorageService {
     params.push(query.pageSize + 1);
     const { rows } = await this.pool.query<DocumentRow>(
       `SELECT ${DOCUMENT_COLUMNS} FROM documents d WHERE ${where.join(" AND ")}
-       ORDER BY d.created_at DESC, d.id DESC LIMIT $${params.length}`,
+       ORDER BY d.created_at DESC NULLS LAST, d.id DESC NULLS LAST LIMIT $${params.length}`,
       params,
     );
     const page = rows.slice(0, query.pageSize);

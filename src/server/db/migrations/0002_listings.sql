@@ -67,6 +67,8 @@ CREATE INDEX "offers_pub_total_idx" ON "offers" USING btree ("total","id") WHERE
 CREATE INDEX "offers_pub_recent_idx" ON "offers" USING btree ("published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status = 'publicada';--> statement-breakpoint
 CREATE INDEX "offers_pub_city_total_idx" ON "offers" USING btree ("uf","cidade_norm","total","id") WHERE status = 'publicada';--> statement-breakpoint
 CREATE INDEX "offers_pub_city_recent_idx" ON "offers" USING btree ("uf","cidade_norm","published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status = 'publicada';--> statement-breakpoint
+CREATE INDEX "offers_pub_bairro_total_idx" ON "offers" USING btree ("bairro_norm","total","id") WHERE status = 'publicada';--> statement-breakpoint
+CREATE INDEX "offers_pub_bairro_recent_idx" ON "offers" USING btree ("bairro_norm","published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status = 'publicada';--> statement-breakpoint
 CREATE INDEX "offers_pub_text_idx" ON "offers" USING gin ("search_text" gin_trgm_ops) WHERE status = 'publicada';--> statement-breakpoint
 CREATE INDEX "units_owner_idx" ON "units" USING btree ("owner_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "units_fotos_idx" ON "units" USING gin ("fotos");

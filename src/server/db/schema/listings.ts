@@ -94,6 +94,10 @@ export const offers = pgTable(
       index("offers_pub_city_recent_idx")
         .on(t.uf, t.cidadeNorm, t.publishedAt.desc(), t.id.desc())
         .where(published),
+      index("offers_pub_bairro_total_idx").on(t.bairroNorm, t.total, t.id).where(published),
+      index("offers_pub_bairro_recent_idx")
+        .on(t.bairroNorm, t.publishedAt.desc(), t.id.desc())
+        .where(published),
       index("offers_pub_text_idx").using("gin", sql`${t.searchText} gin_trgm_ops`).where(published),
     ];
   },

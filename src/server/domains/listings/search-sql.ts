@@ -62,13 +62,15 @@ export function buildSearchSql(q: SearchQuery): { text: string; values: unknown[
       : q.sort === "preco_desc"
         ? (["total", "DESC"] as const)
         : (["published_at", "DESC"] as const);
+  // The recency indexes are DESC NULLS LAST (drizzle's DESC); the query must say the same to use them.
+  const nulls = key === "published_at" ? " NULLS LAST" : "";
   if (q.cursor) {
     const c = decodeCursor(q.cursor, q.sort);
     const cast = key === "published_at" ? "::timestamptz" : "::bigint";
     where.push(`(${key}, id) ${dir === "ASC" ? ">" : "<"} (${p(c.v)}${cast}, ${p(c.id)}::uuid)`);
   }
   const text = `SELECT ${SEARCH_COLUMNS} FROM offers WHERE ${where.join(" AND ")}
-    ORDER BY ${key} ${dir}, id ${dir} LIMIT ${p(q.limit + 1)}`;
+    ORDER BY ${key} ${dir}${nulls}, id ${dir}${nulls} LIMIT ${p(q.limit + 1)}`;
   return { text, values };
 }
 

@@ -212,7 +212,7 @@ export class ListingsService {
 
   async listUnits(userId: string): Promise<UnitView[]> {
     const { rows } = await this.pool.query<UnitRow>(
-      `${UNIT_WITH_OFFERS} WHERE u.owner_id = $1 ORDER BY u.created_at DESC`,
+      `${UNIT_WITH_OFFERS} WHERE u.owner_id = $1 ORDER BY u.created_at DESC NULLS LAST`,
       [userId],
     );
     return rows.map(unitView);
