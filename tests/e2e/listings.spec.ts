@@ -19,7 +19,11 @@ test("a landlord lists a unit with a photo and an offer; a visitor finds it by e
   test.setTimeout(120_000);
   const problems = watchPage(page);
   const tag = `ipezinho${randomBytes(3).toString("hex")}`;
-  await signUpInBrowser(page, { name: "Helena Castro Prado", email: newEmail("landlord"), password: PASSWORD });
+  await signUpInBrowser(page, {
+    name: "Helena Castro Prado",
+    email: newEmail("landlord"),
+    password: PASSWORD,
+  });
 
   // The unit.
   await page.getByTestId("account-menu").click();
@@ -40,7 +44,11 @@ test("a landlord lists a unit with a photo and an offer; a visitor finds it by e
   await page.getByLabel("Descrição").fill(`Apartamento claro com varanda gourmet, ${tag}.`);
   const chooser = page.waitForEvent("filechooser");
   await page.getByTestId("unit-add-photos").click();
-  await (await chooser).setFiles({ name: "sala.png", mimeType: "image/png", buffer: makePng(800, 600, [200, 150, 90]) });
+  await (await chooser).setFiles({
+    name: "sala.png",
+    mimeType: "image/png",
+    buffer: makePng(800, 600, [200, 150, 90]),
+  });
   await expect(page.getByTestId("unit-photos").getByRole("img", { name: "Foto 1 do imóvel" })).toBeVisible();
   await page.getByRole("button", { name: "Salvar imóvel" }).click();
   await expect(page.getByTestId("unit-card")).toContainText("Apartamento em Cambuí");
@@ -56,7 +64,10 @@ test("a landlord lists a unit with a photo and an offer; a visitor finds it by e
   await page.getByLabel("Caução", { exact: true }).check();
   await page.getByRole("button", { name: "Salvar oferta" }).click();
   await expect(page.getByText("Com caução, informe de 1 a 3 meses de aluguel.")).toBeVisible();
-  await page.getByRole("textbox", { name: "Caução (meses de aluguel)" }).or(page.getByRole("combobox", { name: "Caução (meses de aluguel)" })).click();
+  await page
+    .getByRole("textbox", { name: "Caução (meses de aluguel)" })
+    .or(page.getByRole("combobox", { name: "Caução (meses de aluguel)" }))
+    .click();
   await page.getByRole("option", { name: "2" }).click();
   await page.getByRole("button", { name: "Salvar oferta" }).click();
   await expect(page).toHaveURL(/\/AluguelOferta\?id=[0-9a-f-]{36}$/);
@@ -84,7 +95,12 @@ test("a landlord lists a unit with a photo and an offer; a visitor finds it by e
     const found = await results(visitor, `/?${qs}`);
     await expect(found, filter).toHaveCount(1);
   }
-  for (const qs of [`q=${tag}&quartos=4`, `q=${tag}&precoMax=3000`, `q=${tag}&uf=RJ`, `q=${tag}&mobiliado=false`]) {
+  for (const qs of [
+    `q=${tag}&quartos=4`,
+    `q=${tag}&precoMax=3000`,
+    `q=${tag}&uf=RJ`,
+    `q=${tag}&mobiliado=false`,
+  ]) {
     await results(visitor, `/?${qs}`);
     await expect(visitor.getByText("Nenhum imóvel encontrado"), qs).toBeVisible();
   }

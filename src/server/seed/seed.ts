@@ -33,6 +33,16 @@ const TYPES: [UnitType, number][] = [
 ];
 const PHOTOS = 12;
 
+/** The unit type whose share of TYPES the number in [0, 1) falls into. */
+function pickWeighted(roll: number): UnitType {
+  let rest = roll;
+  for (const [type, share] of TYPES) {
+    rest -= share;
+    if (rest < 0) return type;
+  }
+  return "apartamento";
+}
+
 export interface SeedResult {
   offers: number;
   landlords: number;
@@ -113,8 +123,7 @@ export async function seedOffers(
     for (let i = 0; i < n; i++) {
       const place = r.pick(PLACES);
       const bairro = r.pick(place.bairros);
-      let roll = r.next();
-      const tipo: UnitType = TYPES.find(([, p]) => (roll -= p) < 0)?.[0] ?? "apartamento";
+      const tipo = pickWeighted(r.next());
       const quartos =
         tipo === "vaga_garagem" || tipo === "sala_comercial" || tipo === "loja"
           ? 0
