@@ -7,6 +7,12 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
+import { loadConfig } from "../src/server/config";
+import { connectDatabase, migrateDatabase } from "../src/server/db/client";
+import { type EmbeddedPostgres, startEmbeddedPostgres } from "../src/server/db/embedded";
+import { seedOffers } from "../src/server/seed/seed";
+import { createObjectStore } from "../src/server/storage/object-store";
+import { loadSearch } from "./search";
 import { benchUpload, UPLOAD_BYTES } from "./upload";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3307);
@@ -15,7 +21,40 @@ const DATA_DIR = path.resolve(".bench-data");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
-function startServer(): ChildProcess {
+const OFFERS = Number(process.env.BENCH_OFFERS ?? 100_000);
+const BASELINE_PORT = PORT + 1;
+
+/** The bench's own PostgreSQL, seeded once with OFFERS offers; both servers use it. */
+async function prepareDatabase(): Promise<EmbeddedPostgres> {
+  const embedded = await startEmbeddedPostgres({
+    dataDir: DATA_DIR,
+    port: PORT + 1000,
+    log: { info: () => undefined, warn: (m) => console.warn(m) },
+  });
+  const database = connectDatabase(embedded.url, { max: 4 });
+  try {
+    await migrateDatabase(database);
+    const { rows } = await database.pool.query<{ n: string }>("SELECT count(*) AS n FROM offers");
+    const missing = OFFERS - Number(rows[0]?.n ?? 0);
+    if (missing > 0) {
+      const config = loadConfig({ DATA_DIR, STORAGE: "fs" });
+      const seeded = await seedOffers(database.pool, createObjectStore(config, database.pool), missing);
+      console.log(`Seeded ${missing.toLocaleString("en")} offers in ${seeded.seconds.toFixed(1)} s`);
+    }
+  } finally {
+    await database.close();
+  }
+  return embedded;
+}
+
+function startBaseline(databaseUrl: string): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", "bench/baseline.ts"], {
+    env: { ...process.env, PORT: String(BASELINE_PORT), DATABASE_URL: databaseUrl },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+}
+
+function startServer(databaseUrl: string): ChildProcess {
   return spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     env: {
       ...process.env,
@@ -24,8 +63,7 @@ function startServer(): ChildProcess {
       HOST: "127.0.0.1",
       PUBLIC_URL: BASE,
       DATA_DIR,
-      DATABASE_URL: "",
-      EMBEDDED_DB_PORT: String(PORT + 1000),
+      DATABASE_URL: databaseUrl,
       LOG_LEVEL: "warn",
       // The per-node flood ceiling would otherwise be what is measured.
       RATE_LIMIT_MAX: "100000000",
@@ -36,12 +74,12 @@ function startServer(): ChildProcess {
   });
 }
 
-async function waitHealthy(server: ChildProcess) {
+async function waitHealthy(server: ChildProcess, url = `${BASE}/api/health`) {
   const until = Date.now() + 120_000;
   while (Date.now() < until) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
+      if ((await fetch(url)).ok) return;
     } catch {
       // starting
     }
@@ -94,9 +132,12 @@ async function load(name: string, urlPath: string, headers: Record<string, strin
 
 async function main() {
   fs.mkdirSync(DATA_DIR, { recursive: true });
-  const server = startServer();
+  const embedded = await prepareDatabase();
+  const server = startServer(embedded.url);
+  const baseline = startBaseline(embedded.url);
   try {
     await waitHealthy(server);
+    await waitHealthy(baseline, `http://127.0.0.1:${BASELINE_PORT}/api/search?limit=1`);
     const cookie = await sessionCookie();
     // A short warm-up so the JIT and the pool are ready before measuring.
     await autocannon({ url: `${BASE}/api/health`, connections: 10, duration: 2 });
@@ -141,13 +182,46 @@ async function main() {
     console.log(
       `  ratio to the kernel copy ${(up.kernelCopySeconds / up.uploadSeconds).toFixed(2)}; the bare pipe's is ${(up.kernelCopySeconds / up.barePipeSeconds).toFixed(2)}`,
     );
+    // The search, against the bare baseline running the identical SQL, turn about.
+    await loadSearch(BASE, 2, 10);
+    await loadSearch(`http://127.0.0.1:${BASELINE_PORT}`, 2, 10);
+    const app = await loadSearch(BASE, SECONDS, CONNECTIONS);
+    const bare = await loadSearch(`http://127.0.0.1:${BASELINE_PORT}`, SECONDS, CONNECTIONS);
+    const appAt1k = await loadSearch(BASE, SECONDS, 20, 1000);
+    const bareAt1k = await loadSearch(`http://127.0.0.1:${BASELINE_PORT}`, SECONDS, 20, 1000);
+    console.log(
+      `\nSearch over ${OFFERS.toLocaleString("en")} offers (56 query shapes: places, prices, bedrooms, text, sorts)`,
+    );
+    console.log("                                   req/s   p50 ms   p99 ms  non-2xx  errors");
+    const show = (label: string, f: Awaited<ReturnType<typeof loadSearch>>) =>
+      console.log(
+        `  ${label.padEnd(32)} ${String(f.rps).padStart(6)} ${String(f.p50).padStart(8)} ${String(f.p99).padStart(8)} ${String(f.non2xx).padStart(8)} ${String(f.errors).padStart(7)}`,
+      );
+    show(`Chave, ${CONNECTIONS} connections`, app);
+    show(`bare Fastify + pg, ${CONNECTIONS} conn.`, bare);
+    show("Chave at 1,000 req/s", appAt1k);
+    show("bare Fastify + pg at 1,000 req/s", bareAt1k);
+    console.log(
+      `  ratio ${(app.rps / bare.rps).toFixed(2)} of the baseline's throughput (target ≥ 0.7); p99 at 1,000 req/s ${appAt1k.p99} ms (target < 25)`,
+    );
+    rows.push({
+      name: "search",
+      rps: app.rps,
+      p50: app.p50,
+      p99: app.p99,
+      non2xx: app.non2xx + appAt1k.non2xx,
+      errors: app.errors + appAt1k.errors,
+    });
     if (rows.some((r) => r.non2xx > 0 || r.errors > 0)) {
       console.error("\nSome requests failed: the figures above are not valid.");
       process.exitCode = 1;
     }
   } finally {
-    server.kill("SIGTERM");
-    await new Promise((r) => (server.exitCode !== null ? r(null) : server.once("exit", r)));
+    for (const child of [server, baseline]) {
+      child.kill("SIGTERM");
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once("exit", r)));
+    }
+    await embedded.stop();
   }
 }
 

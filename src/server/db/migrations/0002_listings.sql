@@ -1,4 +1,3 @@
-CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 CREATE TABLE "offers" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"unit_id" uuid NOT NULL,
@@ -31,7 +30,8 @@ CREATE TABLE "offers" (
 	"mobiliado" boolean NOT NULL,
 	"aceita_pets" boolean NOT NULL,
 	"capa" uuid,
-	"search_text" text NOT NULL
+	"search_text" text NOT NULL,
+	"search_tsv" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, search_text)) STORED NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "units" (
@@ -69,6 +69,6 @@ CREATE INDEX "offers_pub_city_total_idx" ON "offers" USING btree ("uf","cidade_n
 CREATE INDEX "offers_pub_city_recent_idx" ON "offers" USING btree ("uf","cidade_norm","published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status = 'publicada';--> statement-breakpoint
 CREATE INDEX "offers_pub_bairro_total_idx" ON "offers" USING btree ("bairro_norm","total","id") WHERE status = 'publicada';--> statement-breakpoint
 CREATE INDEX "offers_pub_bairro_recent_idx" ON "offers" USING btree ("bairro_norm","published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status = 'publicada';--> statement-breakpoint
-CREATE INDEX "offers_pub_text_idx" ON "offers" USING gin ("search_text" gin_trgm_ops) WHERE status = 'publicada';--> statement-breakpoint
+CREATE INDEX "offers_pub_text_idx" ON "offers" USING gin ("search_tsv") WHERE status = 'publicada';--> statement-breakpoint
 CREATE INDEX "units_owner_idx" ON "units" USING btree ("owner_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "units_fotos_idx" ON "units" USING gin ("fotos");

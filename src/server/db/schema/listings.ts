@@ -1,5 +1,19 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, date, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
 import { users } from "./auth";
 
 /** A property a landlord registers; its photos are document ids, in order (the first is the cover). */
@@ -82,6 +96,10 @@ export const offers = pgTable(
     capa: uuid("capa"),
     /** Lower case, no accents: tipo, bairro, cidade, UF and both descriptions, for the free text. */
     searchText: text("search_text").notNull(),
+    /** Its words, for the free-text search (prefixes of whole words, with real selectivity estimates). */
+    searchTsv: tsvector("search_tsv")
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, search_text)`),
   },
   (t) => {
     const published = sql`status = 'publicada'`;
@@ -98,7 +116,7 @@ export const offers = pgTable(
       index("offers_pub_bairro_recent_idx")
         .on(t.bairroNorm, t.publishedAt.desc(), t.id.desc())
         .where(published),
-      index("offers_pub_text_idx").using("gin", sql`${t.searchText} gin_trgm_ops`).where(published),
+      index("offers_pub_text_idx").using("gin", t.searchTsv).where(published),
     ];
   },
 );

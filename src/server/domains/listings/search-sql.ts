@@ -31,12 +31,18 @@ function decodeCursor(token: string, sort: SearchQuery["sort"]): Cursor {
   throw new AppError("invalid-argument", { message: "O marcador de página é inválido. Refaça a busca." });
 }
 
-/** Words of the free text, each to be found somewhere in the offer's text (at most 6). */
+/**
+ * Words of the free text (at most 6), lower case without accents, letters and digits only. An
+ * offer matches when each one begins some word of its text.
+ */
 export function searchWords(q: string | undefined): string[] {
-  return q ? normalizeText(q).split(" ").filter(Boolean).slice(0, 6) : [];
+  return q
+    ? normalizeText(q)
+        .split(/[^a-z0-9]+/)
+        .filter(Boolean)
+        .slice(0, 6)
+    : [];
 }
-
-const likeEscape = (w: string) => w.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function buildSearchSql(q: SearchQuery): { text: string; values: unknown[] } {
   const values: unknown[] = [];
@@ -54,7 +60,9 @@ export function buildSearchSql(q: SearchQuery): { text: string; values: unknown[
   if (q.tipo) where.push(`tipo = ${p(q.tipo)}`);
   if (q.pets === true) where.push("aceita_pets");
   if (q.mobiliado !== undefined) where.push(q.mobiliado ? "mobiliado" : "NOT mobiliado");
-  for (const word of searchWords(q.q)) where.push(`search_text LIKE ${p(`%${likeEscape(word)}%`)}`);
+  const words = searchWords(q.q);
+  if (words.length > 0)
+    where.push(`search_tsv @@ to_tsquery('simple', ${p(words.map((w) => `${w}:*`).join(" & "))})`);
 
   const [key, dir] =
     q.sort === "preco"
