@@ -171,6 +171,25 @@ export const FEATURES = [
   "ar-condicionado",
 ];
 
+export const PARKING_FEATURES = [
+  "coberta",
+  "portão automático",
+  "portaria 24 horas",
+  "fácil manobra",
+  "perto do metrô",
+  "câmeras de segurança",
+];
+export const COMMERCIAL_FEATURES = [
+  "recepção",
+  "ar-condicionado",
+  "copa",
+  "frente para a rua",
+  "perto do metrô",
+  "elevador",
+  "estacionamento rotativo",
+  "banheiro privativo",
+];
+
 export const FIRST_NAMES = [
   "Ana",
   "Bruno",

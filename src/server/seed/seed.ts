@@ -2,7 +2,15 @@ import { createHash, randomUUID } from "node:crypto";
 import type pg from "pg";
 import { GUARANTEES, normalizeText, type UnitType } from "../../shared/contracts/listings";
 import type { ObjectStore } from "../storage/object-store";
-import { FEATURES, FIRST_NAMES, PLACES, STREETS, SURNAMES } from "./data";
+import {
+  COMMERCIAL_FEATURES,
+  FEATURES,
+  FIRST_NAMES,
+  PARKING_FEATURES,
+  PLACES,
+  STREETS,
+  SURNAMES,
+} from "./data";
 import { housePng } from "./png";
 
 /** A small deterministic generator, so that a seed with the same number gives the same data. */
@@ -144,8 +152,18 @@ export async function seedOffers(
       const seguro = Math.round((aluguel * (0.005 + r.next() * 0.005)) / 100) * 100;
       const mobiliado = r.chance(0.3);
       const pets = r.chance(0.55);
-      const features = Array.from({ length: r.int(2, 4) }, () => r.pick(FEATURES));
-      const descricao = `${tipo === "casa" ? "Casa" : "Imóvel"} em ${bairro}, ${[...new Set(features)].join(", ")}.`;
+      const residential = tipo === "apartamento" || tipo === "casa" || tipo === "studio";
+      const list = residential ? FEATURES : tipo === "vaga_garagem" ? PARKING_FEATURES : COMMERCIAL_FEATURES;
+      const features = [...new Set(Array.from({ length: r.int(2, 4) }, () => r.pick(list)))];
+      const noun = {
+        apartamento: "Apartamento",
+        casa: "Casa",
+        studio: "Studio",
+        sala_comercial: "Sala comercial",
+        loja: "Loja",
+        vaga_garagem: "Vaga de garagem",
+      }[tipo];
+      const descricao = `${noun} em ${bairro}: ${features.join(", ")}.`;
       const fotos = Array.from({ length: r.int(1, 4) }, (_, k) => photos[(i + done + k * 5) % photos.length]);
       const unitId = randomUUID();
       const owner = r.pick(landlords);
@@ -181,7 +199,7 @@ export async function seedOffers(
       push(u, "uf", place.uf);
       push(u, "area", area);
       push(u, "quartos", quartos);
-      push(u, "banheiros", Math.max(1, quartos - r.int(0, 1)));
+      push(u, "banheiros", tipo === "vaga_garagem" ? 0 : Math.max(1, quartos - r.int(0, 1)));
       push(u, "vagas", tipo === "vaga_garagem" ? 1 : r.int(0, 2));
       push(u, "mobiliado", mobiliado);
       push(u, "pets", pets);

@@ -9,7 +9,7 @@ export function cardTitle(t: TFunction, o: Pick<OfferCard, "tipo" | "bairro">): 
 /** "2 quartos · 68 m² · 1 vaga" */
 export function features(t: TFunction, o: Pick<OfferCard, "quartos" | "areaM2" | "vagas">): string {
   return [
-    t("listings.bedrooms", { count: o.quartos }),
+    ...(o.quartos > 0 ? [t("listings.bedrooms", { count: o.quartos })] : []),
     t("listings.area", { area: o.areaM2.toLocaleString("pt-BR") }),
     t("listings.parking", { count: o.vagas }),
   ].join(" · ");
