@@ -22,6 +22,10 @@ import type { Database } from "./db/client";
 import { healthRoutes } from "./domains/health/routes";
 import { listingsRoutes } from "./domains/listings/routes";
 import { ListingsService } from "./domains/listings/service";
+import { profileRoutes } from "./domains/profile/routes";
+import { ProfileService } from "./domains/profile/service";
+import { proposalRoutes } from "./domains/proposals/routes";
+import { ProposalsService } from "./domains/proposals/service";
 import type { Mailer } from "./mail/mailer";
 import { createObjectStore } from "./storage/object-store";
 import { PgLocker } from "./storage/pg-locker";
@@ -186,8 +190,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }, 3_600_000);
   sweep.unref();
   app.decorate("storage", storage);
+
+  const profiles = new ProfileService(database.pool);
+  const proposals = new ProposalsService(database.pool, profiles, mailer, {
+    deadlineHours: config.PROPOSAL_DEADLINE_HOURS,
+    publicUrl: config.PUBLIC_URL,
+    log: app.log,
+  });
+  app.decorate("proposals", proposals);
+  // Overdue proposals expire on one node at a time (an advisory lock inside); every node tries.
+  const expiry = setInterval(() => {
+    proposals
+      .expireOverdue()
+      .then((n) => n > 0 && app.log.info(`Expired ${n} overdue proposals`))
+      .catch((err: unknown) => app.log.warn({ err }, "could not expire overdue proposals"));
+  }, config.PROPOSAL_SWEEP_SECONDS * 1000);
+  expiry.unref();
   app.addHook("onClose", async () => {
     clearInterval(sweep);
+    clearInterval(expiry);
     await locker.stop();
     await lockPool.end();
   });
@@ -198,6 +219,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes, { prefix: "/auth", auth, publicUrl: config.PUBLIC_URL });
       await api.register(storageRoutes, { auth, service: storage, tus });
       await api.register(listingsRoutes, { auth, listings: new ListingsService(database.pool), storage });
+      await api.register(profileRoutes, { auth, profiles });
+      await api.register(proposalRoutes, { auth, proposals });
       api.get(
         "/me",
         {
@@ -258,5 +281,6 @@ declare module "fastify" {
   interface FastifyInstance {
     auth: ReturnType<typeof createAuth>;
     storage: StorageService;
+    proposals: ProposalsService;
   }
 }

@@ -55,6 +55,8 @@ const envSchema = z.object({
   STORAGE_QUOTA: positiveInt.default(500 * 1024 * 1024),
   DOWNLOAD_URL_TTL: positiveInt.default(300),
   UPLOAD_EXPIRY_HOURS: positiveInt.default(24),
+  PROPOSAL_DEADLINE_HOURS: positiveInt.default(72),
+  PROPOSAL_SWEEP_SECONDS: positiveInt.default(60),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -80,3 +80,27 @@ ${button(input.resetUrl, "Criar nova senha")}`,
   );
   return { subject, text, html, links: [input.resetUrl] };
 }
+
+/** A notice about a proposal or a contract: what happened, what to do, and a button to it. */
+export function noticeMail(input: {
+  name: string;
+  subject: string;
+  lines: string[];
+  url: string;
+  action: string;
+}): MailContent {
+  const text = [
+    `Olá, ${input.name}!`,
+    "",
+    ...input.lines,
+    "",
+    `${input.action}: ${input.url}`,
+    "",
+    "Equipe Chave",
+  ].join("\n");
+  const html = layout(
+    input.subject,
+    `<p>Olá, ${escapeHtml(input.name)}!</p>${input.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("")}${button(input.url, input.action)}`,
+  );
+  return { subject: input.subject, text, html, links: [input.url] };
+}

@@ -1,3 +1,4 @@
 export * from "./auth";
 export * from "./listings";
+export * from "./proposals";
 export * from "./storage";

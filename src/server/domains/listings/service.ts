@@ -458,6 +458,19 @@ export class ListingsService {
         );
         if (!rows[0]?.n) throw new AppError("photo-required");
       }
+      if (next === "encerrada") {
+        // A closed offer takes no more proposals: the open ones end with it.
+        const { rows: ended } = await c.query<{ id: string }>(
+          `UPDATE proposals SET status = 'encerrada', turn = NULL, deadline = NULL, updated_at = now()
+           WHERE offer_id = $1 AND status IN ('enviada', 'contraproposta', 'documentos_solicitados') RETURNING id`,
+          [id],
+        );
+        for (const p of ended)
+          await c.query(
+            "INSERT INTO proposal_events (id, proposal_id, actor, type, detail) VALUES ($1, $2, 'system', 'encerrada', $3)",
+            [randomUUID(), p.id, "A oferta foi encerrada pelo proprietário."],
+          );
+      }
       await c.query(
         `UPDATE offers SET status = $2, updated_at = now(),
            published_at = CASE WHEN $2 = 'publicada' AND published_at IS NULL THEN now() ELSE published_at END

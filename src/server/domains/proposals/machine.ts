@@ -1,0 +1,50 @@
+import type { ProposalActionName, ProposalStatus } from "../../../shared/contracts/proposals";
+import type { ErrorCode } from "../../../shared/errors";
+
+export type Party = "tenant" | "landlord";
+
+/**
+ * The negotiation: from each open status, what each party may do and where it leads. Every open
+ * status is one party's turn; approved, rejected, withdrawn, expired and closed are final.
+ */
+const moves: Partial<
+  Record<ProposalStatus, Partial<Record<Party, Partial<Record<ProposalActionName, ProposalStatus>>>>>
+> = {
+  enviada: {
+    landlord: {
+      approve: "aprovada",
+      reject: "recusada",
+      counter: "contraproposta",
+      request_documents: "documentos_solicitados",
+    },
+    tenant: { withdraw: "retirada" },
+  },
+  contraproposta: {
+    tenant: { accept: "enviada", reject: "recusada", counter: "enviada", withdraw: "retirada" },
+  },
+  documentos_solicitados: {
+    tenant: { send_documents: "enviada", withdraw: "retirada" },
+  },
+};
+
+/** Whose turn an open status is; null once final. */
+export function turnOf(status: ProposalStatus): Party | null {
+  if (status === "enviada") return "landlord";
+  if (status === "contraproposta" || status === "documentos_solicitados") return "tenant";
+  return null;
+}
+
+/** The status `party` reaches with `action`, or the reason it may not. */
+export function move(
+  status: ProposalStatus,
+  party: Party,
+  action: ProposalActionName,
+): { ok: true; next: ProposalStatus } | { ok: false; code: ErrorCode } {
+  const fromHere = moves[status];
+  if (!fromHere) return { ok: false, code: "proposal-closed" };
+  const next = fromHere[party]?.[action];
+  if (next) return { ok: true, next };
+  const other: Party = party === "tenant" ? "landlord" : "tenant";
+  if (fromHere[other]?.[action] || turnOf(status) !== party) return { ok: false, code: "not-your-turn" };
+  return { ok: false, code: "invalid-transition" };
+}

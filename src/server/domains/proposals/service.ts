@@ -1,0 +1,561 @@
+import { randomUUID } from "node:crypto";
+import type pg from "pg";
+import type { z } from "zod";
+import { pacote } from "../../../shared/contracts/listings";
+import {
+  OPEN_PROPOSAL_STATUSES,
+  type ProposalEventView,
+  type ProposalStatus,
+  type ProposalTerms,
+  type ProposalView,
+  type proposalAction,
+  type proposalInput,
+} from "../../../shared/contracts/proposals";
+import { AppError } from "../../../shared/errors";
+import type { Mailer } from "../../mail/mailer";
+import { noticeMail } from "../../mail/templates";
+import type { ProfileService } from "../profile/service";
+import { move, type Party, turnOf } from "./machine";
+
+type ProposalInputData = z.output<typeof proposalInput>;
+type ActionData = z.output<typeof proposalAction>;
+
+interface ProposalRow {
+  id: string;
+  offer_id: string;
+  tenant_id: string;
+  landlord_id: string;
+  status: ProposalStatus;
+  turn: Party | null;
+  deadline: Date | null;
+  aluguel: string;
+  data_entrada: string;
+  prazo_meses: number;
+  garantia: string;
+  moradores: number;
+  pets: boolean;
+  renda: string;
+  cotenants: { nome: string; cpf: string; email: string; renda: number }[];
+  documentos: string[];
+  documentos_solicitados: string[];
+  mensagem: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+interface Notice {
+  to: string;
+  subject: string;
+  lines: string[];
+  /** Where the button leads: the landlord's screen or the tenant's. */
+  path: string;
+}
+
+const tenantPath = (id: string) => `/PropostaEnviada?id=${id}`;
+const landlordPath = (id: string) => `/AprovarProposta?id=${id}`;
+
+const OPEN = OPEN_PROPOSAL_STATUSES as readonly string[];
+const EXPIRY_LOCK = 724_310_004;
+const TYPE_LABEL: Record<string, string> = {
+  apartamento: "Apartamento",
+  casa: "Casa",
+  studio: "Studio",
+  sala_comercial: "Sala comercial",
+  loja: "Loja",
+  vaga_garagem: "Vaga de garagem",
+};
+
+function termsOf(r: ProposalRow): ProposalTerms {
+  return {
+    aluguel: Number(r.aluguel),
+    dataEntrada: r.data_entrada,
+    prazoMeses: r.prazo_meses,
+    garantia: r.garantia as ProposalTerms["garantia"],
+  };
+}
+
+/** What a counter-offer changed: { field: [before, after] } for each field that moved. */
+function diff(before: ProposalTerms, after: ProposalTerms): Record<string, [unknown, unknown]> | null {
+  const changes: Record<string, [unknown, unknown]> = {};
+  for (const key of Object.keys(after) as (keyof ProposalTerms)[])
+    if (before[key] !== after[key]) changes[key] = [before[key], after[key]];
+  return Object.keys(changes).length > 0 ? changes : null;
+}
+
+export class ProposalsService {
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly profiles: ProfileService,
+    private readonly mailer: Mailer,
+    private readonly options: {
+      deadlineHours: number;
+      publicUrl: string;
+      log: { error(o: unknown, m: string): void };
+    },
+  ) {}
+
+  private deadline(from: Date): Date {
+    return new Date(from.getTime() + this.options.deadlineHours * 3_600_000);
+  }
+
+  private async tx<T>(work: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query("BEGIN");
+      const result = await work(client);
+      await client.query("COMMIT");
+      return result;
+    } catch (err) {
+      await client.query("ROLLBACK").catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  private async event(
+    c: pg.PoolClient,
+    proposalId: string,
+    actor: Party | "system",
+    type: string,
+    changes?: unknown,
+    detail?: string,
+  ) {
+    await c.query(
+      "INSERT INTO proposal_events (id, proposal_id, actor, type, changes, detail) VALUES ($1, $2, $3, $4, $5, $6)",
+      [randomUUID(), proposalId, actor, type, changes ? JSON.stringify(changes) : null, detail ?? null],
+    );
+  }
+
+  /** Sends after the transaction; a mail that fails is logged, never undoes the negotiation. */
+  private async send(notices: Notice[]) {
+    for (const n of notices) {
+      try {
+        const { rows } = await this.pool.query<{ email: string; name: string }>(
+          "SELECT u.email, coalesce(p.nome_completo, u.name) AS name FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = $1",
+          [n.to],
+        );
+        const user = rows[0];
+        if (!user) continue;
+        await this.mailer.sendMail(
+          user.email,
+          noticeMail({
+            name: user.name.split(" ")[0] ?? user.name,
+            subject: n.subject,
+            lines: n.lines,
+            url: `${this.options.publicUrl}${n.path}`,
+            action: "Ver a proposta",
+          }),
+        );
+      } catch (err) {
+        this.options.log.error({ err, path: n.path }, "could not e-mail a proposal notice");
+      }
+    }
+  }
+
+  // --- create -------------------------------------------------------------------------------
+
+  async create(tenantId: string, input: ProposalInputData): Promise<ProposalView> {
+    const id = randomUUID();
+    const { landlordId, title } = await this.tx(async (c) => {
+      await this.profiles.requireComplete(tenantId, c);
+      const { rows } = await c.query<{
+        owner_id: string;
+        status: string;
+        garantias: string[];
+        tipo: string;
+        bairro: string;
+      }>("SELECT owner_id, status, garantias, tipo, bairro FROM offers WHERE id = $1 FOR SHARE", [
+        input.ofertaId,
+      ]);
+      const offer = rows[0];
+      if (!offer || !["publicada", "reservada", "alugada"].includes(offer.status))
+        throw new AppError("not-found");
+      if (offer.owner_id === tenantId) throw new AppError("own-offer");
+      if (offer.status !== "publicada") throw new AppError("offer-not-available");
+      if (!offer.garantias.includes(input.garantia)) throw new AppError("guarantee-not-accepted");
+      await this.checkDocuments(c, tenantId, input.documentos);
+      try {
+        await c.query(
+          `INSERT INTO proposals (id, offer_id, tenant_id, landlord_id, status, turn, deadline, aluguel, data_entrada,
+             prazo_meses, garantia, moradores, pets, renda, cotenants, documentos, mensagem)
+           VALUES ($1,$2,$3,$4,'enviada','landlord',$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15)`,
+          [
+            id,
+            input.ofertaId,
+            tenantId,
+            offer.owner_id,
+            this.deadline(new Date()),
+            input.aluguel,
+            input.dataEntrada,
+            input.prazoMeses,
+            input.garantia,
+            input.moradores,
+            input.pets,
+            input.renda,
+            JSON.stringify(input.cotenants),
+            input.documentos,
+            input.mensagem,
+          ],
+        );
+      } catch (err) {
+        if ((err as { code?: string }).code === "23505") throw new AppError("duplicate-proposal");
+        throw err;
+      }
+      await this.share(c, id, offer.owner_id, input.documentos);
+      await this.event(c, id, "tenant", "enviada", null, input.mensagem || undefined);
+      return {
+        landlordId: offer.owner_id,
+        title: `${TYPE_LABEL[offer.tipo] ?? "Imóvel"} em ${offer.bairro}`,
+      };
+    });
+    await this.send([
+      {
+        to: landlordId,
+        subject: `Nova proposta: ${title}`,
+        lines: [
+          `Você recebeu uma proposta para ${title}.`,
+          `Responda em até ${this.options.deadlineHours} horas.`,
+        ],
+        path: landlordPath(id),
+      },
+    ]);
+    return this.get(tenantId, id);
+  }
+
+  private async checkDocuments(c: pg.PoolClient, tenantId: string, ids: string[]) {
+    if (ids.length === 0) return;
+    const { rows } = await c.query<{ n: string }>(
+      "SELECT count(*) AS n FROM documents WHERE id = ANY($1::uuid[]) AND owner_id = $2",
+      [ids, tenantId],
+    );
+    if (Number(rows[0]?.n) !== new Set(ids).size) throw new AppError("invalid-document");
+  }
+
+  /** The proposal's documents become readable by the offer's owner, and by nobody else. */
+  private async share(c: pg.PoolClient, proposalId: string, landlordId: string, ids: string[]) {
+    if (ids.length === 0) return;
+    await c.query(
+      `INSERT INTO document_shares (document_id, user_id, reason)
+       SELECT unnest($1::uuid[]), $2, $3 ON CONFLICT DO NOTHING`,
+      [ids, landlordId, `proposta:${proposalId}`],
+    );
+  }
+
+  // --- act ----------------------------------------------------------------------------------
+
+  async act(userId: string, id: string, input: ActionData, now = new Date()): Promise<ProposalView> {
+    const notices: Notice[] = [];
+    await this.tx(async (c) => {
+      // The offer first, then the proposal: every path locks in this order, so two approvals of
+      // the same offer queue on the offer and the second sees it reserved.
+      const peek = await c.query<{ offer_id: string }>("SELECT offer_id FROM proposals WHERE id = $1", [id]);
+      const offerId = peek.rows[0]?.offer_id;
+      if (!offerId) throw new AppError("not-found");
+      const offerRow = await c.query<{ status: string; tipo: string; bairro: string }>(
+        "SELECT status, tipo, bairro FROM offers WHERE id = $1 FOR UPDATE",
+        [offerId],
+      );
+      const offer = offerRow.rows[0];
+      const { rows } = await c.query<ProposalRow>("SELECT * FROM proposals WHERE id = $1 FOR UPDATE", [id]);
+      const p = rows[0];
+      if (!p || !offer) throw new AppError("not-found");
+      const party: Party | null =
+        p.tenant_id === userId ? "tenant" : p.landlord_id === userId ? "landlord" : null;
+      if (!party) throw new AppError("not-found");
+      const title = `${TYPE_LABEL[offer.tipo] ?? "Imóvel"} em ${offer.bairro}`;
+      const result = move(p.status, party, input.action);
+      if (!result.ok) throw new AppError(result.code);
+      const next = result.next;
+      const turn = turnOf(next);
+      const deadline = turn ? this.deadline(now) : null;
+      const other = party === "tenant" ? p.landlord_id : p.tenant_id;
+      let terms = termsOf(p);
+      let changes: Record<string, [unknown, unknown]> | null = null;
+      let detail: string | undefined;
+      let requested = p.documentos_solicitados;
+      let documentos = p.documentos;
+
+      switch (input.action) {
+        case "approve": {
+          await this.profiles.requireComplete(userId, c);
+          if (offer.status !== "publicada") throw new AppError("offer-not-available");
+          break;
+        }
+        case "reject":
+          detail = input.motivo;
+          break;
+        case "counter": {
+          changes = diff(terms, input.termos);
+          terms = input.termos;
+          detail = input.mensagem || undefined;
+          break;
+        }
+        case "request_documents":
+          requested = input.documentos;
+          detail = input.mensagem || undefined;
+          break;
+        case "send_documents": {
+          await this.checkDocuments(c, p.tenant_id, input.documentos);
+          documentos = [...new Set([...documentos, ...input.documentos])];
+          await this.share(c, id, p.landlord_id, input.documentos);
+          requested = [];
+          break;
+        }
+        default:
+          break;
+      }
+
+      await c.query(
+        `UPDATE proposals SET status=$2, turn=$3, deadline=$4, aluguel=$5, data_entrada=$6, prazo_meses=$7, garantia=$8,
+           documentos_solicitados=$9, documentos=$10, updated_at=$11 WHERE id=$1`,
+        [
+          id,
+          next,
+          turn,
+          deadline,
+          terms.aluguel,
+          terms.dataEntrada,
+          terms.prazoMeses,
+          terms.garantia,
+          requested,
+          documentos,
+          now,
+        ],
+      );
+      const eventType =
+        input.action === "accept"
+          ? "aceita"
+          : input.action === "counter"
+            ? "contraproposta"
+            : input.action === "send_documents"
+              ? "documentos_enviados"
+              : next;
+      await this.event(
+        c,
+        id,
+        party,
+        eventType,
+        input.action === "request_documents" ? { documentos: [null, requested] } : changes,
+        detail,
+      );
+
+      const hours = this.options.deadlineHours;
+      const lines: Record<string, string> = {
+        aprovada: `A proposta para ${title} foi aprovada. O próximo passo é o contrato.`,
+        recusada: `A proposta para ${title} foi recusada${detail ? `: ${detail}` : "."}`,
+        contraproposta: `Há uma contraproposta para ${title}. Responda em até ${hours} horas.`,
+        documentos_solicitados: `O proprietário pediu documentos para a proposta de ${title}. Envie em até ${hours} horas.`,
+        enviada: `A proposta para ${title} está com você. Responda em até ${hours} horas.`,
+        retirada: `A proposta para ${title} foi retirada pelo interessado.`,
+      };
+      notices.push({
+        to: other,
+        subject: `Proposta: ${title}`,
+        lines: [lines[next] ?? `A proposta para ${title} mudou.`],
+        path: party === "tenant" ? landlordPath(id) : tenantPath(id),
+      });
+
+      if (input.action === "approve") {
+        await c.query("UPDATE offers SET status = 'reservada', updated_at = now() WHERE id = $1", [offerId]);
+        const closed = await c.query<{ id: string; tenant_id: string }>(
+          `UPDATE proposals SET status = 'encerrada', turn = NULL, deadline = NULL, updated_at = $3
+           WHERE offer_id = $1 AND id <> $2 AND status = ANY($4::text[]) RETURNING id, tenant_id`,
+          [offerId, id, now, OPEN],
+        );
+        for (const other of closed.rows) {
+          await this.event(
+            c,
+            other.id,
+            "system",
+            "encerrada",
+            null,
+            "Outra proposta foi aprovada para esta oferta.",
+          );
+          notices.push({
+            to: other.tenant_id,
+            subject: `Proposta encerrada: ${title}`,
+            lines: [
+              `Outra proposta foi aprovada para ${title}, e a sua foi encerrada. Há outras ofertas esperando por você.`,
+            ],
+            path: tenantPath(other.id),
+          });
+        }
+      }
+    });
+    await this.send(notices);
+    return this.get(userId, id);
+  }
+
+  // --- expiry -------------------------------------------------------------------------------
+
+  /**
+   * Expires every open proposal whose deadline passed by `now` and tells both sides. Runs on one
+   * node at a time: the others find the advisory lock taken and skip this round.
+   */
+  async expireOverdue(now = new Date()): Promise<number> {
+    const notices: Notice[] = [];
+    const expired = await this.tx(async (c) => {
+      const { rows: lock } = await c.query<{ ok: boolean }>("SELECT pg_try_advisory_xact_lock($1) AS ok", [
+        EXPIRY_LOCK,
+      ]);
+      if (!lock[0]?.ok) return [];
+      const { rows } = await c.query<{ id: string; tenant_id: string; landlord_id: string; turn: string }>(
+        `UPDATE proposals SET status = 'expirada', turn = NULL, deadline = NULL, updated_at = $1
+         WHERE status = ANY($2::text[]) AND deadline < $1 RETURNING id, tenant_id, landlord_id, turn`,
+        [now, OPEN],
+      );
+      for (const r of rows) {
+        await this.event(
+          c,
+          r.id,
+          "system",
+          "expirada",
+          null,
+          `O prazo para ${r.turn === "landlord" ? "o proprietário" : "o interessado"} responder acabou.`,
+        );
+        const lines = ["O prazo de resposta de uma proposta acabou e ela expirou."];
+        notices.push({ to: r.tenant_id, subject: "Proposta expirada", lines, path: tenantPath(r.id) });
+        notices.push({ to: r.landlord_id, subject: "Proposta expirada", lines, path: landlordPath(r.id) });
+      }
+      return rows;
+    });
+    await this.send(notices);
+    return expired.length;
+  }
+
+  // --- read ---------------------------------------------------------------------------------
+
+  private async views(userId: string, where: string, params: unknown[]): Promise<ProposalView[]> {
+    const { rows } = await this.pool.query<
+      ProposalRow & {
+        o_id: string;
+        o_tipo: string;
+        o_bairro: string;
+        o_cidade: string;
+        o_uf: string;
+        o_total: string;
+        o_aluguel: string;
+        o_condominio: string;
+        o_iptu: string;
+        o_seguro: string;
+        o_garantias: string[];
+        o_capa: string | null;
+        tenant_name: string;
+        landlord_name: string;
+      }
+    >(
+      `SELECT p.*, o.id AS o_id, o.tipo AS o_tipo, o.bairro AS o_bairro, o.cidade AS o_cidade, o.uf AS o_uf, o.total AS o_total,
+         o.aluguel AS o_aluguel, o.condominio AS o_condominio, o.iptu AS o_iptu, o.seguro_incendio AS o_seguro,
+         o.garantias AS o_garantias, o.capa AS o_capa,
+         coalesce(tp.nome_completo, tu.name) AS tenant_name, lu.name AS landlord_name
+       FROM proposals p JOIN offers o ON o.id = p.offer_id
+       JOIN users tu ON tu.id = p.tenant_id LEFT JOIN profiles tp ON tp.user_id = p.tenant_id
+       JOIN users lu ON lu.id = p.landlord_id
+       WHERE ${where} ORDER BY p.updated_at DESC, p.id DESC LIMIT 500`,
+      params,
+    );
+    if (rows.length === 0) return [];
+    const events = await this.pool.query<{
+      id: string;
+      proposal_id: string;
+      actor: string;
+      type: string;
+      changes: unknown;
+      detail: string | null;
+      created_at: Date;
+    }>("SELECT * FROM proposal_events WHERE proposal_id = ANY($1::uuid[]) ORDER BY created_at, id", [
+      rows.map((r) => r.id),
+    ]);
+    return rows.map((r) => {
+      const role: Party = r.tenant_id === userId ? "tenant" : "landlord";
+      const terms = termsOf(r);
+      // The pacote at the proposed rent: the same fees over the rent being negotiated.
+      const total = pacote({
+        aluguel: terms.aluguel,
+        condominio: Number(r.o_condominio),
+        iptu: Number(r.o_iptu),
+        seguroIncendio: Number(r.o_seguro),
+      });
+      const rendaTotal = Number(r.renda) + r.cotenants.reduce((s, c) => s + Number(c.renda), 0);
+      return {
+        id: r.id,
+        status: r.status,
+        turn: r.turn,
+        deadline: r.deadline?.toISOString() ?? null,
+        role,
+        termos: terms,
+        moradores: r.moradores,
+        pets: r.pets,
+        renda: Number(r.renda),
+        cotenants: r.cotenants,
+        rendaTotal,
+        razaoRenda: total > 0 ? Math.round((rendaTotal / total) * 100) / 100 : 0,
+        documentos: r.documentos,
+        documentosSolicitados: r.documentos_solicitados,
+        mensagem: r.mensagem,
+        oferta: {
+          id: r.o_id,
+          titulo: `${TYPE_LABEL[r.o_tipo] ?? "Imóvel"} em ${r.o_bairro}`,
+          bairro: r.o_bairro,
+          cidade: r.o_cidade,
+          uf: r.o_uf,
+          tipo: r.o_tipo,
+          total: Number(r.o_total),
+          aluguel: Number(r.o_aluguel),
+          garantias: r.o_garantias,
+          capa: r.o_capa,
+        },
+        inquilino: { nome: r.tenant_name },
+        locador: { nome: r.landlord_name.trim().split(/\s+/)[0] ?? "" },
+        createdAt: r.created_at.toISOString(),
+        updatedAt: r.updated_at.toISOString(),
+        events: events.rows
+          .filter((e) => e.proposal_id === r.id)
+          .map(
+            (e): ProposalEventView => ({
+              id: e.id,
+              type: e.type,
+              actor: e.actor as ProposalEventView["actor"],
+              changes: (e.changes as ProposalEventView["changes"]) ?? null,
+              detail: e.detail,
+              createdAt: e.created_at.toISOString(),
+            }),
+          ),
+      };
+    });
+  }
+
+  /** A proposal for its tenant or its landlord; 404 for anyone else. */
+  async get(userId: string, id: string): Promise<ProposalView> {
+    const [view] = await this.views(userId, "p.id = $1 AND (p.tenant_id = $2 OR p.landlord_id = $2)", [
+      id,
+      userId,
+    ]);
+    if (!view) throw new AppError("not-found");
+    return view;
+  }
+
+  async list(
+    userId: string,
+    q: { role?: Party | undefined; oferta?: string | undefined; status?: ProposalStatus | undefined },
+  ): Promise<ProposalView[]> {
+    const params: unknown[] = [userId];
+    const where = [
+      q.role === "tenant"
+        ? "p.tenant_id = $1"
+        : q.role === "landlord"
+          ? "p.landlord_id = $1"
+          : "(p.tenant_id = $1 OR p.landlord_id = $1)",
+    ];
+    if (q.oferta) {
+      params.push(q.oferta);
+      where.push(`p.offer_id = $${params.length}`);
+    }
+    if (q.status) {
+      params.push(q.status);
+      where.push(`p.status = $${params.length}`);
+    }
+    return this.views(userId, where.join(" AND "), params);
+  }
+}

@@ -1,0 +1,104 @@
+import { z } from "zod";
+import { cleanCep, UFS } from "./listings";
+
+/*
+ * The personal data that qualifies a party in the lease contract. Messages are error codes of
+ * src/shared/errors.ts.
+ */
+
+export const MARITAL_STATUSES = [
+  "solteiro",
+  "casado",
+  "uniao_estavel",
+  "divorciado",
+  "separado",
+  "viuvo",
+] as const;
+export const OCCUPATIONS = ["clt", "autonomo", "empresario", "servidor", "aposentado", "estudante"] as const;
+
+/** Whether an 11-digit CPF has valid check digits (and is not one digit repeated). */
+export function isValidCpf(value: string): boolean {
+  const d = value.replace(/\D/g, "");
+  if (d.length !== 11 || /^(\d)\1{10}$/.test(d)) return false;
+  const digit = (len: number) => {
+    let sum = 0;
+    for (let i = 0; i < len; i++) sum += Number(d[i]) * (len + 1 - i);
+    const rest = (sum * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  return digit(9) === Number(d[9]) && digit(10) === Number(d[10]);
+}
+
+export function formatCpf(value: string): string {
+  const d = value.replace(/\D/g, "");
+  return d.length === 11 ? `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}` : value;
+}
+
+/** Age in whole years on `today` of someone born on `birth` (both YYYY-MM-DD). */
+export function ageOn(birth: string, today: string): number {
+  const [by, bm, bd] = birth.split("-").map(Number) as [number, number, number];
+  const [ty, tm, td] = today.split("-").map(Number) as [number, number, number];
+  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+}
+
+export const cpfField = z
+  .string({ error: "invalid-cpf" })
+  .transform((v) => v.replace(/\D/g, ""))
+  .refine(isValidCpf, { error: "invalid-cpf" });
+
+const text = (max: number, code: string) =>
+  z.string({ error: code }).trim().min(1, { error: code }).max(max, { error: code });
+
+export const personalInput = z.object({
+  nomeCompleto: z
+    .string({ error: "invalid-full-name" })
+    .trim()
+    .max(150, { error: "invalid-full-name" })
+    .refine((v) => v.split(/\s+/).filter(Boolean).length >= 2, { error: "invalid-full-name" }),
+  cpf: cpfField,
+  rg: text(20, "invalid-rg"),
+  dataNascimento: z.iso
+    .date({ error: "invalid-birth-date" })
+    .refine((v) => ageOn(v, new Date().toISOString().slice(0, 10)) >= 18, { error: "must-be-adult" })
+    .refine((v) => ageOn(v, new Date().toISOString().slice(0, 10)) <= 120, { error: "invalid-birth-date" }),
+  estadoCivil: z.enum(MARITAL_STATUSES, { error: "invalid-marital-status" }),
+  profissao: text(100, "invalid-profession"),
+  nacionalidade: text(60, "invalid-nationality"),
+  telefone: z
+    .string({ error: "invalid-phone" })
+    .transform((v) => v.replace(/\D/g, ""))
+    .refine((v) => /^[1-9]{2}9?\d{8}$/.test(v), { error: "invalid-phone" }),
+});
+export type PersonalInput = z.input<typeof personalInput>;
+
+export const addressInput = z.object({
+  cep: z
+    .string({ error: "invalid-cep" })
+    .transform(cleanCep)
+    .refine((v) => /^\d{8}$/.test(v) && v !== "00000000", { error: "invalid-cep" }),
+  logradouro: text(200, "invalid-street"),
+  numero: z
+    .string({ error: "invalid-number" })
+    .trim()
+    .regex(/^(\d{1,6}[A-Za-z]?|s\/n|S\/N)$/, { error: "invalid-number" }),
+  complemento: z.string().trim().max(100, { error: "invalid-complement" }).optional().default(""),
+  bairro: text(100, "invalid-bairro"),
+  cidade: text(100, "invalid-city"),
+  uf: z.enum(UFS, { error: "invalid-uf" }),
+  rendaMensal: z
+    .number({ error: "invalid-income" })
+    .int({ error: "invalid-income" })
+    .min(0, { error: "invalid-income" })
+    .max(100_000_000_00, { error: "invalid-income" }),
+  ocupacao: z.enum(OCCUPATIONS, { error: "invalid-occupation" }),
+});
+export type AddressInput = z.input<typeof addressInput>;
+
+export type PersonalData = z.output<typeof personalInput>;
+export type AddressData = z.output<typeof addressInput>;
+
+export interface ProfileView {
+  personal: PersonalData | null;
+  address: AddressData | null;
+  complete: boolean;
+}
