@@ -38,3 +38,14 @@ export function fakeExecutable(size = 4096): Buffer {
 export function makePng(width: number, height: number, rgb: [number, number, number]): Buffer {
   return solidPng(width, height, rgb);
 }
+
+/** A random CPF with valid check digits, so each test account can have its own. */
+export function randomCpf(): string {
+  const d = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+  for (const len of [9, 10]) {
+    const sum = d.slice(0, len).reduce((s, n, i) => s + n * (len + 1 - i), 0);
+    const rest = (sum * 10) % 11;
+    d.push(rest === 10 ? 0 : rest);
+  }
+  return d.join("");
+}
