@@ -350,9 +350,10 @@ describe("proposals", () => {
       const offer = await publishedOffer(landlord.cookie);
       const a = await propose((await person("Ana")).cookie, offer.id);
       const b = await propose((await person("Beto")).cookie, offer.id);
+      // Even rounds: both requests on node A; odd rounds: one on A and one on B.
       const [ra, rb] = await Promise.all([
         act(landlord.cookie, a.id, { action: "approve" }),
-        act(landlord.cookie, b.id, { action: "approve" }),
+        round % 2 === 0 ? act(landlord.cookie, b.id, { action: "approve" }) : onB(landlord.cookie, b.id),
       ]);
       const codes = [ra.statusCode, rb.statusCode].sort();
       expect(codes).toEqual([200, 409]);
