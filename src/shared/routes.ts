@@ -20,7 +20,13 @@ export type ScreenName =
   | "profile3"
   | "AluguelOferta"
   | "AluguelOfertaOLD"
-  | "AdicionarUnidade";
+  | "AdicionarUnidade"
+  | "profile"
+  | "profile2"
+  | "AluguelProposta"
+  | "PropostaEnviada"
+  | "AprovarProposta"
+  | "AluguelHistorico";
 
 export interface RouteDef {
   path: string;
@@ -37,16 +43,16 @@ export const routes: readonly RouteDef[] = [
   { path: "/v4", match: "exact", access: "public", screen: "Home" },
   { path: "/AluguelOferta", match: "exact", access: "public", screen: "AluguelOferta" },
   { path: "/AluguelOfertaOLD", match: "exact", access: "public", screen: "AluguelOfertaOLD" },
-  { path: "/AluguelProposta", match: "exact", access: "signed-in" },
-  { path: "/AprovarProposta", match: "exact", access: "signed-in" },
-  { path: "/PropostaEnviada", match: "exact", access: "signed-in" },
-  { path: "/AluguelHistorico", match: "exact", access: "signed-in" },
+  { path: "/AluguelProposta", match: "exact", access: "signed-in", screen: "AluguelProposta" },
+  { path: "/AprovarProposta", match: "exact", access: "signed-in", screen: "AprovarProposta" },
+  { path: "/PropostaEnviada", match: "exact", access: "signed-in", screen: "PropostaEnviada" },
+  { path: "/AluguelHistorico", match: "exact", access: "signed-in", screen: "AluguelHistorico" },
   { path: "/signup", match: "prefix", access: "signed-out", screen: "Signup" },
   { path: "/login", match: "prefix", access: "signed-out", screen: "Login" },
   { path: "/password", match: "prefix", access: "public", screen: "Password" },
   { path: "/logoff", match: "prefix", access: "public", screen: "Logoff" },
-  { path: "/profile", match: "prefix", access: "signed-in" },
-  { path: "/profile2", match: "prefix", access: "signed-in" },
+  { path: "/profile", match: "prefix", access: "signed-in", screen: "profile" },
+  { path: "/profile2", match: "prefix", access: "signed-in", screen: "profile2" },
   { path: "/profile3", match: "prefix", access: "signed-in", screen: "profile3" },
   { path: "/AdicionarUnidade", match: "prefix", access: "signed-in", screen: "AdicionarUnidade" },
   { path: "/preferences", match: "prefix", access: "signed-in" },

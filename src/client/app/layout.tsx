@@ -67,6 +67,19 @@ function AccountMenu() {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{state.user.email}</Menu.Label>
+        <Menu.Item component={Link} to="/PropostaEnviada">
+          {t("nav.proposals")}
+        </Menu.Item>
+        <Menu.Item component={Link} to="/AprovarProposta">
+          {t("nav.inbox")}
+        </Menu.Item>
+        <Menu.Item component={Link} to="/AluguelHistorico">
+          {t("nav.history")}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item component={Link} to="/profile">
+          {t("nav.profile")}
+        </Menu.Item>
         <Menu.Item component={Link} to="/AdicionarUnidade">
           {t("nav.units")}
         </Menu.Item>

@@ -19,5 +19,15 @@ export const screenLoaders: Record<ScreenName, ScreenLoader> = {
     import("../screens/AluguelOfertaOLD/aluguel-oferta-old-screen").then((m) => m.AluguelOfertaOldScreen),
   AdicionarUnidade: () =>
     import("../screens/AdicionarUnidade/adicionar-unidade-screen").then((m) => m.AdicionarUnidadeScreen),
+  profile: () => import("../screens/profile/profile-screen").then((m) => m.ProfileScreen),
+  profile2: () => import("../screens/profile2/profile2-screen").then((m) => m.Profile2Screen),
+  AluguelProposta: () =>
+    import("../screens/AluguelProposta/aluguel-proposta-screen").then((m) => m.AluguelPropostaScreen),
+  PropostaEnviada: () =>
+    import("../screens/PropostaEnviada/proposta-enviada-screen").then((m) => m.PropostaEnviadaScreen),
+  AprovarProposta: () =>
+    import("../screens/AprovarProposta/aprovar-proposta-screen").then((m) => m.AprovarPropostaScreen),
+  AluguelHistorico: () =>
+    import("../screens/AluguelHistorico/aluguel-historico-screen").then((m) => m.AluguelHistoricoScreen),
   profile3: () => import("../screens/profile3/profile3-screen").then((m) => m.Profile3Screen),
 };

@@ -1,0 +1,262 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { formatCep, UFS } from "../../../shared/contracts/listings";
+import {
+  type AddressInput,
+  addressInput,
+  formatCpf,
+  MARITAL_STATUSES,
+  OCCUPATIONS,
+  type PersonalInput,
+  type ProfileView,
+  personalInput,
+} from "../../../shared/contracts/profile";
+import { ApiError } from "../../lib/api";
+import { applyIssues } from "../auth/apply-issues";
+import { useErrorText } from "../auth/error-text";
+
+function useSubmit<T>(save: (v: T) => Promise<unknown>, setError: never, fields: string[]) {
+  const err = useErrorText();
+  const [problem, setProblem] = useState<string | null>(null);
+  return {
+    problem,
+    run: async (values: T) => {
+      setProblem(null);
+      try {
+        await save(values);
+      } catch (e) {
+        applyIssues(e, setError, fields as never);
+        setProblem(e instanceof ApiError ? e.message : err.of(e));
+      }
+    },
+  };
+}
+
+export function PersonalForm({
+  profile,
+  onSave,
+}: {
+  profile: ProfileView;
+  onSave: (v: PersonalInput) => Promise<unknown>;
+}) {
+  const { t } = useTranslation();
+  const err = useErrorText();
+  const p = profile.personal;
+  const form = useForm<PersonalInput>({
+    resolver: zodResolver(personalInput) as never,
+    mode: "onTouched",
+    defaultValues: p
+      ? { ...p, cpf: formatCpf(p.cpf) }
+      : {
+          nomeCompleto: "",
+          cpf: "",
+          rg: "",
+          dataNascimento: "",
+          estadoCivil: "solteiro",
+          profissao: "",
+          nacionalidade: "brasileira",
+          telefone: "",
+        },
+  });
+  const { register, control, handleSubmit, formState, setError } = form;
+  const submit = useSubmit(onSave, setError as never, Object.keys(personalInput.shape));
+  const f = (k: keyof PersonalInput) => t(`profile.fields.${k}`);
+  const e = (k: keyof PersonalInput) => err.field(formState.errors[k]?.message as string | undefined);
+  return (
+    <form onSubmit={handleSubmit(submit.run)} noValidate>
+      <Stack gap="sm">
+        <TextInput
+          label={f("nomeCompleto")}
+          autoComplete="name"
+          {...register("nomeCompleto")}
+          error={e("nomeCompleto")}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label={f("cpf")}
+            inputMode="numeric"
+            placeholder="000.000.000-00"
+            {...register("cpf")}
+            error={e("cpf")}
+          />
+          <TextInput label={f("rg")} {...register("rg")} error={e("rg")} />
+          <TextInput
+            type="date"
+            label={f("dataNascimento")}
+            {...register("dataNascimento")}
+            error={e("dataNascimento")}
+          />
+          <Controller
+            control={control}
+            name="estadoCivil"
+            render={({ field }) => (
+              <Select
+                label={f("estadoCivil")}
+                data={MARITAL_STATUSES.map((v) => ({ value: v, label: t(`profile.marital.${v}`) }))}
+                value={field.value}
+                onChange={(v) => v && field.onChange(v)}
+                allowDeselect={false}
+                error={e("estadoCivil")}
+              />
+            )}
+          />
+          <TextInput label={f("profissao")} {...register("profissao")} error={e("profissao")} />
+          <TextInput label={f("nacionalidade")} {...register("nacionalidade")} error={e("nacionalidade")} />
+          <TextInput
+            label={f("telefone")}
+            type="tel"
+            autoComplete="tel"
+            placeholder="(11) 98765-4321"
+            {...register("telefone")}
+            error={e("telefone")}
+          />
+        </SimpleGrid>
+        {submit.problem && (
+          <Alert color="red" role="alert">
+            {submit.problem}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" loading={formState.isSubmitting}>
+            {t("profile.save")}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+type AddressForm = Omit<AddressInput, "rendaMensal"> & { rendaMensal: number };
+
+export function AddressFormView({
+  profile,
+  onSave,
+}: {
+  profile: ProfileView;
+  onSave: (v: AddressInput) => Promise<unknown>;
+}) {
+  const { t } = useTranslation();
+  const err = useErrorText();
+  const a = profile.address;
+  const form = useForm<AddressForm>({
+    mode: "onTouched",
+    resolver: (async (values: AddressForm, ctx: unknown, opts: never) => {
+      const r = await (
+        zodResolver(addressInput) as unknown as (
+          v: unknown,
+          c: unknown,
+          o: never,
+        ) => Promise<{ errors: Record<string, unknown> }>
+      )({ ...values, rendaMensal: Math.round((values.rendaMensal ?? Number.NaN) * 100) }, ctx, opts);
+      return Object.keys(r.errors).length > 0 ? { values: {}, errors: r.errors } : { values, errors: {} };
+    }) as never,
+    defaultValues: a
+      ? { ...a, cep: formatCep(a.cep), rendaMensal: a.rendaMensal / 100 }
+      : {
+          cep: "",
+          logradouro: "",
+          numero: "",
+          complemento: "",
+          bairro: "",
+          cidade: "",
+          uf: "SP",
+          rendaMensal: Number.NaN,
+          ocupacao: "clt",
+        },
+  });
+  const { register, control, handleSubmit, formState, setError } = form;
+  const submit = useSubmit(
+    (v: AddressForm) => onSave({ ...v, rendaMensal: Math.round(v.rendaMensal * 100) }),
+    setError as never,
+    Object.keys(addressInput.shape),
+  );
+  const f = (k: string) =>
+    k in { cep: 1, logradouro: 1, numero: 1, complemento: 1, bairro: 1, cidade: 1, uf: 1 }
+      ? t(`units.fields.${k}`)
+      : t(`profile.fields.${k}`);
+  const e = (k: keyof AddressForm) => err.field(formState.errors[k]?.message as string | undefined);
+  return (
+    <form onSubmit={handleSubmit(submit.run)} noValidate>
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <TextInput
+            label={f("cep")}
+            inputMode="numeric"
+            placeholder="00000-000"
+            {...register("cep")}
+            error={e("cep")}
+          />
+          <Controller
+            control={control}
+            name="uf"
+            render={({ field }) => (
+              <Select
+                label={f("uf")}
+                data={[...UFS]}
+                value={field.value}
+                onChange={(v) => v && field.onChange(v)}
+                allowDeselect={false}
+                searchable
+                error={e("uf")}
+              />
+            )}
+          />
+          <TextInput label={f("cidade")} {...register("cidade")} error={e("cidade")} />
+        </SimpleGrid>
+        <TextInput label={f("logradouro")} {...register("logradouro")} error={e("logradouro")} />
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <TextInput label={f("numero")} {...register("numero")} error={e("numero")} />
+          <TextInput label={f("complemento")} {...register("complemento")} error={e("complemento")} />
+          <TextInput label={f("bairro")} {...register("bairro")} error={e("bairro")} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Controller
+            control={control}
+            name="rendaMensal"
+            render={({ field }) => (
+              <NumberInput
+                label={f("rendaMensal")}
+                value={Number.isNaN(field.value) ? "" : field.value}
+                onChange={(v) => field.onChange(v === "" ? Number.NaN : Number(v))}
+                onBlur={field.onBlur}
+                decimalSeparator=","
+                thousandSeparator="."
+                decimalScale={2}
+                prefix="R$ "
+                min={0}
+                error={e("rendaMensal")}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="ocupacao"
+            render={({ field }) => (
+              <Select
+                label={f("ocupacao")}
+                data={OCCUPATIONS.map((v) => ({ value: v, label: t(`profile.occupation.${v}`) }))}
+                value={field.value}
+                onChange={(v) => v && field.onChange(v)}
+                allowDeselect={false}
+                error={e("ocupacao")}
+              />
+            )}
+          />
+        </SimpleGrid>
+        {submit.problem && (
+          <Alert color="red" role="alert">
+            {submit.problem}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" loading={formState.isSubmitting}>
+            {t("profile.save")}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

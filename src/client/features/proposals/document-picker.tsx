@@ -1,0 +1,107 @@
+import { Anchor, Button, Checkbox, FileButton, Group, Select, Stack, Text } from "@mantine/core";
+import { IconUpload } from "@tabler/icons-react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
+import {
+  ACCEPT_ATTRIBUTE,
+  type DocumentKind,
+  PERSONAL_DOCUMENT_KINDS,
+  PROFILE_FOLDER,
+} from "../../../shared/contracts/storage";
+import { useAuth } from "../../app/auth";
+import { storage, type UploadTask, uploadFile } from "../../lib/storage";
+import { storageErrorText } from "../storage/error-text";
+import { UploadProgress } from "../storage/upload-progress";
+
+/**
+ * One's personal documents to attach, by checkbox; a new one can be uploaded here, or taken with
+ * the camera or converted, coming back to this page with it chosen.
+ */
+export function DocumentPicker({ value, onChange }: { value: string[]; onChange: (ids: string[]) => void }) {
+  const { t } = useTranslation();
+  const { state } = useAuth();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const [kind, setKind] = useState<DocumentKind>("comprovante_renda");
+  const [task, setTask] = useState<UploadTask | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const docs = useQuery({
+    queryKey: ["storage", "objects", "folder", PROFILE_FOLDER],
+    queryFn: () => storage.list({ folder: PROFILE_FOLDER, pageSize: 1000 }),
+  });
+  const here = location.pathname + location.search;
+  const flow = new URLSearchParams({ tipo: kind, pasta: PROFILE_FOLDER, destino: here }).toString();
+
+  async function upload(file: File | null) {
+    if (!file || state.status !== "signed-in") return;
+    setProblem(null);
+    const started = uploadFile(file, { filename: file.name, kind, folder: PROFILE_FOLDER }, state.user.id);
+    setTask(started);
+    try {
+      const doc = await started.done;
+      onChange([...value, doc.id]);
+      await queryClient.invalidateQueries({ queryKey: ["storage"] });
+    } catch (e) {
+      setProblem(storageErrorText(e, t));
+    } finally {
+      setTask(null);
+    }
+  }
+
+  const items = docs.data?.items ?? [];
+  return (
+    <Stack gap="xs" data-testid="document-picker">
+      <Text size="xs" c="dimmed">
+        {t("proposal.documentsHelp")}
+      </Text>
+      {items.length === 0 && !docs.isPending && (
+        <Text size="sm" c="dimmed">
+          {t("proposal.noDocuments")}
+        </Text>
+      )}
+      <Checkbox.Group value={value} onChange={onChange}>
+        <Stack gap={4}>
+          {items.map((d) => (
+            <Checkbox key={d.id} value={d.id} label={`${t(`documents.kinds.${d.kind}`)} — ${d.fileName}`} />
+          ))}
+        </Stack>
+      </Checkbox.Group>
+      <Group gap="xs" align="flex-end">
+        <Select
+          label={t("camera.kindLabel")}
+          data={PERSONAL_DOCUMENT_KINDS.map((k) => ({ value: k, label: t(`documents.kinds.${k}`) }))}
+          value={kind}
+          onChange={(v) => v && setKind(v as DocumentKind)}
+          allowDeselect={false}
+          w={240}
+        />
+        <FileButton onChange={(f) => void upload(f)} accept={ACCEPT_ATTRIBUTE} disabled={task !== null}>
+          {(props) => (
+            <Button
+              {...props}
+              variant="light"
+              leftSection={<IconUpload size={14} />}
+              data-testid="proposal-upload"
+            >
+              {t("proposal.uploadNow")}
+            </Button>
+          )}
+        </FileButton>
+        <Anchor component={Link} to={`/Camera?${flow}`} size="sm">
+          {t("proposal.useCamera")}
+        </Anchor>
+        <Anchor component={Link} to={`/Convert?${flow}`} size="sm">
+          {t("proposal.useConvert")}
+        </Anchor>
+      </Group>
+      {task && <UploadProgress task={task} />}
+      {problem && (
+        <Text c="red" size="sm" role="alert">
+          {problem}
+        </Text>
+      )}
+    </Stack>
+  );
+}

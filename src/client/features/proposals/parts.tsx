@@ -1,0 +1,167 @@
+import { Alert, Badge, Group, Stack, Text, Timeline } from "@mantine/core";
+import { IconCheck, IconClock, IconFileText, IconMessage, IconX } from "@tabler/icons-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  HEALTHY_INCOME_RATIO,
+  type ProposalStatus,
+  type ProposalView,
+} from "../../../shared/contracts/proposals";
+import { formatBRL } from "../../lib/money";
+
+const STATUS_COLOR: Record<ProposalStatus, string> = {
+  enviada: "blue",
+  contraproposta: "orange",
+  documentos_solicitados: "yellow",
+  aprovada: "teal",
+  recusada: "red",
+  retirada: "gray",
+  expirada: "gray",
+  encerrada: "gray",
+};
+
+export function ProposalStatusBadge({ status }: { status: ProposalStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={STATUS_COLOR[status]} variant="light" data-testid="proposal-status">
+      {t(`proposal.status.${status}`)}
+    </Badge>
+  );
+}
+
+function useNow(intervalMs = 30_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+/** Whose turn it is and the time left, or how the proposal ended. */
+export function TurnBanner({ proposal }: { proposal: ProposalView }) {
+  const { t, i18n } = useTranslation();
+  const now = useNow();
+  if (!proposal.turn) {
+    return (
+      <Alert color={proposal.status === "aprovada" ? "teal" : "gray"} data-testid="turn-banner">
+        {proposal.status === "aprovada"
+          ? t("proposal.finalApproved")
+          : t("proposal.finalOther", { status: t(`proposal.status.${proposal.status}`) })}
+      </Alert>
+    );
+  }
+  const mine = proposal.turn === proposal.role;
+  const deadline = proposal.deadline ? new Date(proposal.deadline) : null;
+  const ms = deadline ? deadline.getTime() - now : 0;
+  const h = Math.floor(ms / 3_600_000);
+  const left =
+    ms <= 0
+      ? null
+      : h >= 24
+        ? t("proposal.left", { d: Math.floor(h / 24), h: h % 24 })
+        : t("proposal.leftHours", { h, m: Math.floor((ms % 3_600_000) / 60_000) });
+  return (
+    <Alert
+      color={mine ? "orange" : "blue"}
+      icon={<IconClock size={18} />}
+      data-testid="turn-banner"
+      title={mine ? t("proposal.yourTurn") : t("proposal.theirTurn")}
+    >
+      {deadline &&
+        (left
+          ? t("proposal.deadline", {
+              left,
+              date: deadline.toLocaleString(i18n.language, { dateStyle: "short", timeStyle: "short" }),
+            })
+          : t("proposal.overdue"))}
+    </Alert>
+  );
+}
+
+function formatChange(key: string, value: unknown, t: (k: string) => string, lang: string): string {
+  if (value === null || value === undefined) return "—";
+  if (key === "aluguel") return formatBRL(Number(value));
+  if (key === "dataEntrada") return new Date(`${value}T12:00:00`).toLocaleDateString(lang);
+  if (key === "garantia") return t(`listings.guarantees.${value}`);
+  if (key === "documentos" && Array.isArray(value))
+    return value.map((k) => t(`documents.kinds.${k}`)).join(", ");
+  return String(value);
+}
+
+/** The proposal's events, oldest first, each with who did it and what changed. */
+export function ProposalTimeline({ proposal }: { proposal: ProposalView }) {
+  const { t, i18n } = useTranslation();
+  const icon = (type: string) =>
+    type === "aprovada" || type === "aceita" ? (
+      <IconCheck size={12} />
+    ) : type === "recusada" || type === "retirada" ? (
+      <IconX size={12} />
+    ) : type.startsWith("documentos") ? (
+      <IconFileText size={12} />
+    ) : (
+      <IconMessage size={12} />
+    );
+  return (
+    <Timeline active={proposal.events.length} bulletSize={22} lineWidth={2} data-testid="timeline">
+      {proposal.events.map((e) => (
+        <Timeline.Item key={e.id} bullet={icon(e.type)} title={t(`proposal.events.${e.type}`)}>
+          <Text size="xs" c="dimmed">
+            {t(`proposal.actors.${e.actor}`)} ·{" "}
+            {new Date(e.createdAt).toLocaleString(i18n.language, { dateStyle: "short", timeStyle: "short" })}
+          </Text>
+          {e.changes &&
+            Object.entries(e.changes).map(([key, [before, after]]) => (
+              <Text size="sm" key={key}>
+                {key === "documentos"
+                  ? t("proposal.which")
+                  : t(`proposal.fields.${key}`).replace(/ \(.*\)$/, "")}
+                : {before !== null && <s>{formatChange(key, before, t, i18n.language)}</s>}{" "}
+                {formatChange(key, after, t, i18n.language)}
+              </Text>
+            ))}
+          {e.detail && (
+            <Text size="sm" fs="italic" style={{ whiteSpace: "pre-line" }}>
+              “{e.detail}”
+            </Text>
+          )}
+        </Timeline.Item>
+      ))}
+    </Timeline>
+  );
+}
+
+/** The terms under negotiation, and the income against the package. */
+export function TermsSummary({ proposal }: { proposal: ProposalView }) {
+  const { t, i18n } = useTranslation();
+  const healthy = proposal.razaoRenda >= HEALTHY_INCOME_RATIO;
+  return (
+    <Stack gap={4} data-testid="terms">
+      <Text size="sm">
+        {t("proposal.fields.aluguel").replace(/ \(.*\)$/, "")}: <b>{formatBRL(proposal.termos.aluguel)}</b>
+      </Text>
+      <Text size="sm">
+        {t("proposal.entry", {
+          date: new Date(`${proposal.termos.dataEntrada}T12:00:00`).toLocaleDateString(i18n.language),
+        })}
+      </Text>
+      <Text size="sm">
+        {t("proposal.fields.prazoMeses")}: {proposal.termos.prazoMeses} · {t("proposal.fields.garantia")}:{" "}
+        {t(`listings.guarantees.${proposal.termos.garantia}`)}
+      </Text>
+      <Text size="sm">
+        {t("proposal.residents", { count: proposal.moradores })},{" "}
+        {proposal.pets ? t("proposal.withPets") : t("proposal.noPets")}
+      </Text>
+      <Group gap="xs">
+        <Text size="sm">
+          {t("proposal.income")}: {formatBRL(proposal.rendaTotal)}
+        </Text>
+        <Badge color={healthy ? "teal" : "orange"} variant="light" data-testid="income-ratio">
+          {t("proposal.ratio", { ratio: proposal.razaoRenda.toLocaleString(i18n.language) })} ·{" "}
+          {healthy ? t("proposal.healthy") : t("proposal.low")}
+        </Badge>
+      </Group>
+    </Stack>
+  );
+}

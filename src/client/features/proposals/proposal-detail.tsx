@@ -1,0 +1,87 @@
+import { Anchor, Card, Group, List, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { formatCpf } from "../../../shared/contracts/profile";
+import type { ProposalView } from "../../../shared/contracts/proposals";
+import { formatBRL } from "../../lib/money";
+import { ProposalActions } from "./actions";
+import { ProposalStatusBadge, ProposalTimeline, TermsSummary, TurnBanner } from "./parts";
+
+/** One proposal, as its tenant or its landlord sees it: turn, terms, people, documents, actions, timeline. */
+export function ProposalDetail({ proposal }: { proposal: ProposalView }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md" data-testid="proposal-detail">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={1} size="h2">
+            {proposal.oferta.titulo}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {proposal.oferta.cidade} – {proposal.oferta.uf} ·{" "}
+            <Anchor component={Link} to={`/AluguelOferta?id=${proposal.oferta.id}`} size="sm">
+              {t("proposal.viewOffer")}
+            </Anchor>
+          </Text>
+        </div>
+        <ProposalStatusBadge status={proposal.status} />
+      </Group>
+      <TurnBanner proposal={proposal} />
+      <ProposalActions proposal={proposal} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Card withBorder padding="md">
+          <Stack gap="xs">
+            <Text fw={600}>{t("proposal.terms")}</Text>
+            <TermsSummary proposal={proposal} />
+          </Stack>
+        </Card>
+        <Card withBorder padding="md">
+          <Stack gap="xs">
+            <Text fw={600}>{proposal.role === "landlord" ? t("proposal.tenant") : t("listings.total")}</Text>
+            {proposal.role === "landlord" ? (
+              <>
+                <Text size="sm" data-testid="tenant-name">
+                  {proposal.inquilino.nome} · {formatBRL(proposal.renda)}
+                </Text>
+                {proposal.cotenants.map((c) => (
+                  <Text size="sm" key={c.cpf}>
+                    {c.nome} ({formatCpf(c.cpf)}) · {formatBRL(c.renda)}
+                  </Text>
+                ))}
+              </>
+            ) : (
+              <Text size="sm">{formatBRL(proposal.oferta.total)}</Text>
+            )}
+            {proposal.mensagem && (
+              <Text size="sm" fs="italic">
+                “{proposal.mensagem}”
+              </Text>
+            )}
+            {proposal.documentos.length > 0 && (
+              <>
+                <Text size="sm" fw={600}>
+                  {t("proposal.documents")}
+                </Text>
+                <List size="sm" data-testid="proposal-documents">
+                  {proposal.documentos.map((id, i) => (
+                    <List.Item key={id}>
+                      <Anchor component={Link} to={`/ViewDocument?id=${id}`} size="sm">
+                        {t("proposal.documents")} {i + 1}
+                      </Anchor>
+                    </List.Item>
+                  ))}
+                </List>
+              </>
+            )}
+          </Stack>
+        </Card>
+      </SimpleGrid>
+      <Card withBorder padding="md">
+        <Text fw={600} mb="sm">
+          {t("proposal.timeline")}
+        </Text>
+        <ProposalTimeline proposal={proposal} />
+      </Card>
+    </Stack>
+  );
+}

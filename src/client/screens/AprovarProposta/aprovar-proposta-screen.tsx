@@ -1,0 +1,92 @@
+import { Alert, Container, Group, Loader, Select, Stack, Text, Title } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { PROPOSAL_STATUSES, type ProposalStatus } from "../../../shared/contracts/proposals";
+import { useErrorText } from "../../features/auth/error-text";
+import { proposalsApi } from "../../features/proposals/api";
+import { ProposalDetail } from "../../features/proposals/proposal-detail";
+import { ProposalList } from "../../features/proposals/proposal-list";
+import { useProposal } from "../../features/proposals/use-proposal";
+import { ApiError } from "../../lib/api";
+
+function Inbox() {
+  const { t } = useTranslation();
+  const err = useErrorText();
+  const [params, setParams] = useSearchParams();
+  const oferta = params.get("oferta") ?? undefined;
+  const status = (params.get("status") ?? undefined) as ProposalStatus | undefined;
+  const all = useQuery({
+    queryKey: ["proposals", "list", "landlord"],
+    queryFn: () => proposalsApi.list({ role: "landlord" }),
+  });
+  const offers = [...new Map((all.data ?? []).map((p) => [p.oferta.id, p.oferta.titulo])).entries()];
+  const items = (all.data ?? []).filter(
+    (p) => (!oferta || p.oferta.id === oferta) && (!status || p.status === status),
+  );
+  const set = (key: string, value: string | null) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next);
+  };
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t("proposal.inbox")}
+      </Title>
+      <Group>
+        <Select
+          label={t("proposal.filterOffer")}
+          data={[
+            { value: "", label: t("proposal.all") },
+            ...offers.map(([value, label]) => ({ value, label })),
+          ]}
+          value={oferta ?? ""}
+          onChange={(v) => set("oferta", v)}
+          w={260}
+        />
+        <Select
+          label={t("proposal.filterStatus")}
+          data={[
+            { value: "", label: t("proposal.all") },
+            ...PROPOSAL_STATUSES.map((s) => ({ value: s, label: t(`proposal.status.${s}`) })),
+          ]}
+          value={status ?? ""}
+          onChange={(v) => set("status", v)}
+          w={220}
+        />
+      </Group>
+      {all.isPending && <Loader />}
+      {all.isError && <Alert color="red">{err.of(all.error)}</Alert>}
+      {all.isSuccess && items.length === 0 && <Text c="dimmed">{t("proposal.inboxEmpty")}</Text>}
+      <ProposalList items={items} href={(p) => `/AprovarProposta?id=${p.id}`} />
+    </Stack>
+  );
+}
+
+/** /AprovarProposta: the landlord's inbox across their offers; `?id=` one proposal to decide. */
+export function AprovarPropostaScreen() {
+  const { t } = useTranslation();
+  const err = useErrorText();
+  const [params] = useSearchParams();
+  const id = params.get("id");
+  const proposal = useProposal(id);
+  let body: React.ReactNode;
+  if (!id) body = <Inbox />;
+  else if (proposal.isPending) body = <Loader />;
+  else if (proposal.isError)
+    body = (
+      <Alert color="red">
+        {proposal.error instanceof ApiError && proposal.error.status === 404
+          ? t("proposal.notFound")
+          : err.of(proposal.error)}
+      </Alert>
+    );
+  else body = <ProposalDetail proposal={proposal.data} />;
+  return (
+    <Container size="md" py="lg">
+      {body}
+    </Container>
+  );
+}

@@ -1,0 +1,73 @@
+import { Alert, Container, Loader, Stack, Text, Title } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { useErrorText } from "../../features/auth/error-text";
+import { proposalsApi } from "../../features/proposals/api";
+import { ProposalDetail } from "../../features/proposals/proposal-detail";
+import { ProposalList } from "../../features/proposals/proposal-list";
+import { useProposal } from "../../features/proposals/use-proposal";
+import { ApiError } from "../../lib/api";
+
+/** /PropostaEnviada: `?id=` the proposal just sent, followed live; without it, the ones one has sent. */
+export function PropostaEnviadaScreen() {
+  const { t, i18n } = useTranslation();
+  const err = useErrorText();
+  const [params] = useSearchParams();
+  const id = params.get("id");
+  const proposal = useProposal(id);
+  const mine = useQuery({
+    queryKey: ["proposals", "list", "tenant"],
+    queryFn: () => proposalsApi.list({ role: "tenant" }),
+    enabled: !id,
+  });
+  let body: React.ReactNode;
+  if (id) {
+    if (proposal.isPending) body = <Loader />;
+    else if (proposal.isError)
+      body = (
+        <Alert color="red">
+          {proposal.error instanceof ApiError && proposal.error.status === 404
+            ? t("proposal.notFound")
+            : err.of(proposal.error)}
+        </Alert>
+      );
+    else
+      body = (
+        <Stack gap="md">
+          {proposal.data.role === "tenant" &&
+            proposal.data.events.length === 1 &&
+            proposal.data.status === "enviada" && (
+              <Alert color="teal" title={t("proposal.sent")} data-testid="sent-confirmation">
+                {t("proposal.sentLead", {
+                  date: proposal.data.deadline
+                    ? new Date(proposal.data.deadline).toLocaleString(i18n.language, {
+                        dateStyle: "short",
+                        timeStyle: "short",
+                      })
+                    : "",
+                })}
+              </Alert>
+            )}
+          <ProposalDetail proposal={proposal.data} />
+        </Stack>
+      );
+  } else {
+    body = (
+      <Stack gap="md">
+        <Title order={1} size="h2">
+          {t("proposal.mine")}
+        </Title>
+        {mine.isPending && <Loader />}
+        {mine.isError && <Alert color="red">{err.of(mine.error)}</Alert>}
+        {mine.data?.length === 0 && <Text c="dimmed">{t("proposal.mineEmpty")}</Text>}
+        {mine.data && <ProposalList items={mine.data} href={(p) => `/PropostaEnviada?id=${p.id}`} />}
+      </Stack>
+    );
+  }
+  return (
+    <Container size="md" py="lg">
+      {body}
+    </Container>
+  );
+}
