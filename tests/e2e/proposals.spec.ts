@@ -1,0 +1,224 @@
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { makePdf, makePng, randomCpf } from "../support/files";
+import { newEmail, signUpInBrowser } from "./helpers";
+
+const PASSWORD = "Ipê amarelo na varanda 42";
+
+function metadata(meta: Record<string, string>): string {
+  return Object.entries(meta)
+    .map(([k, v]) => `${k} ${Buffer.from(v).toString("base64")}`)
+    .join(",");
+}
+
+/** Uploads in one tus request with the page's session (setup, not what is under test). */
+async function upload(
+  request: APIRequestContext,
+  bytes: Buffer,
+  meta: Record<string, string>,
+): Promise<string> {
+  const res = await request.post("/api/storage/uploads", {
+    headers: {
+      "Tus-Resumable": "1.0.0",
+      "Upload-Length": String(bytes.length),
+      "Upload-Metadata": metadata(meta),
+      "Content-Type": "application/offset+octet-stream",
+    },
+    data: bytes,
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+async function completeProfile(request: APIRequestContext, name: string) {
+  expect(
+    (
+      await request.put("/api/profile/personal", {
+        data: {
+          nomeCompleto: name,
+          cpf: randomCpf(),
+          rg: "MG-12.345.678",
+          dataNascimento: "1985-03-20",
+          estadoCivil: "casado",
+          profissao: "Arquiteta",
+          nacionalidade: "brasileira",
+          telefone: "31987654321",
+        },
+      })
+    ).status(),
+  ).toBe(200);
+  expect(
+    (
+      await request.put("/api/profile/address", {
+        data: {
+          cep: "30130-010",
+          logradouro: "Rua da Bahia",
+          numero: "100",
+          bairro: "Centro",
+          cidade: "Belo Horizonte",
+          uf: "MG",
+          rendaMensal: 2_000_000,
+          ocupacao: "empresario",
+        },
+      })
+    ).status(),
+  ).toBe(200);
+}
+
+async function publishOffer(page: Page): Promise<string> {
+  const photo = await upload(page.request, makePng(400, 300, [90, 140, 200]), {
+    filename: "fachada.png",
+    kind: "foto_unidade",
+    folder: "unidades",
+  });
+  const unit = await page.request.post("/api/units", {
+    data: {
+      tipo: "apartamento",
+      cep: "30140-071",
+      logradouro: "Rua Pernambuco",
+      numero: "550",
+      bairro: "Savassi",
+      cidade: "Belo Horizonte",
+      uf: "MG",
+      areaM2: 75,
+      quartos: 2,
+      banheiros: 2,
+      vagas: 1,
+      mobiliado: false,
+      aceitaPets: true,
+      fotos: [photo],
+    },
+  });
+  const offer = await page.request.post("/api/offers", {
+    data: {
+      unidadeId: ((await unit.json()) as { id: string }).id,
+      aluguel: 280000,
+      condominio: 60000,
+      iptu: 9000,
+      seguroIncendio: 3000,
+      garantias: ["seguro_fianca", "fiador"],
+      disponivelEm: "2026-12-10",
+    },
+  });
+  const id = ((await offer.json()) as { id: string }).id;
+  expect((await page.request.post(`/api/offers/${id}/publish`)).status()).toBe(200);
+  return id;
+}
+
+test("a tenant proposes with documents, the landlord counters, the tenant accepts, the landlord approves; a rival's proposal closes", async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const viewport = { width: 390, height: 844 };
+  const landlordCtx = await browser.newContext({ viewport });
+  const tenantCtx = await browser.newContext({ viewport });
+  const rivalCtx = await browser.newContext({ viewport });
+  const landlord = await landlordCtx.newPage();
+  const tenant = await tenantCtx.newPage();
+  const rival = await rivalCtx.newPage();
+
+  await signUpInBrowser(landlord, { name: "Marta Alves", email: newEmail("locadora"), password: PASSWORD });
+  await completeProfile(landlord.request, "Marta Alves Pereira");
+  const offerId = await publishOffer(landlord);
+
+  // The tenant: from the offer, through the profile steps, to the proposal.
+  await signUpInBrowser(tenant, { name: "Rafael Costa", email: newEmail("inquilino"), password: PASSWORD });
+  await tenant.goto(`/AluguelOferta?id=${offerId}`);
+  await tenant.getByTestId("make-proposal").click();
+  await expect(tenant).toHaveURL(/\/profile\?next=/);
+  await tenant.getByLabel("Nome completo").fill("Rafael Costa Lima");
+  await tenant.getByLabel("CPF").fill(randomCpf());
+  await tenant.getByLabel("RG").fill("12.345.678-9");
+  await tenant.getByLabel("Data de nascimento").fill("1992-07-14");
+  await tenant.getByLabel("Profissão").fill("Analista de sistemas");
+  await tenant.getByLabel("Telefone (com DDD)").fill("(31) 99876-5432");
+  await tenant.getByRole("button", { name: "Salvar e continuar" }).click();
+  await expect(tenant).toHaveURL(/\/profile2\?next=/);
+  await tenant.getByLabel("CEP").fill("30110-000");
+  await tenant.getByLabel("Cidade").fill("Belo Horizonte");
+  await tenant.getByLabel("Logradouro").fill("Avenida Afonso Pena");
+  await tenant.getByLabel("Número").fill("1500");
+  await tenant.getByLabel("Bairro").fill("Centro");
+  await tenant.getByLabel("Renda mensal (R$)").fill("9000");
+  await tenant.getByRole("button", { name: "Salvar e continuar" }).click();
+  await expect(tenant).toHaveURL(new RegExp(`/AluguelProposta\\?oferta=${offerId}`));
+  await expect(tenant.getByRole("heading", { name: "Fazer proposta" })).toBeVisible();
+  await tenant.getByLabel("Sua renda mensal (R$)").fill("9000");
+  const chooser = tenant.waitForEvent("filechooser");
+  await tenant.getByTestId("proposal-upload").click();
+  await (await chooser).setFiles({
+    name: "holerites.pdf",
+    mimeType: "application/pdf",
+    buffer: await makePdf(1),
+  });
+  await expect(tenant.getByTestId("document-picker").getByRole("checkbox", { checked: true })).toHaveCount(1);
+  await tenant.getByLabel("Mensagem ao proprietário").fill("Posso mudar na data que você preferir.");
+  await tenant.getByRole("button", { name: "Enviar proposta" }).click();
+  await expect(tenant).toHaveURL(/\/PropostaEnviada\?id=/);
+  await expect(tenant.getByTestId("sent-confirmation")).toBeVisible();
+  await expect(tenant.getByTestId("turn-banner")).toContainText("Aguardando a outra parte");
+  const tenantProposalUrl = tenant.url();
+
+  // A rival proposes too, through the API.
+  await signUpInBrowser(rival, { name: "Sonia Prado", email: newEmail("rival"), password: PASSWORD });
+  await completeProfile(rival.request, "Sonia Prado Neves");
+  const rivalRes = await rival.request.post("/api/proposals", {
+    data: {
+      ofertaId: offerId,
+      aluguel: 270000,
+      dataEntrada: "2026-12-10",
+      prazoMeses: 30,
+      garantia: "fiador",
+      moradores: 1,
+      pets: false,
+      renda: 700000,
+    },
+  });
+  expect(rivalRes.status()).toBe(201);
+  const rivalId = ((await rivalRes.json()) as { id: string }).id;
+
+  // The landlord counters from the inbox.
+  await landlord.getByTestId("account-menu").click();
+  await landlord.getByRole("menuitem", { name: "Propostas recebidas" }).click();
+  await expect(landlord.getByTestId("proposal-row")).toHaveCount(2);
+  await landlord.getByTestId("proposal-row").filter({ hasText: "Rafael Costa Lima" }).click();
+  await expect(landlord.getByTestId("income-ratio")).toContainText("Saudável");
+  await expect(landlord.getByTestId("proposal-documents").getByRole("link")).toHaveCount(1);
+  await expect(landlord.getByTestId("turn-banner")).toContainText("É a sua vez de responder");
+  await landlord.getByRole("button", { name: "Contrapropor" }).click();
+  await landlord.getByLabel("Aluguel proposto (R$)").fill("2900");
+  await landlord.getByRole("button", { name: "Enviar contraproposta" }).click();
+  await expect(landlord.getByTestId("proposal-status")).toHaveText("Contraproposta");
+  await expect(landlord.getByTestId("timeline")).toContainText("R$ 2.900,00");
+
+  // The tenant sees it is their turn and accepts.
+  await tenant.goto(tenantProposalUrl);
+  await expect(tenant.getByTestId("turn-banner")).toContainText("É a sua vez de responder");
+  await expect(tenant.getByTestId("turn-banner")).toContainText("Prazo");
+  await tenant.getByRole("button", { name: "Aceitar contraproposta" }).click();
+  await expect(tenant.getByTestId("proposal-status")).toHaveText("Com o proprietário");
+
+  // The landlord approves.
+  await landlord.reload();
+  await landlord.getByRole("button", { name: "Aprovar" }).click();
+  await landlord.getByRole("dialog").getByRole("button", { name: "Aprovar" }).click();
+  await expect(landlord.getByTestId("proposal-status")).toHaveText("Aprovada");
+  await expect(landlord.getByTestId("turn-banner")).toContainText("o próximo passo é o contrato");
+
+  // Both see it in their history; the rival's proposal was closed.
+  await tenant.goto("/AluguelHistorico");
+  await expect(tenant.getByTestId("history-item").first().getByTestId("proposal-status")).toHaveText("Aprovada");
+  await landlord.goto("/AluguelHistorico?papel=landlord");
+  await expect(landlord.getByTestId("history-item")).toHaveCount(2);
+  const withStatus = (status: string) =>
+    landlord.getByTestId("history-item").filter({ has: landlord.getByTestId("proposal-status").getByText(status, { exact: true }) });
+  await expect(withStatus("Aprovada")).toHaveCount(1);
+  await expect(withStatus("Encerrada")).toHaveCount(1);
+  const rivalView = await rival.request.get(`/api/proposals/${rivalId}`);
+  expect(((await rivalView.json()) as { status: string }).status).toBe("encerrada");
+  await rival.goto(`/PropostaEnviada?id=${rivalId}`);
+  await expect(rival.getByTestId("proposal-status")).toHaveText("Encerrada");
+
+  await landlordCtx.close();
+  await tenantCtx.close();
+  await rivalCtx.close();
+});
