@@ -206,11 +206,15 @@ test("a tenant proposes with documents, the landlord counters, the tenant accept
 
   // Both see it in their history; the rival's proposal was closed.
   await tenant.goto("/AluguelHistorico");
-  await expect(tenant.getByTestId("history-item").first().getByTestId("proposal-status")).toHaveText("Aprovada");
+  await expect(tenant.getByTestId("history-item").first().getByTestId("proposal-status")).toHaveText(
+    "Aprovada",
+  );
   await landlord.goto("/AluguelHistorico?papel=landlord");
   await expect(landlord.getByTestId("history-item")).toHaveCount(2);
   const withStatus = (status: string) =>
-    landlord.getByTestId("history-item").filter({ has: landlord.getByTestId("proposal-status").getByText(status, { exact: true }) });
+    landlord
+      .getByTestId("history-item")
+      .filter({ has: landlord.getByTestId("proposal-status").getByText(status, { exact: true }) });
   await expect(withStatus("Aprovada")).toHaveCount(1);
   await expect(withStatus("Encerrada")).toHaveCount(1);
   const rivalView = await rival.request.get(`/api/proposals/${rivalId}`);
