@@ -1,11 +1,30 @@
 import { Anchor, Card, Group, List, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatCpf } from "../../../shared/contracts/profile";
 import type { ProposalView } from "../../../shared/contracts/proposals";
 import { formatBRL } from "../../lib/money";
+import { storage } from "../../lib/storage";
 import { ProposalActions } from "./actions";
 import { ProposalStatusBadge, ProposalTimeline, TermsSummary, TurnBanner } from "./parts";
+
+/** A shared document by its kind and name (the landlord may read its metadata), opening in the viewer. */
+function DocumentLink({ id, index }: { id: string; index: number }) {
+  const { t } = useTranslation();
+  const meta = useQuery({
+    queryKey: ["storage", "objects", id],
+    queryFn: () => storage.getMetadata(id),
+    retry: false,
+  });
+  return (
+    <Anchor component={Link} to={`/ViewDocument?id=${id}`} size="sm">
+      {meta.data
+        ? `${t(`documents.kinds.${meta.data.kind}`)} — ${meta.data.fileName}`
+        : `${t("proposal.documents")} ${index + 1}`}
+    </Anchor>
+  );
+}
 
 /** One proposal, as its tenant or its landlord sees it: turn, terms, people, documents, actions, timeline. */
 export function ProposalDetail({ proposal }: { proposal: ProposalView }) {
@@ -65,9 +84,7 @@ export function ProposalDetail({ proposal }: { proposal: ProposalView }) {
                 <List size="sm" data-testid="proposal-documents">
                   {proposal.documentos.map((id, i) => (
                     <List.Item key={id}>
-                      <Anchor component={Link} to={`/ViewDocument?id=${id}`} size="sm">
-                        {t("proposal.documents")} {i + 1}
-                      </Anchor>
+                      <DocumentLink id={id} index={i} />
                     </List.Item>
                   ))}
                 </List>
