@@ -296,6 +296,71 @@ describe("proposals", () => {
     expect((await act(landlord.cookie, p.id, { action: "approve" })).json().code).toBe("proposal-closed");
   });
 
+  it("answers every action from every status, for the tenant, the landlord and a stranger, through the API", async () => {
+    const landlord = await person("Helena");
+    const tenant = await person("Bruno");
+    const stranger = await person("Caio");
+    const offer = await publishedOffer(landlord.cookie);
+    const p = await propose(tenant.cookie, offer.id);
+    const doc = await document(tenant.cookie);
+    const bodies: Record<string, Record<string, unknown>> = {
+      approve: { action: "approve" },
+      reject: { action: "reject", motivo: "Preferi outra proposta." },
+      counter: {
+        action: "counter",
+        termos: { aluguel: 290000, dataEntrada: "2026-12-15", prazoMeses: 30, garantia: "fiador" },
+      },
+      request_documents: { action: "request_documents", documentos: ["cpf"] },
+      accept: { action: "accept" },
+      send_documents: { action: "send_documents", documentos: [doc] },
+      withdraw: { action: "withdraw" },
+    };
+    const statuses = [
+      "enviada",
+      "contraproposta",
+      "documentos_solicitados",
+      "aprovada",
+      "recusada",
+      "retirada",
+      "expirada",
+      "encerrada",
+    ] as const;
+    let checked = 0;
+    for (const status of statuses)
+      for (const [who, cookie] of [
+        ["tenant", tenant.cookie],
+        ["landlord", landlord.cookie],
+        ["stranger", stranger.cookie],
+      ] as const)
+        for (const [action, body] of Object.entries(bodies)) {
+          const turn =
+            status === "enviada"
+              ? "landlord"
+              : status === "contraproposta" || status === "documentos_solicitados"
+                ? "tenant"
+                : null;
+          await t.database.pool.query(
+            "UPDATE proposals SET status = $2, turn = $3, deadline = now() + interval '1 day' WHERE id = $1",
+            [p.id, status, turn],
+          );
+          await t.database.pool.query("UPDATE offers SET status = 'publicada' WHERE id = $1", [offer.id]);
+          const res = await act(cookie, p.id, body);
+          const expected = who === "stranger" ? null : move(status, who, action as never);
+          const label = `${status} / ${who} / ${action}`;
+          if (!expected) {
+            expect(res.statusCode, label).toBe(404);
+          } else if (expected.ok) {
+            expect(res.statusCode, `${label}: ${res.body}`).toBe(200);
+            expect(res.json().status, label).toBe(expected.next);
+          } else {
+            expect(res.statusCode, label).toBe(409);
+            expect(res.json().code, label).toBe(expected.code);
+          }
+          checked++;
+        }
+    expect(checked).toBe(8 * 3 * 7);
+  });
+
   it("ends every move the rules do not name, from every status, for both parties", () => {
     const statuses = [
       "enviada",
