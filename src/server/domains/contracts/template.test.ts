@@ -1,0 +1,114 @@
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { describe, expect, it } from "vitest";
+import { type ContractData, renderContract } from "./template";
+
+const base: ContractData = {
+  numero: "2026-0001",
+  dataEmissao: "2026-11-21",
+  locador: {
+    nome: "Helena Castro Prado",
+    cpf: "52998224725",
+    nacionalidade: "brasileira",
+    estadoCivil: "casado",
+    profissao: "médica",
+    rg: "MG-12.345.678",
+    endereco: "Rua da Bahia, 100, Centro, Belo Horizonte – MG, CEP 30130-010",
+  },
+  locatario: {
+    nome: "João Conceição Araújo",
+    cpf: "11144477735",
+    nacionalidade: "brasileiro",
+    estadoCivil: "solteiro",
+    profissao: "analista de sistemas",
+    rg: "12.345.678-9",
+    endereco: "Avenida Afonso Pena, 1500, Centro, Belo Horizonte – MG",
+  },
+  colocatarios: [{ nome: "Pedro Souza", cpf: "39053344705" }],
+  fiador: {
+    nome: "Antônio Fiador Gonçalves",
+    cpf: "71428793860",
+    nacionalidade: "brasileiro",
+    estadoCivil: "viuvo",
+    profissao: "aposentado",
+    rg: "9.876.543",
+  },
+  testemunhas: [{ nome: "Maria Testemunha", cpf: "87748248800" }],
+  imovel: {
+    tipo: "Apartamento",
+    endereco: "Rua Pernambuco, 550, apto 301, Savassi, Belo Horizonte – MG, CEP 30140-071",
+    cidade: "Belo Horizonte",
+    uf: "MG",
+    matricula: "45.678",
+  },
+  termos: {
+    aluguel: 250_000,
+    condominio: 60_000,
+    iptu: 9_000,
+    seguroIncendio: 3_000,
+    dataInicio: "2026-12-10",
+    prazoMeses: 30,
+    reajuste: "IGP-M",
+    garantia: "fiador",
+    caucaoMeses: null,
+    diaVencimento: 10,
+  },
+};
+
+async function textOf(bytes: Uint8Array): Promise<string[]> {
+  const pdf = await getDocument({ data: bytes.slice(), useSystemFonts: false, isEvalSupported: false })
+    .promise;
+  const pages: string[] = [];
+  for (let i = 1; i <= pdf.numPages; i++) {
+    const content = await (await pdf.getPage(i)).getTextContent();
+    pages.push(
+      content.items
+        .map((item) => ("str" in item ? item.str : ""))
+        .join(" ")
+        .replace(/\s+/g, " "),
+    );
+  }
+  return pages;
+}
+
+describe("contract template", () => {
+  it("writes the parties, the values in figures and words, with accents, and numbers its pages", async () => {
+    const { bytes, sha256, pages } = await renderContract(base);
+    expect(sha256).toMatch(/^[0-9a-f]{64}$/);
+    const text = await textOf(bytes);
+    const all = text.join(" ");
+    expect(pages).toBeGreaterThanOrEqual(2);
+    expect(all).toContain("CONTRATO DE LOCAÇÃO RESIDENCIAL");
+    expect(all).toContain("R$ 2.500,00 (dois mil e quinhentos reais)");
+    expect(all).toContain("JOÃO CONCEIÇÃO ARAÚJO");
+    expect(all).toContain("inscrito(a) no CPF sob o nº 111.444.777-35");
+    expect(all).toContain("trinta (30) meses, de 10/12/2026 a 09/06/2029");
+    expect(all).toContain("variação acumulada do IGP-M");
+    expect(all).toContain("art. 4º da Lei 8.245/91");
+    expect(all).toContain("foro da comarca de Belo Horizonte – MG");
+    text.forEach((page, i) => expect(page).toContain(`Página ${i + 1} de ${text.length}`));
+  });
+
+  it("writes the clause of each guarantee", async () => {
+    const cases: [ContractData["termos"]["garantia"], number | null, string][] = [
+      ["fiador", null, "ANTÔNIO FIADOR GONÇALVES"],
+      [
+        "caucao",
+        3,
+        "caução em dinheiro no valor de R$ 7.500,00 (sete mil e quinhentos reais), equivalente a três meses de aluguel",
+      ],
+      ["seguro_fianca", null, "seguro de fiança locatícia"],
+      ["titulo_capitalizacao", null, "título de capitalização"],
+    ];
+    for (const [garantia, caucaoMeses, expected] of cases) {
+      const { bytes } = await renderContract({ ...base, termos: { ...base.termos, garantia, caucaoMeses } });
+      const all = (await textOf(bytes)).join(" ");
+      expect(all, garantia).toContain(expected);
+      if (garantia !== "fiador") expect(all, garantia).not.toContain("FIADOR(A):");
+    }
+  });
+
+  it("gives the same bytes, and hash, for the same contract", async () => {
+    const [a, b] = await Promise.all([renderContract(base), renderContract(base)]);
+    expect(a.sha256).toBe(b.sha256);
+  });
+});
