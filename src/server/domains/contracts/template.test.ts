@@ -85,7 +85,7 @@ describe("contract template", () => {
     expect(all).toContain("variação acumulada do IGP-M");
     expect(all).toContain("art. 4º da Lei 8.245/91");
     expect(all).toContain("foro da comarca de Belo Horizonte – MG");
-    text.forEach((page, i) => expect(page).toContain(`Página ${i + 1} de ${text.length}`));
+    for (const [i, page] of text.entries()) expect(page).toContain(`Página ${i + 1} de ${text.length}`);
   });
 
   it("writes the clause of each guarantee", async () => {
