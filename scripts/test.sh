@@ -33,6 +33,19 @@ MSG
   fi
 fi
 export CHROME_PATH
+
+# pdfsig (poppler-utils) checks the sealed contracts' signatures in the tests.
+if ! command -v pdfsig >/dev/null 2>&1; then
+  if [ -r /etc/os-release ] && grep -qiE '^(ID|ID_LIKE)=.*(debian|ubuntu)' /etc/os-release && [ "$(id -u)" = 0 ]; then
+    echo "pdfsig is missing: installing Debian's poppler-utils package with apt-get…"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils >/dev/null
+  else
+    echo "The tests need pdfsig from poppler-utils: sudo apt-get install poppler-utils (or brew install poppler)." >&2
+    exit 1
+  fi
+fi
+echo "pdfsig: $(pdfsig -v 2>&1 | head -1)"
 echo "Chromium: $CHROME_PATH ($("$CHROME_PATH" --version 2>/dev/null || echo 'version unknown'))"
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo "Database: the PostgreSQL in TEST_DATABASE_URL (a fresh database a run)"

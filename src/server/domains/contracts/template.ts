@@ -58,7 +58,7 @@ const MARITAL: Record<string, string> = {
 const require = createRequire(import.meta.url);
 const fontDir = path.join(path.dirname(require.resolve("dejavu-fonts-ttf/package.json")), "ttf");
 let fontBytes: { regular: Buffer; bold: Buffer } | undefined;
-function fonts() {
+export function contractFonts() {
   fontBytes ??= {
     regular: fs.readFileSync(path.join(fontDir, "DejaVuSans.ttf")),
     bold: fs.readFileSync(path.join(fontDir, "DejaVuSans-Bold.ttf")),
@@ -233,7 +233,7 @@ export async function renderContract(
 ): Promise<{ bytes: Uint8Array; sha256: string; pages: number }> {
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
-  const f = fonts();
+  const f = contractFonts();
   const regular = await doc.embedFont(f.regular, { subset: true });
   const bold = await doc.embedFont(f.bold, { subset: true });
   doc.setTitle(`Contrato de locação residencial nº ${data.numero}`);

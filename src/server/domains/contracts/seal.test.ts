@@ -1,0 +1,71 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  appendCompletionCertificate,
+  createSelfSignedP12,
+  loadSealCertificate,
+  maskCpf,
+  sealPdf,
+} from "./seal";
+import { renderContract } from "./template";
+import { base } from "./template.fixture";
+
+function pdfsig(bytes: Uint8Array): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "chave-seal-")), "contrato.pdf");
+  fs.writeFileSync(file, bytes);
+  try {
+    // pdfsig exits 0 even on a digest mismatch: the verdict is in what it prints.
+    return execFileSync("pdfsig", [file], { encoding: "utf8" });
+  } catch (err) {
+    return String((err as { stdout?: string }).stdout ?? err);
+  } finally {
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
+}
+
+describe("seal", () => {
+  it("signs a contract so that pdfsig finds the signature valid and the document whole", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "chave-data-"));
+    const cert = await loadSealCertificate({ dataDir });
+    expect(fs.existsSync(path.join(dataDir, "seal", "seal.p12"))).toBe(true);
+    // The same certificate is found again at the next start.
+    expect((await loadSealCertificate({ dataDir })).p12.equals(cert.p12)).toBe(true);
+    const { bytes, sha256 } = await renderContract(base);
+    const withCertificate = await appendCompletionCertificate(bytes, {
+      numero: base.numero,
+      sha256,
+      signers: [
+        {
+          papel: "LOCADOR(A)",
+          nome: base.locador.nome,
+          cpf: base.locador.cpf,
+          email: "helena@exemplo.com.br",
+          assinadoEm: "21/11/2026 10:00",
+        },
+      ],
+      events: [{ quando: "21/11/2026 10:00", quem: base.locador.nome, evento: "assinou", ip: "127.0.0.1" }],
+    });
+    const sealed = await sealPdf(withCertificate, cert);
+    const out = pdfsig(sealed);
+    expect(out).toContain("Signature is Valid");
+    expect(out).toContain("Total document signed");
+    expect(out).not.toContain("Digest Mismatch");
+
+    // One byte changed in the signed range: pdfsig must say so.
+    const tampered = Buffer.from(sealed);
+    const at = tampered.indexOf("CERTIFICADO");
+    const index = at > 0 ? at : 200;
+    tampered[index] = (tampered[index] ?? 0) ^ 0x01;
+    expect(pdfsig(tampered)).not.toContain("Signature is Valid");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it("makes a P12 that opens with its passphrase only, and masks CPFs", () => {
+    const p12 = createSelfSignedP12("segredo");
+    expect(p12.length).toBeGreaterThan(1000);
+    expect(maskCpf("111.444.777-35")).toBe("***.444.777-**");
+  });
+});
