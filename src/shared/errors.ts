@@ -104,6 +104,15 @@ export const errorStatus = {
   "not-your-turn": 409,
   "proposal-closed": 409,
   "cpf-taken": 409,
+  "invalid-signing-link": 403,
+  "invalid-code": 400,
+  "code-expired": 400,
+  "code-locked": 429,
+  "code-rate-limited": 429,
+  "identity-mismatch": 400,
+  "contract-not-editable": 409,
+  "guarantor-required": 400,
+  "not-signing-turn": 409,
 } as const satisfies Record<keyof typeof ptBR.errors, number>;
 
 export type ErrorCode = keyof typeof errorStatus;

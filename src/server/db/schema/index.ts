@@ -1,4 +1,5 @@
 export * from "./auth";
+export * from "./contracts";
 export * from "./listings";
 export * from "./proposals";
 export * from "./storage";

@@ -1,0 +1,109 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { offers } from "./listings";
+import { proposals } from "./proposals";
+
+/**
+ * The lease contract of an approved proposal: its data snapshot, the generated PDF, and once
+ * everyone has signed, the sealed PDF.
+ */
+export const contracts = pgTable(
+  "contracts",
+  {
+    id: uuid("id").primaryKey(),
+    numero: text("numero").notNull().unique(),
+    proposalId: uuid("proposal_id")
+      .notNull()
+      .references(() => proposals.id, { onDelete: "cascade" }),
+    offerId: uuid("offer_id")
+      .notNull()
+      .references(() => offers.id, { onDelete: "cascade" }),
+    landlordId: text("landlord_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** rascunho (the landlord reviews) → enviado (signing) → assinado; recusado, cancelado. */
+    status: text("status").notNull().default("rascunho"),
+    provider: text("provider").notNull().default("builtin"),
+    sequential: boolean("sequential").notNull().default(false),
+    data: jsonb("data").notNull(),
+    documentId: uuid("document_id"),
+    sha256: text("sha256"),
+    sealedDocumentId: uuid("sealed_document_id"),
+    sealedSha256: text("sealed_sha256"),
+    providerRef: text("provider_ref"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 6 }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, precision: 6 }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("contracts_proposal_idx").on(t.proposalId),
+    index("contracts_landlord_idx").on(t.landlordId),
+    index("contracts_tenant_idx").on(t.tenantId),
+  ],
+);
+
+/** A party who signs: by an e-mailed link (its token kept only as a hash) and a one-time code. */
+export const contractSigners = pgTable(
+  "contract_signers",
+  {
+    id: uuid("id").primaryKey(),
+    contractId: uuid("contract_id")
+      .notNull()
+      .references(() => contracts.id, { onDelete: "cascade" }),
+    role: text("role").notNull(),
+    position: integer("position").notNull(),
+    nome: text("nome").notNull(),
+    cpf: text("cpf").notNull(),
+    email: text("email").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    tokenHash: text("token_hash"),
+    status: text("status").notNull().default("pendente"),
+    codeHash: text("code_hash"),
+    codeExpiresAt: timestamp("code_expires_at", { withTimezone: true }),
+    codeAttempts: integer("code_attempts").notNull().default(0),
+    codeVerifiedAt: timestamp("code_verified_at", { withTimezone: true }),
+    signedAt: timestamp("signed_at", { withTimezone: true }),
+    refusedReason: text("refused_reason"),
+    signatureImage: text("signature_image"),
+    providerRef: text("provider_ref"),
+  },
+  (t) => [
+    index("contract_signers_contract_idx").on(t.contractId, t.position),
+    uniqueIndex("contract_signers_token_idx").on(t.tokenHash).where(sql`token_hash IS NOT NULL`),
+  ],
+);
+
+/** The audit trail: every event with time, IP, user agent and the document's hash at that moment. */
+export const contractEvents = pgTable(
+  "contract_events",
+  {
+    id: uuid("id").primaryKey(),
+    contractId: uuid("contract_id")
+      .notNull()
+      .references(() => contracts.id, { onDelete: "cascade" }),
+    signerId: uuid("signer_id").references(() => contractSigners.id, { onDelete: "set null" }),
+    type: text("type").notNull(),
+    detail: text("detail"),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    documentSha256: text("document_sha256"),
+    /** Provider events already handled (webhook idempotency). */
+    externalId: text("external_id").unique(),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 6 }).notNull().defaultNow(),
+  },
+  (t) => [index("contract_events_contract_idx").on(t.contractId, t.createdAt)],
+);
