@@ -19,6 +19,9 @@ import { requireSession } from "./auth/guard";
 import { authRoutes } from "./auth/routes";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import { contractRoutes } from "./domains/contracts/routes";
+import { loadSealCertificate, type SealCertificate } from "./domains/contracts/seal";
+import { ContractsService } from "./domains/contracts/service";
 import { healthRoutes } from "./domains/health/routes";
 import { listingsRoutes } from "./domains/listings/routes";
 import { ListingsService } from "./domains/listings/service";
@@ -192,12 +195,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate("storage", storage);
 
   const profiles = new ProfileService(database.pool);
+  let sealCertificate: Promise<SealCertificate> | undefined;
+  const contracts = new ContractsService(
+    database.pool,
+    storage,
+    mailer,
+    () => {
+      sealCertificate ??= loadSealCertificate({
+        dataDir: config.DATA_DIR,
+        p12Path: config.SEAL_P12_PATH,
+        passphrase: config.SEAL_P12_PASSPHRASE,
+      });
+      return sealCertificate;
+    },
+    {
+      publicUrl: config.PUBLIC_URL,
+      envelopeDays: config.SIGNING_ENVELOPE_DAYS,
+      codeIntervalSeconds: config.SIGNING_CODE_INTERVAL_SECONDS,
+      log: app.log,
+    },
+  );
   const proposals = new ProposalsService(database.pool, profiles, mailer, {
     deadlineHours: config.PROPOSAL_DEADLINE_HOURS,
     publicUrl: config.PUBLIC_URL,
     log: app.log,
+    // The lease contract is written as soon as a proposal is approved.
+    onApproved: (proposalId) => contracts.createForProposal(proposalId).then(() => undefined),
   });
   app.decorate("proposals", proposals);
+  app.decorate("contracts", contracts);
   // Overdue proposals expire on one node at a time (an advisory lock inside); every node tries.
   const expiry = setInterval(() => {
     proposals
@@ -221,6 +247,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(listingsRoutes, { auth, listings: new ListingsService(database.pool), storage });
       await api.register(profileRoutes, { auth, profiles });
       await api.register(proposalRoutes, { auth, proposals });
+      await api.register(contractRoutes, { auth, contracts });
       api.get(
         "/me",
         {
@@ -282,5 +309,6 @@ declare module "fastify" {
     auth: ReturnType<typeof createAuth>;
     storage: StorageService;
     proposals: ProposalsService;
+    contracts: ContractsService;
   }
 }

@@ -57,6 +57,10 @@ const envSchema = z.object({
   UPLOAD_EXPIRY_HOURS: positiveInt.default(24),
   PROPOSAL_DEADLINE_HOURS: positiveInt.default(72),
   PROPOSAL_SWEEP_SECONDS: positiveInt.default(60),
+  SEAL_P12_PATH: z.string().min(1).optional(),
+  SEAL_P12_PASSPHRASE: z.string().optional(),
+  SIGNING_ENVELOPE_DAYS: positiveInt.default(30),
+  SIGNING_CODE_INTERVAL_SECONDS: positiveInt.default(60),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -367,6 +367,21 @@ export class StorageService {
     return { url: `/api/storage/files/${id}?${qs}`, expiresAt: new Date(expires * 1000).toISOString() };
   }
 
+  /**
+   * A signed link without an access check, for the server's own flows that have already decided
+   * (a signer's ceremony, the sealed contract e-mailed to a guest signer).
+   */
+  signedUrl(
+    id: string,
+    disposition: "inline" | "attachment",
+    ttlSeconds = this.limits.downloadUrlTtlSeconds,
+  ): { url: string; expiresAt: string } {
+    const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
+    const sig = this.signature(id, expires, disposition).toString("base64url");
+    const qs = new URLSearchParams({ expires: String(expires), disposition, sig });
+    return { url: `/api/storage/files/${id}?${qs}`, expiresAt: new Date(expires * 1000).toISOString() };
+  }
+
   /** Checks a download link; the link itself is the permission, for its few minutes. */
   verifyDownload(id: string, expires: number, disposition: string, sig: string): void {
     const expected = this.signature(id, expires, disposition);

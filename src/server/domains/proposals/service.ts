@@ -91,6 +91,7 @@ export class ProposalsService {
       deadlineHours: number;
       publicUrl: string;
       log: { error(o: unknown, m: string): void };
+      onApproved?: (proposalId: string) => Promise<void>;
     },
   ) {}
 
@@ -384,6 +385,11 @@ export class ProposalsService {
       }
     });
     await this.send(notices);
+    if (input.action === "approve" && this.options.onApproved) {
+      await this.options
+        .onApproved(id)
+        .catch((err: unknown) => this.options.log.error({ err, id }, "could not write the contract"));
+    }
     return this.get(userId, id);
   }
 

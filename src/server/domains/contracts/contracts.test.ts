@@ -1,0 +1,249 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomCpf } from "../../../../tests/support/files";
+import { outboxFor } from "../../../../tests/support/mail";
+import { caller, personWithProfile, publishedOfferOf } from "../../../../tests/support/market";
+import { createTestApp, ORIGIN, signUp, type TestApp } from "../../../../tests/support/test-app";
+import type { ContractView } from "../../../shared/contracts/contracts";
+
+let t: TestApp;
+let baseUrl: string;
+let call: ReturnType<typeof caller>;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    LOG_LEVEL: process.env.TEST_LOG ?? "silent",
+    SIGNING_CODE_INTERVAL_SECONDS: "1",
+  });
+  await t.app.listen({ port: 0, host: "127.0.0.1" });
+  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  call = caller(t.app);
+});
+afterAll(() => t.close());
+
+async function linkFor(email: string, contractId: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const mails = await outboxFor(t.dataDir, email);
+    for (const m of mails.reverse()) {
+      const found = m.text.match(
+        new RegExp(`/Clicksign\\?contrato=${contractId}&(?:amp;)?token=([A-Za-z0-9_-]{43})`),
+      );
+      if (found?.[1]) return found[1];
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no signing link for ${email}`);
+}
+
+async function codeFor(email: string): Promise<string> {
+  const mails = await outboxFor(t.dataDir, email);
+  const last = [...mails].reverse().find((m) => /Use o código \d{6}/.test(m.text));
+  const code = last?.text.match(/Use o código (\d{6})/)?.[1];
+  if (!code) throw new Error(`no code for ${email}`);
+  return code;
+}
+
+async function approvedContract(garantias = ["fiador", "seguro_fianca"], garantia = "fiador") {
+  const landlord = await personWithProfile(t.app, "Marta");
+  const tenant = await personWithProfile(t.app, "Rafael");
+  const offerId = await publishedOfferOf(t.app, baseUrl, landlord.cookie, garantias);
+  const proposal = await call("POST", "/api/proposals", tenant.cookie, {
+    ofertaId: offerId,
+    aluguel: 440000,
+    dataEntrada: "2027-01-05",
+    prazoMeses: 30,
+    garantia,
+    moradores: 2,
+    pets: false,
+    renda: 1_500_000,
+  });
+  expect(proposal.statusCode, proposal.body).toBe(201);
+  const approved = await call("POST", `/api/proposals/${proposal.json().id}/actions`, landlord.cookie, {
+    action: "approve",
+  });
+  expect(approved.statusCode, approved.body).toBe(200);
+  const list = (await call("GET", "/api/contracts", landlord.cookie)).json<ContractView[]>();
+  expect(list).toHaveLength(1);
+  return { landlord, tenant, offerId, contract: list[0] as ContractView };
+}
+
+function pdfsig(bytes: Buffer): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "chave-pdfsig-")), "c.pdf");
+  fs.writeFileSync(file, bytes);
+  try {
+    return execFileSync("pdfsig", [file], { encoding: "utf8" });
+  } finally {
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
+}
+
+describe("contracts", () => {
+  it("are written on approval, reviewed, signed by every party through their links and codes, and sealed", async () => {
+    const { landlord, tenant, offerId, contract } = await approvedContract();
+    expect(contract).toMatchObject({ status: "rascunho", role: "landlord", garantia: "fiador" });
+    const stranger = await signUp(t.app, { name: "Estranha" });
+    expect((await call("GET", `/api/contracts/${contract.id}`, stranger.cookie)).statusCode).toBe(404);
+    expect((await call("GET", `/api/contracts/${contract.id}`)).statusCode).toBe(401);
+    expect((await call("GET", `/api/storage/objects/${contract.documentId}`, tenant.cookie)).statusCode).toBe(
+      200,
+    );
+
+    // A guarantee by guarantor needs the guarantor before sending; the tenant may not review.
+    expect((await call("POST", `/api/contracts/${contract.id}/send`, landlord.cookie)).json().code).toBe(
+      "guarantor-required",
+    );
+    const fiador = {
+      nome: "Antônio Gonçalves Fiador",
+      cpf: randomCpf(),
+      email: "fiador.contrato@exemplo.com.br",
+      profissao: "aposentado",
+    };
+    expect(
+      (await call("PUT", `/api/contracts/${contract.id}/review`, tenant.cookie, { fiador })).statusCode,
+    ).toBe(403);
+    const reviewed = await call("PUT", `/api/contracts/${contract.id}/review`, landlord.cookie, {
+      fiador,
+      testemunhas: [],
+    });
+    expect(reviewed.statusCode, reviewed.body).toBe(200);
+    expect(reviewed.json<ContractView>().sha256).not.toBe(contract.sha256);
+    const sent = await call("POST", `/api/contracts/${contract.id}/send`, landlord.cookie);
+    expect(sent.json<ContractView>()).toMatchObject({ status: "enviado" });
+    expect(sent.json<ContractView>().signers.map((s) => s.papel)).toEqual(["locador", "locatario", "fiador"]);
+
+    const signers = [
+      { email: landlord.email, nome: landlord.fullName, cpf: landlord.cpf },
+      { email: tenant.email, nome: tenant.fullName, cpf: tenant.cpf },
+      { email: fiador.email, nome: fiador.nome, cpf: fiador.cpf },
+    ];
+    const tokens: string[] = [];
+    for (const s of signers) tokens.push(await linkFor(s.email, contract.id));
+    // No API answer ever carries a signer's link.
+    const asLandlord = (await call("GET", `/api/contracts/${contract.id}`, landlord.cookie)).body;
+    for (const token of tokens) expect(asLandlord).not.toContain(token);
+
+    for (const [i, s] of signers.entries()) {
+      const token = tokens[i] as string;
+      const view = await call("GET", `/api/signing/${contract.id}?token=${token}`);
+      expect(view.statusCode, view.body).toBe(200);
+      expect(view.json().signatario.nome).toBe(s.nome);
+      expect((await call("POST", `/api/signing/${contract.id}/code`, undefined, { token })).statusCode).toBe(
+        200,
+      );
+      const code = await codeFor(s.email);
+      const wrongName = await call("POST", `/api/signing/${contract.id}/sign`, undefined, {
+        token,
+        codigo: code,
+        nome: "Outra Pessoa",
+        cpf: s.cpf,
+      });
+      expect(wrongName.json().code).toBe("identity-mismatch");
+      const ok = await call("POST", `/api/signing/${contract.id}/sign`, undefined, {
+        token,
+        codigo: code,
+        nome: s.nome.toUpperCase(),
+        cpf: s.cpf,
+      });
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json().status).toBe(i === signers.length - 1 ? "assinado" : "enviado");
+      // The link stops working once its signer has signed.
+      expect((await call("GET", `/api/signing/${contract.id}?token=${token}`)).json().code).toBe(
+        "invalid-signing-link",
+      );
+    }
+
+    const done = (await call("GET", `/api/contracts/${contract.id}`, tenant.cookie)).json<ContractView>();
+    expect(done.status).toBe("assinado");
+    expect(done.signers.every((s) => s.status === "assinado")).toBe(true);
+    expect(done.events.map((e) => e.type)).toEqual(
+      expect.arrayContaining([
+        "gerado",
+        "revisado",
+        "enviado",
+        "visualizado",
+        "codigo_enviado",
+        "codigo_confirmado",
+        "assinado",
+        "selado",
+      ]),
+    );
+    expect((await call("GET", `/api/offers/${offerId}`)).json().status).toBe("alugada");
+    const link = (
+      await call("POST", `/api/storage/objects/${done.sealedDocumentId}/download-url`, tenant.cookie)
+    ).json();
+    const sealed = Buffer.from(await (await fetch(`${baseUrl}${link.url}`)).arrayBuffer());
+    const verdict = pdfsig(sealed);
+    console.log(verdict);
+    expect(verdict).toContain("Signature is Valid");
+    expect(verdict).toContain("Total document signed");
+  }, 60_000);
+
+  it("locks the code after five wrong tries, and a refusal stops the envelope", async () => {
+    const { landlord, tenant, contract } = await approvedContract(["seguro_fianca"], "seguro_fianca");
+    await call("POST", `/api/contracts/${contract.id}/send`, landlord.cookie);
+    const token = await linkFor(tenant.email, contract.id);
+    await call("POST", `/api/signing/${contract.id}/code`, undefined, { token });
+    const right = await codeFor(tenant.email);
+    const wrong = right === "000000" ? "111111" : "000000";
+    const codes: string[] = [];
+    for (let i = 0; i < 6; i++)
+      codes.push(
+        (
+          await call("POST", `/api/signing/${contract.id}/sign`, undefined, {
+            token,
+            codigo: wrong,
+            nome: tenant.fullName,
+            cpf: tenant.cpf,
+          })
+        ).json().code,
+      );
+    expect(codes).toEqual([
+      "invalid-code",
+      "invalid-code",
+      "invalid-code",
+      "invalid-code",
+      "code-locked",
+      "code-locked",
+    ]);
+    // Even the right code no longer works until a new one is sent.
+    expect(
+      (
+        await call("POST", `/api/signing/${contract.id}/sign`, undefined, {
+          token,
+          codigo: right,
+          nome: tenant.fullName,
+          cpf: tenant.cpf,
+        })
+      ).json().code,
+    ).toBe("code-locked");
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await call("POST", `/api/signing/${contract.id}/code`, undefined, { token })).statusCode).toBe(
+      200,
+    );
+    const fresh = await codeFor(tenant.email);
+    const refused = await call("POST", `/api/signing/${contract.id}/refuse`, undefined, {
+      token,
+      codigo: fresh,
+      motivo: "O prazo não é o combinado.",
+    });
+    expect(refused.json()).toEqual({ status: "recusado" });
+    const landlordToken = await linkFor(landlord.email, contract.id);
+    expect((await call("GET", `/api/signing/${contract.id}?token=${landlordToken}`)).json().code).toBe(
+      "invalid-signing-link",
+    );
+    expect((await call("GET", `/api/contracts/${contract.id}`, landlord.cookie)).json().status).toBe(
+      "recusado",
+    );
+  }, 60_000);
+
+  it("refuses made-up links", async () => {
+    const { contract } = await approvedContract(["seguro_fianca"], "seguro_fianca");
+    expect((await call("GET", `/api/signing/${contract.id}?token=${"a".repeat(43)}`)).statusCode).toBe(403);
+    expect((await call("GET", `/api/signing/${contract.id}?token=curto`)).statusCode).toBe(403);
+    expect(ORIGIN).toBeTruthy();
+  });
+});

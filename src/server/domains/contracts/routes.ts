@@ -1,0 +1,130 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { contractReview, refuseInput, signInput } from "../../../shared/contracts/contracts";
+import type { Auth } from "../../auth/auth";
+import { requireSession } from "../../auth/guard";
+import type { ContractsService, RequestInfo } from "./service";
+
+const security = [{ session: [] }];
+const idParams = z.object({ id: z.uuid({ error: "not-found" }) });
+const token = z.string({ error: "invalid-signing-link" }).max(100, { error: "invalid-signing-link" });
+
+export async function contractRoutes(
+  app: FastifyInstance,
+  opts: { auth: Auth; contracts: ContractsService },
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { auth, contracts } = opts;
+  const user = async (request: FastifyRequest) => (await requireSession(auth, request)).user.id;
+  const info = (request: FastifyRequest): RequestInfo => ({
+    ip: request.ip,
+    userAgent: request.headers["user-agent"] ?? null,
+  });
+
+  api.get(
+    "/contracts",
+    { schema: { tags: ["contracts"], summary: "One's contracts as landlord or tenant", security } },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return contracts.listFor(await user(request));
+    },
+  );
+  api.get(
+    "/contracts/:id",
+    {
+      schema: {
+        tags: ["contracts"],
+        summary: "A contract, its signers' status and its audit trail (parties only)",
+        security,
+        params: idParams,
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return contracts.get(await user(request), request.params.id);
+    },
+  );
+  api.put(
+    "/contracts/:id/review",
+    {
+      schema: {
+        tags: ["contracts"],
+        summary:
+          "The landlord adds the guarantor and up to two witnesses, and the signing order; the PDF is rewritten",
+        security,
+        params: idParams,
+        body: contractReview,
+      },
+    },
+    async (request) => contracts.review(await user(request), request.params.id, request.body),
+  );
+  api.post(
+    "/contracts/:id/send",
+    {
+      schema: {
+        tags: ["contracts"],
+        summary: "Sends the contract: each signer gets a personal link by e-mail",
+        security,
+        params: idParams,
+      },
+    },
+    async (request) => contracts.send(await user(request), request.params.id, info(request)),
+  );
+
+  // The ceremony: the personal link is the credential, checked on every call.
+  api.get(
+    "/signing/:id",
+    {
+      schema: {
+        tags: ["signing"],
+        summary: "What a signer sees through their link",
+        params: idParams,
+        querystring: z.object({ token }),
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store").header("referrer-policy", "no-referrer");
+      return contracts.ceremony(request.params.id, request.query.token, info(request));
+    },
+  );
+  api.post(
+    "/signing/:id/code",
+    {
+      config: { rateLimit: { max: 5, timeWindow: 60_000 } },
+      schema: {
+        tags: ["signing"],
+        summary: "E-mails the signer a 6-digit code (10 minutes, one a minute)",
+        params: idParams,
+        body: z.object({ token }),
+      },
+    },
+    async (request) => contracts.sendCode(request.params.id, request.body.token, info(request)),
+  );
+  api.post(
+    "/signing/:id/sign",
+    {
+      config: { rateLimit: { max: 20, timeWindow: 60_000 } },
+      schema: {
+        tags: ["signing"],
+        summary: "Signs with the code, the full name and the CPF of the contract",
+        params: idParams,
+        body: signInput.extend({ token }),
+      },
+    },
+    async (request) => contracts.sign(request.params.id, request.body.token, request.body, info(request)),
+  );
+  api.post(
+    "/signing/:id/refuse",
+    {
+      config: { rateLimit: { max: 20, timeWindow: 60_000 } },
+      schema: {
+        tags: ["signing"],
+        summary: "Refuses with the code and a reason; the envelope stops",
+        params: idParams,
+        body: refuseInput.extend({ token }),
+      },
+    },
+    async (request) => contracts.refuse(request.params.id, request.body.token, request.body, info(request)),
+  );
+}

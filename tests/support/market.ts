@@ -1,0 +1,97 @@
+import type { FastifyInstance } from "fastify";
+import { makePng, randomCpf } from "./files";
+import { ORIGIN, signUp } from "./test-app";
+import { uploadBytes } from "./tus";
+
+/** Helpers that set the market up through the API: people with profiles, published offers. */
+export function caller(app: FastifyInstance) {
+  return (method: "GET" | "POST" | "PUT", url: string, cookie?: string, body?: unknown) =>
+    app.inject({
+      method,
+      url,
+      headers: {
+        origin: ORIGIN,
+        ...(cookie ? { cookie } : {}),
+        ...(body !== undefined ? { "content-type": "application/json" } : {}),
+      },
+      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+    });
+}
+
+export async function personWithProfile(app: FastifyInstance, name: string) {
+  const call = caller(app);
+  const u = await signUp(app, { name });
+  const cpf = randomCpf();
+  const personal = await call("PUT", "/api/profile/personal", u.cookie, {
+    nomeCompleto: `${name} da Silva`,
+    cpf,
+    rg: "12.345.678-9",
+    dataNascimento: "1988-02-03",
+    estadoCivil: "casado",
+    profissao: "Professora",
+    nacionalidade: "brasileira",
+    telefone: "(21) 98765-4321",
+  });
+  if (personal.statusCode !== 200) throw new Error(personal.body);
+  const address = await call("PUT", "/api/profile/address", u.cookie, {
+    cep: "22290-140",
+    logradouro: "Rua Voluntários da Pátria",
+    numero: "45",
+    bairro: "Botafogo",
+    cidade: "Rio de Janeiro",
+    uf: "RJ",
+    rendaMensal: 1_500_000,
+    ocupacao: "servidor",
+  });
+  if (address.statusCode !== 200) throw new Error(address.body);
+  return { ...u, cpf, fullName: `${name} da Silva` };
+}
+
+export async function publishedOfferOf(
+  app: FastifyInstance,
+  baseUrl: string,
+  cookie: string,
+  garantias = ["fiador", "seguro_fianca"],
+) {
+  const call = caller(app);
+  const photo = (
+    await uploadBytes({ baseUrl, cookie, origin: ORIGIN }, makePng(30, 20, [10, 120, 200]), {
+      filename: "f.png",
+      kind: "foto_unidade",
+      folder: "unidades",
+    })
+  ).json<{ id: string }>().id;
+  const unit = (
+    await call("POST", "/api/units", cookie, {
+      tipo: "apartamento",
+      cep: "22250040",
+      logradouro: "Praia de Botafogo",
+      numero: "300",
+      complemento: "apto 1201",
+      bairro: "Botafogo",
+      cidade: "Rio de Janeiro",
+      uf: "RJ",
+      areaM2: 90,
+      quartos: 3,
+      banheiros: 2,
+      vagas: 1,
+      mobiliado: true,
+      aceitaPets: false,
+      fotos: [photo],
+    })
+  ).json<{ id: string }>();
+  const offer = (
+    await call("POST", "/api/offers", cookie, {
+      unidadeId: unit.id,
+      aluguel: 450000,
+      condominio: 120000,
+      iptu: 25000,
+      seguroIncendio: 4000,
+      garantias,
+      disponivelEm: "2027-01-05",
+    })
+  ).json<{ id: string }>();
+  const published = await call("POST", `/api/offers/${offer.id}/publish`, cookie);
+  if (published.statusCode !== 200) throw new Error(published.body);
+  return offer.id;
+}
