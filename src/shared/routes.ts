@@ -26,7 +26,8 @@ export type ScreenName =
   | "AluguelProposta"
   | "PropostaEnviada"
   | "AprovarProposta"
-  | "AluguelHistorico";
+  | "AluguelHistorico"
+  | "Clicksign";
 
 export interface RouteDef {
   path: string;
@@ -57,7 +58,7 @@ export const routes: readonly RouteDef[] = [
   { path: "/AdicionarUnidade", match: "prefix", access: "signed-in", screen: "AdicionarUnidade" },
   { path: "/preferences", match: "prefix", access: "signed-in" },
   { path: "/preferences2", match: "prefix", access: "signed-in" },
-  { path: "/Clicksign", match: "prefix", access: "public" },
+  { path: "/Clicksign", match: "prefix", access: "public", screen: "Clicksign" },
   { path: "/Config", match: "prefix", access: "signed-in", screen: "Config" },
   { path: "/ViewDocument", match: "prefix", access: "signed-in", screen: "ViewDocument" },
   { path: "/Camera", match: "prefix", access: "signed-in", screen: "Camera" },

@@ -52,3 +52,25 @@ export async function resetLinkFromOutbox(email: string): Promise<string> {
   }
   throw new Error(`no reset e-mail for ${email} in ${dir}`);
 }
+
+/** The first match of `pattern` in the newest e-mail to `email` that has one. */
+export async function fromOutbox(email: string, pattern: RegExp, after = 0): Promise<string> {
+  const dir = path.join(E2E_DATA_DIR, "outbox");
+  const until = Date.now() + 15_000;
+  while (Date.now() < until) {
+    const files = (await fsp.readdir(dir).catch(() => [] as string[]))
+      .filter((f) => f.endsWith(".eml"))
+      .sort()
+      .reverse();
+    for (const f of files) {
+      const stat = await fsp.stat(path.join(dir, f));
+      if (stat.mtimeMs < after) continue;
+      const raw = await fsp.readFile(path.join(dir, f), "utf8");
+      if (!new RegExp(`^To: .*${email.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "mi").test(raw)) continue;
+      const match = decodeQuotedPrintable(raw).match(pattern);
+      if (match) return match[1] ?? match[0];
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no e-mail to ${email} matching ${pattern}`);
+}

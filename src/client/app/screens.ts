@@ -29,5 +29,6 @@ export const screenLoaders: Record<ScreenName, ScreenLoader> = {
     import("../screens/AprovarProposta/aprovar-proposta-screen").then((m) => m.AprovarPropostaScreen),
   AluguelHistorico: () =>
     import("../screens/AluguelHistorico/aluguel-historico-screen").then((m) => m.AluguelHistoricoScreen),
+  Clicksign: () => import("../screens/Clicksign/clicksign-screen").then((m) => m.ClicksignScreen),
   profile3: () => import("../screens/profile3/profile3-screen").then((m) => m.Profile3Screen),
 };

@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, List, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -6,6 +6,7 @@ import { formatCpf } from "../../../shared/contracts/profile";
 import type { ProposalView } from "../../../shared/contracts/proposals";
 import { formatBRL } from "../../lib/money";
 import { storage } from "../../lib/storage";
+import { contractsApi } from "../contracts/api";
 import { ProposalActions } from "./actions";
 import { ProposalStatusBadge, ProposalTimeline, TermsSummary, TurnBanner } from "./parts";
 
@@ -23,6 +24,24 @@ function DocumentLink({ id, index }: { id: string; index: number }) {
         ? `${t(`documents.kinds.${meta.data.kind}`)} — ${meta.data.fileName}`
         : `${t("proposal.documents")} ${index + 1}`}
     </Anchor>
+  );
+}
+
+/** The contract written for an approved proposal. */
+function ContractLink({ proposalId }: { proposalId: string }) {
+  const { t } = useTranslation();
+  const contracts = useQuery({ queryKey: ["contracts", "list"], queryFn: contractsApi.list });
+  const contract = contracts.data?.find((c) => c.proposalId === proposalId);
+  if (!contract) return null;
+  return (
+    <Button
+      component={Link}
+      to={`/Clicksign?contrato=${contract.id}`}
+      variant="light"
+      data-testid="open-contract"
+    >
+      {t("contract.open")} · {t(`contract.status.${contract.status}`)}
+    </Button>
   );
 }
 
@@ -46,6 +65,7 @@ export function ProposalDetail({ proposal }: { proposal: ProposalView }) {
         <ProposalStatusBadge status={proposal.status} />
       </Group>
       <TurnBanner proposal={proposal} />
+      {proposal.status === "aprovada" && <ContractLink proposalId={proposal.id} />}
       <ProposalActions proposal={proposal} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Card withBorder padding="md">

@@ -1,0 +1,27 @@
+import type { ContractReview, ContractView } from "../../../shared/contracts/contracts";
+import { api } from "../../lib/api";
+
+export interface CeremonyView {
+  contrato: { id: string; numero: string; sha256: string | null; documentUrl: string | null };
+  signatario: { papel: string; nome: string; email: string };
+  vez: boolean;
+}
+
+export const contractsApi = {
+  list: () => api<ContractView[]>("/api/contracts"),
+  get: (id: string) => api<ContractView>(`/api/contracts/${encodeURIComponent(id)}`),
+  review: (id: string, input: ContractReview) =>
+    api<ContractView>(`/api/contracts/${encodeURIComponent(id)}/review`, { method: "PUT", body: input }),
+  send: (id: string) =>
+    api<ContractView>(`/api/contracts/${encodeURIComponent(id)}/send`, { method: "POST" }),
+  ceremony: (id: string, token: string) =>
+    api<CeremonyView>(`/api/signing/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`),
+  sendCode: (id: string, token: string) =>
+    api<{ sentTo: string; expiresAt: string }>(`/api/signing/${encodeURIComponent(id)}/code`, {
+      body: { token },
+    }),
+  sign: (id: string, body: { token: string; codigo: string; nome: string; cpf: string }) =>
+    api<{ status: string }>(`/api/signing/${encodeURIComponent(id)}/sign`, { body }),
+  refuse: (id: string, body: { token: string; codigo: string; motivo: string }) =>
+    api<{ status: string }>(`/api/signing/${encodeURIComponent(id)}/refuse`, { body }),
+};

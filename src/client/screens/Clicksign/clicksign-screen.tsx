@@ -1,0 +1,39 @@
+import { Alert, Anchor, Container } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation, useSearchParams } from "react-router";
+import { useAuth } from "../../app/auth";
+import { Ceremony } from "./ceremony";
+import { ContractStatus } from "./contract-status";
+
+/**
+ * /Clicksign: `?contrato=&token=` the signing ceremony of the signer the personal link belongs to
+ * (no account needed); `?contrato=` alone, the contract's status for its signed-in parties.
+ */
+export function ClicksignScreen() {
+  const { t } = useTranslation();
+  const { state } = useAuth();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const contractId = params.get("contrato");
+  const token = params.get("token");
+  let body: React.ReactNode;
+  if (!contractId) body = <Alert color="yellow">{t("contract.notFound")}</Alert>;
+  else if (token) body = <Ceremony contractId={contractId} token={token} />;
+  else if (state.status !== "signed-in")
+    body = (
+      <Alert color="blue">
+        <Anchor
+          component={Link}
+          to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`}
+        >
+          {t("nav.login")}
+        </Anchor>
+      </Alert>
+    );
+  else body = <ContractStatus contractId={contractId} />;
+  return (
+    <Container size="md" py="lg">
+      {body}
+    </Container>
+  );
+}

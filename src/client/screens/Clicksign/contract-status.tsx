@@ -1,0 +1,305 @@
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { IconTrash } from "@tabler/icons-react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { type ContractView, MAX_WITNESSES } from "../../../shared/contracts/contracts";
+import { useErrorText } from "../../features/auth/error-text";
+import { contractsApi } from "../../features/contracts/api";
+import { ApiError } from "../../lib/api";
+
+interface PersonDraft {
+  nome: string;
+  cpf: string;
+  email: string;
+  profissao?: string;
+  rg?: string;
+  endereco?: string;
+}
+
+const empty = (): PersonDraft => ({ nome: "", cpf: "", email: "" });
+
+function PersonFields({
+  value,
+  onChange,
+  extended,
+  label,
+}: {
+  value: PersonDraft;
+  onChange: (v: PersonDraft) => void;
+  extended?: boolean;
+  label: string;
+}) {
+  const { t } = useTranslation();
+  const set = (patch: Partial<PersonDraft>) => onChange({ ...value, ...patch });
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      <TextInput
+        label={`${label} – ${t("contract.name")}`}
+        value={value.nome}
+        onChange={(e) => set({ nome: e.currentTarget.value })}
+      />
+      <TextInput
+        label={`${label} – ${t("contract.cpf")}`}
+        value={value.cpf}
+        onChange={(e) => set({ cpf: e.currentTarget.value })}
+      />
+      <TextInput
+        label={`${label} – ${t("contract.email")}`}
+        type="email"
+        value={value.email}
+        onChange={(e) => set({ email: e.currentTarget.value })}
+      />
+      {extended && (
+        <>
+          <TextInput
+            label={`${label} – ${t("contract.profession")}`}
+            value={value.profissao ?? ""}
+            onChange={(e) => set({ profissao: e.currentTarget.value })}
+          />
+          <TextInput
+            label={`${label} – ${t("contract.rg")}`}
+            value={value.rg ?? ""}
+            onChange={(e) => set({ rg: e.currentTarget.value })}
+          />
+          <TextInput
+            label={`${label} – ${t("contract.address")}`}
+            value={value.endereco ?? ""}
+            onChange={(e) => set({ endereco: e.currentTarget.value })}
+          />
+        </>
+      )}
+    </SimpleGrid>
+  );
+}
+
+function Review({ contract }: { contract: ContractView }) {
+  const { t } = useTranslation();
+  const err = useErrorText();
+  const queryClient = useQueryClient();
+  const [fiador, setFiador] = useState<PersonDraft>(empty);
+  const [witnesses, setWitnesses] = useState<PersonDraft[]>([]);
+  const [sequencial, setSequencial] = useState(contract.sequencial);
+  const update = (next: ContractView) => queryClient.setQueryData(["contracts", next.id], next);
+  const review = useMutation({
+    mutationFn: () =>
+      contractsApi.review(contract.id, {
+        fiador: contract.garantia === "fiador" ? fiador : null,
+        testemunhas: witnesses,
+        sequencial,
+      }),
+    onSuccess: update,
+  });
+  const send = useMutation({
+    mutationFn: async () => {
+      await review.mutateAsync();
+      return contractsApi.send(contract.id);
+    },
+    onSuccess: (next) => {
+      update(next);
+      notifications.show({ color: "teal", message: t("contract.sentNotice") });
+    },
+  });
+  const failure = send.error ?? review.error;
+  return (
+    <Card withBorder padding="md" data-testid="contract-review">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t("contract.review")}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t("contract.reviewLead")}
+        </Text>
+        {contract.garantia === "fiador" && (
+          <PersonFields value={fiador} onChange={setFiador} extended label={t("contract.guarantor")} />
+        )}
+        <Text size="sm" fw={600}>
+          {t("contract.witnesses")}
+        </Text>
+        {witnesses.map((w, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity before they are saved
+          <Group key={i} align="flex-end" wrap="nowrap">
+            <PersonFields
+              value={w}
+              onChange={(v) => setWitnesses(witnesses.map((x, j) => (j === i ? v : x)))}
+              label={`${t("contract.roles.testemunha")} ${i + 1}`}
+            />
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={t("contract.remove")}
+              onClick={() => setWitnesses(witnesses.filter((_, j) => j !== i))}
+            >
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Group>
+        ))}
+        <Group>
+          <Button
+            size="xs"
+            variant="light"
+            disabled={witnesses.length >= MAX_WITNESSES}
+            onClick={() => setWitnesses([...witnesses, empty()])}
+          >
+            {t("contract.addWitness")}
+          </Button>
+        </Group>
+        <Checkbox
+          label={t("contract.sequential")}
+          checked={sequencial}
+          onChange={(e) => setSequencial(e.currentTarget.checked)}
+        />
+        {failure && (
+          <Alert color="red" role="alert">
+            {failure instanceof ApiError ? failure.message : err.of(failure)}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button
+            variant="default"
+            loading={review.isPending && !send.isPending}
+            onClick={() => review.mutate()}
+          >
+            {t("contract.saveReview")}
+          </Button>
+          <Button loading={send.isPending} onClick={() => send.mutate()}>
+            {t("contract.send")}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** A contract for its parties: status per signer, the PDF, the audit trail; the landlord reviews and sends. */
+export function ContractStatus({ contractId }: { contractId: string }) {
+  const { t, i18n } = useTranslation();
+  const err = useErrorText();
+  const contract = useQuery({
+    queryKey: ["contracts", contractId],
+    queryFn: () => contractsApi.get(contractId),
+    retry: false,
+    refetchInterval: 15_000,
+  });
+  if (contract.isPending) return <Loader />;
+  if (contract.isError)
+    return (
+      <Alert color="red">
+        {contract.error instanceof ApiError && contract.error.status === 404
+          ? t("contract.notFound")
+          : err.of(contract.error)}
+      </Alert>
+    );
+  const c = contract.data;
+  const pdf = c.sealedDocumentId ?? c.documentId;
+  return (
+    <Stack gap="md" data-testid="contract-status">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={1} size="h2">
+            {t("contract.title", { numero: c.numero })}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {c.titulo}
+          </Text>
+        </div>
+        <Badge
+          variant="light"
+          color={
+            c.status === "assinado"
+              ? "teal"
+              : c.status === "enviado"
+                ? "blue"
+                : c.status === "rascunho"
+                  ? "gray"
+                  : "red"
+          }
+          data-testid="contract-state"
+        >
+          {t(`contract.status.${c.status}`)}
+        </Badge>
+      </Group>
+      {pdf && (
+        <Anchor component={Link} to={`/ViewDocument?id=${pdf}`}>
+          {c.sealedDocumentId ? t("contract.viewSealed") : t("contract.viewPdf")}
+        </Anchor>
+      )}
+      {c.status === "rascunho" &&
+        (c.role === "landlord" ? (
+          <Review contract={c} />
+        ) : (
+          <Alert color="blue">{t("contract.waitingLandlord")}</Alert>
+        ))}
+      {c.signers.length > 0 && (
+        <Card withBorder padding="sm">
+          <Text fw={600} mb="xs">
+            {t("contract.signers")}
+          </Text>
+          <Table data-testid="contract-signers">
+            <Table.Tbody>
+              {c.signers.map((s) => (
+                <Table.Tr key={s.id}>
+                  <Table.Td>{t(`contract.roles.${s.papel}`)}</Table.Td>
+                  <Table.Td>{s.nome}</Table.Td>
+                  <Table.Td>
+                    <Badge
+                      variant="light"
+                      color={s.status === "assinado" ? "teal" : s.status === "recusado" ? "red" : "gray"}
+                    >
+                      {t(`contract.signerStatus.${s.status}`)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    {s.assinadoEm
+                      ? new Date(s.assinadoEm).toLocaleString(i18n.language, {
+                          dateStyle: "short",
+                          timeStyle: "short",
+                        })
+                      : (s.motivo ?? "")}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Card>
+      )}
+      <Card withBorder padding="sm">
+        <Text fw={600} mb="xs">
+          {t("contract.trail")}
+        </Text>
+        <Stack gap={2}>
+          {c.events.map((e, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: events are append-only and ordered
+            <Text size="xs" key={i}>
+              {new Date(e.createdAt).toLocaleString(i18n.language, {
+                dateStyle: "short",
+                timeStyle: "medium",
+              })}{" "}
+              · {e.type.replace("_", " ")}
+              {e.quem ? ` · ${e.quem}` : ""}
+              {e.ip ? ` · IP ${e.ip}` : ""}
+            </Text>
+          ))}
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}

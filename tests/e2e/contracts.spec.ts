@@ -1,0 +1,187 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { makePng, randomCpf } from "../support/files";
+import { fromOutbox, newEmail, signUpInBrowser } from "./helpers";
+
+const PASSWORD = "Ipê amarelo na varanda 42";
+
+async function profile(request: APIRequestContext, nome: string, cpf: string) {
+  expect(
+    (
+      await request.put("/api/profile/personal", {
+        data: {
+          nomeCompleto: nome,
+          cpf,
+          rg: "1234567",
+          dataNascimento: "1980-01-15",
+          estadoCivil: "casado",
+          profissao: "Engenheira",
+          nacionalidade: "brasileira",
+          telefone: "11987654321",
+        },
+      })
+    ).status(),
+  ).toBe(200);
+  expect(
+    (
+      await request.put("/api/profile/address", {
+        data: {
+          cep: "04538-132",
+          logradouro: "Avenida Brigadeiro Faria Lima",
+          numero: "3000",
+          bairro: "Itaim Bibi",
+          cidade: "São Paulo",
+          uf: "SP",
+          rendaMensal: 3_000_000,
+          ocupacao: "clt",
+        },
+      })
+    ).status(),
+  ).toBe(200);
+}
+
+test("from an approved proposal, landlord, tenant and guarantor each sign through their e-mailed link, and the sealed PDF verifies", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const viewport = { width: 390, height: 844 };
+  const landlordCtx = await browser.newContext({ viewport });
+  const tenantCtx = await browser.newContext({ viewport });
+  const landlord = await landlordCtx.newPage();
+  const tenant = await tenantCtx.newPage();
+  const landlordEmail = newEmail("loc");
+  const tenantEmail = newEmail("inq");
+  const guarantorEmail = newEmail("fiador");
+  const people = {
+    landlord: { nome: "Marta Alves Pereira", cpf: randomCpf(), email: landlordEmail },
+    tenant: { nome: "Rafael Conceição Lima", cpf: randomCpf(), email: tenantEmail },
+    guarantor: { nome: "Antônio Gonçalves", cpf: randomCpf(), email: guarantorEmail },
+  };
+  await signUpInBrowser(landlord, { name: "Marta Alves", email: landlordEmail, password: PASSWORD });
+  await profile(landlord.request, people.landlord.nome, people.landlord.cpf);
+  await signUpInBrowser(tenant, { name: "Rafael Lima", email: tenantEmail, password: PASSWORD });
+  await profile(tenant.request, people.tenant.nome, people.tenant.cpf);
+
+  // Setup through the API: an offer, a proposal with a guarantor as guarantee, approved.
+  const bytes = makePng(300, 200, [120, 160, 90]);
+  const meta = Object.entries({ filename: "sala.png", kind: "foto_unidade", folder: "unidades" })
+    .map(([k, v]) => `${k} ${Buffer.from(v).toString("base64")}`)
+    .join(",");
+  const photo = await landlord.request.post("/api/storage/uploads", {
+    headers: {
+      "Tus-Resumable": "1.0.0",
+      "Upload-Length": String(bytes.length),
+      "Upload-Metadata": meta,
+      "Content-Type": "application/offset+octet-stream",
+    },
+    data: bytes,
+  });
+  const unit = await landlord.request.post("/api/units", {
+    data: {
+      tipo: "apartamento",
+      cep: "04538-132",
+      logradouro: "Rua Joaquim Floriano",
+      numero: "820",
+      bairro: "Itaim Bibi",
+      cidade: "São Paulo",
+      uf: "SP",
+      areaM2: 70,
+      quartos: 2,
+      banheiros: 2,
+      vagas: 1,
+      mobiliado: false,
+      aceitaPets: true,
+      fotos: [((await photo.json()) as { id: string }).id],
+    },
+  });
+  const offer = await landlord.request.post("/api/offers", {
+    data: {
+      unidadeId: ((await unit.json()) as { id: string }).id,
+      aluguel: 500000,
+      condominio: 90000,
+      iptu: 20000,
+      seguroIncendio: 5000,
+      garantias: ["fiador"],
+      disponivelEm: "2027-02-01",
+    },
+  });
+  const offerId = ((await offer.json()) as { id: string }).id;
+  expect((await landlord.request.post(`/api/offers/${offerId}/publish`)).status()).toBe(200);
+  const proposal = await tenant.request.post("/api/proposals", {
+    data: {
+      ofertaId: offerId,
+      aluguel: 500000,
+      dataEntrada: "2027-02-01",
+      prazoMeses: 30,
+      garantia: "fiador",
+      moradores: 2,
+      pets: false,
+      renda: 2_000_000,
+    },
+  });
+  const proposalId = ((await proposal.json()) as { id: string }).id;
+  expect(
+    (
+      await landlord.request.post(`/api/proposals/${proposalId}/actions`, { data: { action: "approve" } })
+    ).status(),
+  ).toBe(200);
+
+  // The landlord reviews the contract, adds the guarantor and sends it.
+  await landlord.goto(`/AprovarProposta?id=${proposalId}`);
+  await landlord.getByTestId("open-contract").click();
+  await expect(landlord.getByTestId("contract-state")).toHaveText("Em revisão");
+  const review = landlord.getByTestId("contract-review");
+  await review.getByLabel("Fiador(a) – Nome completo").fill(people.guarantor.nome);
+  await review.getByLabel("Fiador(a) – CPF").fill(people.guarantor.cpf);
+  await review.getByLabel("Fiador(a) – E-mail").fill(guarantorEmail);
+  await review.getByLabel("Fiador(a) – Profissão").fill("Aposentado");
+  await review.getByRole("button", { name: "Enviar para assinatura" }).click();
+  await expect(landlord.getByTestId("contract-state")).toHaveText("Em assinatura");
+  await expect(landlord.getByTestId("contract-signers").getByRole("row")).toHaveCount(3);
+
+  // Each signer, from their own e-mail, in a browser of their own.
+  for (const who of [people.landlord, people.tenant, people.guarantor]) {
+    const link = await fromOutbox(who.email, /(\/Clicksign\?contrato=[0-9a-f-]{36}&token=[A-Za-z0-9_-]{43})/);
+    const ctx = await browser.newContext({ viewport });
+    const page = await ctx.newPage();
+    await page.goto(link);
+    await expect(page.getByTestId("ceremony")).toContainText(who.nome);
+    await expect(page.getByTestId("pdf-canvas")).toHaveAttribute("data-rendered-page", "1", {
+      timeout: 20_000,
+    });
+    const asked = Date.now() - 1000;
+    await page.getByRole("button", { name: "Enviar código por e-mail" }).click();
+    await expect(page.getByText(/Código enviado para/)).toBeVisible();
+    const code = await fromOutbox(who.email, /Use o código (\d{6})/, asked);
+    await page.getByLabel("Código de 6 dígitos").fill(code);
+    await page.getByLabel("Seu nome completo, como no contrato").fill(who.nome);
+    await page.getByLabel("Seu CPF").fill(who.cpf);
+    await page.getByLabel("Li o contrato e concordo com os termos").check();
+    await page.getByRole("button", { name: "Assinar", exact: true }).click();
+    await expect(page.getByTestId("ceremony-done")).toBeVisible();
+    await ctx.close();
+  }
+
+  await landlord.reload();
+  await expect(landlord.getByTestId("contract-state")).toHaveText("Assinado");
+  const contract = (await (await landlord.request.get("/api/contracts")).json()) as {
+    sealedDocumentId: string;
+  }[];
+  const sealedId = contract[0]?.sealedDocumentId as string;
+  const link = (await (
+    await tenant.request.post(`/api/storage/objects/${sealedId}/download-url`)
+  ).json()) as { url: string };
+  const pdf = Buffer.from(await (await tenant.request.get(link.url)).body());
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "chave-e2e-")), "contrato.pdf");
+  fs.writeFileSync(file, pdf);
+  const verdict = execFileSync("pdfsig", [file], { encoding: "utf8" });
+  console.log(verdict);
+  expect(verdict).toContain("Signature is Valid");
+  expect(verdict).toContain("Total document signed");
+  expect((await (await tenant.request.get(`/api/offers/${offerId}`)).json()).status).toBe("alugada");
+  await landlordCtx.close();
+  await tenantCtx.close();
+});
