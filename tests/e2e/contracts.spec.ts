@@ -182,6 +182,13 @@ test("from an approved proposal, landlord, tenant and guarantor each sign throug
   expect(verdict).toContain("Signature is Valid");
   expect(verdict).toContain("Total document signed");
   expect((await (await tenant.request.get(`/api/offers/${offerId}`)).json()).status).toBe("alugada");
+  // The tenant finds it in the history and opens the sealed PDF: the server checks the seal.
+  await tenant.goto("/AluguelHistorico");
+  await tenant.getByTestId("history-item").first().getByRole("button").first().click();
+  await tenant.getByTestId("history-contract").click();
+  await expect(tenant.getByTestId("contract-state")).toHaveText("Assinado");
+  await tenant.getByRole("link", { name: "Abrir o contrato assinado" }).click();
+  await expect(tenant.getByTestId("seal-verdict")).toContainText("Assinatura digital válida e conteúdo íntegro");
   await landlordCtx.close();
   await tenantCtx.close();
 });

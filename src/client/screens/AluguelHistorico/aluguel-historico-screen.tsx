@@ -15,6 +15,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { PROPOSAL_STATUSES } from "../../../shared/contracts/proposals";
 import { useErrorText } from "../../features/auth/error-text";
+import { contractsApi } from "../../features/contracts/api";
 import { proposalsApi } from "../../features/proposals/api";
 import { ProposalStatusBadge, ProposalTimeline } from "../../features/proposals/parts";
 import { formatBRL } from "../../lib/money";
@@ -27,6 +28,7 @@ export function AluguelHistoricoScreen() {
   const role = params.get("papel") ?? "";
   const status = params.get("status") ?? "";
   const all = useQuery({ queryKey: ["proposals", "list", "all"], queryFn: () => proposalsApi.list() });
+  const contracts = useQuery({ queryKey: ["contracts", "list"], queryFn: contractsApi.list });
   const items = (all.data ?? []).filter(
     (p) => (!role || p.role === role) && (!status || p.status === status),
   );
@@ -91,6 +93,19 @@ export function AluguelHistoricoScreen() {
               </Accordion.Control>
               <Accordion.Panel>
                 <ProposalTimeline proposal={p} />
+                {p.status === "aprovada" && contracts.data?.find((c) => c.proposalId === p.id) && (
+                  <Text size="sm" mt="sm">
+                    <Link
+                      to={`/Clicksign?contrato=${contracts.data.find((c) => c.proposalId === p.id)?.id}`}
+                      data-testid="history-contract"
+                    >
+                      {t("contract.open")} ·{" "}
+                      {t(
+                        `contract.status.${contracts.data.find((c) => c.proposalId === p.id)?.status ?? "rascunho"}`,
+                      )}
+                    </Link>
+                  </Text>
+                )}
                 <Text size="sm" mt="sm">
                   <Link
                     to={p.role === "landlord" ? `/AprovarProposta?id=${p.id}` : `/PropostaEnviada?id=${p.id}`}

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { formatBytes, formatDate } from "../../features/storage/format";
+import { api } from "../../lib/api";
 import { StorageError, storage } from "../../lib/storage";
 import { ImageView } from "./image-view";
 import { PdfView } from "./pdf-view";
@@ -39,6 +40,22 @@ export function ViewDocumentScreen() {
     retry: false,
     // The link lives for minutes; fetch a fresh one before it expires.
     staleTime: 60_000,
+  });
+
+  const verification = useQuery({
+    queryKey: ["contracts", "verify", id],
+    queryFn: () =>
+      api<{
+        sealed: boolean;
+        numero?: string;
+        intact?: boolean;
+        signatureValid?: boolean;
+        signer?: string;
+        signedAt?: string;
+        problem?: string;
+      }>(`/api/contracts/verify/${encodeURIComponent(id ?? "")}`),
+    enabled: meta.isSuccess && meta.data.kind === "contrato",
+    retry: false,
   });
 
   async function download() {
@@ -107,6 +124,22 @@ export function ViewDocumentScreen() {
             </Button>
           </Group>
         </Group>
+        {verification.data?.sealed && (
+          <Alert
+            color={verification.data.intact && verification.data.signatureValid ? "teal" : "red"}
+            data-testid="seal-verdict"
+          >
+            {verification.data.intact && verification.data.signatureValid
+              ? t("viewer.sealOk", {
+                  numero: verification.data.numero,
+                  signer: verification.data.signer,
+                  date: verification.data.signedAt
+                    ? new Date(verification.data.signedAt).toLocaleString(i18n.language)
+                    : "",
+                })
+              : t("viewer.sealBad", { problem: verification.data.problem ?? "hash" })}
+          </Alert>
+        )}
         {downloadError && (
           <Alert color="red" role="alert">
             {downloadError}

@@ -176,6 +176,9 @@ describe("contracts", () => {
       await call("POST", `/api/storage/objects/${done.sealedDocumentId}/download-url`, tenant.cookie)
     ).json();
     const sealed = Buffer.from(await (await fetch(`${baseUrl}${link.url}`)).arrayBuffer());
+    const verified = await call("GET", `/api/contracts/verify/${done.sealedDocumentId}`, landlord.cookie);
+    expect(verified.json()).toMatchObject({ sealed: true, intact: true, signatureValid: true, numero: done.numero });
+    expect((await call("GET", `/api/contracts/verify/${done.sealedDocumentId}`, stranger.cookie)).statusCode).toBe(403);
     const verdict = pdfsig(sealed);
     console.log(verdict);
     expect(verdict).toContain("Signature is Valid");

@@ -45,6 +45,22 @@ export async function contractRoutes(
       return contracts.get(await user(request), request.params.id);
     },
   );
+  api.get(
+    "/contracts/verify/:id",
+    {
+      schema: {
+        tags: ["contracts"],
+        summary:
+          "Whether a document is a sealed contract, its seal valid and its bytes intact (checked by the server)",
+        security,
+        params: z.object({ id: z.uuid({ error: "object-not-found" }) }),
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return contracts.verifyDocument(await user(request), request.params.id);
+    },
+  );
   api.put(
     "/contracts/:id/review",
     {

@@ -69,3 +69,28 @@ describe("seal", () => {
     expect(maskCpf("111.444.777-35")).toBe("***.444.777-**");
   });
 });
+
+describe("verification on the server", () => {
+  it("accepts a sealed PDF and refuses one changed after sealing", async () => {
+    const { verifySealedPdf } = await import("./verify");
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "chave-verify-"));
+    const cert = await loadSealCertificate({ dataDir });
+    const { bytes } = await renderContract(base);
+    const sealed = await sealPdf(bytes, cert);
+    const verdict = verifySealedPdf(sealed);
+    expect(verdict).toMatchObject({
+      signatureValid: true,
+      coversWholeFile: true,
+      signer: "Chave - selo de contratos",
+      problem: null,
+    });
+    const tampered = Buffer.from(sealed);
+    tampered[500] = (tampered[500] ?? 0) ^ 0x01;
+    expect(verifySealedPdf(tampered)).toMatchObject({ signatureValid: false, problem: "digest mismatch" });
+    expect(verifySealedPdf(Buffer.concat([sealed, Buffer.from("\n%% appended")]))).toMatchObject({
+      signatureValid: true,
+      coversWholeFile: false,
+    });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+});

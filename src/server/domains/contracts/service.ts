@@ -18,6 +18,7 @@ import { noticeMail } from "../../mail/templates";
 import type { StorageService } from "../../storage/service";
 import { appendCompletionCertificate, type SealCertificate, sealPdf } from "./seal";
 import { type ContractData, type ContractParty, renderContract } from "./template";
+import { verifySealedPdf } from "./verify";
 
 type Review = z.output<typeof contractReview>;
 type SignData = z.output<typeof signInput>;
@@ -631,6 +632,33 @@ export class ContractsService {
     const chunks: Buffer[] = [];
     for await (const chunk of await this.storage.store.read(documentId)) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks);
+  }
+
+  /**
+   * For a document the user may read: whether it is a sealed contract, and if so whether its seal
+   * is valid and its bytes are the ones recorded when it was sealed.
+   */
+  async verifyDocument(userId: string, documentId: string) {
+    const doc = await this.storage.readable(userId, documentId);
+    const { rows } = await this.pool.query<ContractRow>(
+      "SELECT * FROM contracts WHERE sealed_document_id = $1",
+      [documentId],
+    );
+    const row = rows[0];
+    if (!row) return { sealed: false as const, kind: doc.kind };
+    const bytes = Buffer.from(await this.readAll(documentId));
+    const verdict = verifySealedPdf(bytes);
+    const sha256 = createHash("sha256").update(bytes).digest("hex");
+    return {
+      sealed: true as const,
+      numero: row.numero,
+      intact: sha256 === row.sealed_sha256 && verdict.coversWholeFile,
+      signatureValid: verdict.signatureValid,
+      signer: verdict.signer,
+      signedAt: verdict.signedAt,
+      sha256,
+      problem: verdict.problem,
+    };
   }
 
   // --- reading ------------------------------------------------------------------------------
