@@ -188,7 +188,9 @@ test("from an approved proposal, landlord, tenant and guarantor each sign throug
   await tenant.getByTestId("history-contract").click();
   await expect(tenant.getByTestId("contract-state")).toHaveText("Assinado");
   await tenant.getByRole("link", { name: "Abrir o contrato assinado" }).click();
-  await expect(tenant.getByTestId("seal-verdict")).toContainText("Assinatura digital válida e conteúdo íntegro");
+  await expect(tenant.getByTestId("seal-verdict")).toContainText(
+    "Assinatura digital válida e conteúdo íntegro",
+  );
   await landlordCtx.close();
   await tenantCtx.close();
 });

@@ -177,8 +177,15 @@ describe("contracts", () => {
     ).json();
     const sealed = Buffer.from(await (await fetch(`${baseUrl}${link.url}`)).arrayBuffer());
     const verified = await call("GET", `/api/contracts/verify/${done.sealedDocumentId}`, landlord.cookie);
-    expect(verified.json()).toMatchObject({ sealed: true, intact: true, signatureValid: true, numero: done.numero });
-    expect((await call("GET", `/api/contracts/verify/${done.sealedDocumentId}`, stranger.cookie)).statusCode).toBe(403);
+    expect(verified.json()).toMatchObject({
+      sealed: true,
+      intact: true,
+      signatureValid: true,
+      numero: done.numero,
+    });
+    expect(
+      (await call("GET", `/api/contracts/verify/${done.sealedDocumentId}`, stranger.cookie)).statusCode,
+    ).toBe(403);
     const verdict = pdfsig(sealed);
     console.log(verdict);
     expect(verdict).toContain("Signature is Valid");
