@@ -113,6 +113,7 @@ export const errorStatus = {
   "contract-not-editable": 409,
   "guarantor-required": 400,
   "not-signing-turn": 409,
+  "resend-rate-limited": 429,
 } as const satisfies Record<keyof typeof ptBR.errors, number>;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -14,6 +14,13 @@ export const contractsApi = {
     api<ContractView>(`/api/contracts/${encodeURIComponent(id)}/review`, { method: "PUT", body: input }),
   send: (id: string) =>
     api<ContractView>(`/api/contracts/${encodeURIComponent(id)}/send`, { method: "POST" }),
+  resend: (id: string, signerId: string) =>
+    api<ContractView>(
+      `/api/contracts/${encodeURIComponent(id)}/signers/${encodeURIComponent(signerId)}/resend`,
+      { method: "POST" },
+    ),
+  cancel: (id: string, motivo: string) =>
+    api<ContractView>(`/api/contracts/${encodeURIComponent(id)}/cancel`, { body: { motivo } }),
   ceremony: (id: string, token: string) =>
     api<CeremonyView>(`/api/signing/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`),
   sendCode: (id: string, token: string) =>

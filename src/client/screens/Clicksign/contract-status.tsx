@@ -8,10 +8,12 @@ import {
   Checkbox,
   Group,
   Loader,
+  Modal,
   SimpleGrid,
   Stack,
   Table,
   Text,
+  Textarea,
   TextInput,
   Title,
 } from "@mantine/core";
@@ -189,6 +191,77 @@ function Review({ contract }: { contract: ContractView }) {
   );
 }
 
+function Resend({ contract, signerId }: { contract: ContractView; signerId: string }) {
+  const { t } = useTranslation();
+  const err = useErrorText();
+  const queryClient = useQueryClient();
+  const resend = useMutation({
+    mutationFn: () => contractsApi.resend(contract.id, signerId),
+    onSuccess: (next) => {
+      queryClient.setQueryData(["contracts", next.id], next);
+      notifications.show({ color: "teal", message: t("contract.resent") });
+    },
+    onError: (e) =>
+      notifications.show({ color: "red", message: e instanceof ApiError ? e.message : err.of(e) }),
+  });
+  return (
+    <Button size="compact-xs" variant="subtle" loading={resend.isPending} onClick={() => resend.mutate()}>
+      {t("contract.resend")}
+    </Button>
+  );
+}
+
+function CancelContract({ contract }: { contract: ContractView }) {
+  const { t } = useTranslation();
+  const err = useErrorText();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [motivo, setMotivo] = useState("");
+  const cancel = useMutation({
+    mutationFn: () => contractsApi.cancel(contract.id, motivo),
+    onSuccess: (next) => {
+      queryClient.setQueryData(["contracts", next.id], next);
+      setOpen(false);
+      notifications.show({ message: t("contract.cancelled") });
+    },
+  });
+  return (
+    <>
+      <Group>
+        <Button color="red" variant="subtle" size="xs" onClick={() => setOpen(true)}>
+          {t("contract.cancel")}
+        </Button>
+      </Group>
+      <Modal opened={open} onClose={() => setOpen(false)} title={t("contract.cancelTitle")} centered>
+        <Stack>
+          <Text size="sm">{t("contract.cancelText")}</Text>
+          <Textarea
+            label={t("contract.reason")}
+            value={motivo}
+            onChange={(e) => setMotivo(e.currentTarget.value)}
+            minRows={3}
+            autosize
+            maxLength={1000}
+          />
+          {cancel.isError && (
+            <Text c="red" size="sm">
+              {cancel.error instanceof ApiError ? cancel.error.message : err.of(cancel.error)}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOpen(false)}>
+              {t("proposal.cancel")}
+            </Button>
+            <Button color="red" loading={cancel.isPending} onClick={() => cancel.mutate()}>
+              {t("contract.cancel")}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
 /** A contract for its parties: status per signer, the PDF, the audit trail; the landlord reviews and sends. */
 export function ContractStatus({ contractId }: { contractId: string }) {
   const { t, i18n } = useTranslation();
@@ -280,6 +353,9 @@ export function ContractStatus({ contractId }: { contractId: string }) {
             </Table.Tbody>
           </Table>
         </Card>
+      )}
+      {c.role === "landlord" && (c.status === "rascunho" || c.status === "enviado") && (
+        <CancelContract contract={c} />
       )}
       <Card withBorder padding="sm">
         <Text fw={600} mb="xs">

@@ -250,6 +250,49 @@ describe("contracts", () => {
     );
   }, 60_000);
 
+  it("lets the landlord resend a link (once in 5 minutes) and cancel; the old and cancelled links stop working", async () => {
+    const { landlord, tenant, contract } = await approvedContract(["seguro_fianca"], "seguro_fianca");
+    const sent = (
+      await call("POST", `/api/contracts/${contract.id}/send`, landlord.cookie)
+    ).json<ContractView>();
+    const tenantSigner = sent.signers.find((x) => x.papel === "locatario")?.id as string;
+    const first = await linkFor(tenant.email, contract.id);
+    expect(
+      (await call("POST", `/api/contracts/${contract.id}/signers/${tenantSigner}/resend`, tenant.cookie))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await call("POST", `/api/contracts/${contract.id}/signers/${tenantSigner}/resend`, landlord.cookie))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await call("POST", `/api/contracts/${contract.id}/signers/${tenantSigner}/resend`, landlord.cookie)
+      ).json().code,
+    ).toBe("resend-rate-limited");
+    expect((await call("GET", `/api/signing/${contract.id}?token=${first}`)).json().code).toBe(
+      "invalid-signing-link",
+    );
+    let second = first;
+    for (let i = 0; i < 30 && second === first; i++) second = await linkFor(tenant.email, contract.id);
+    expect(second).not.toBe(first);
+    expect((await call("GET", `/api/signing/${contract.id}?token=${second}`)).statusCode).toBe(200);
+    expect(
+      (
+        await call("POST", `/api/contracts/${contract.id}/cancel`, tenant.cookie, {
+          motivo: "Não quero mais",
+        })
+      ).statusCode,
+    ).toBe(403);
+    const cancelled = await call("POST", `/api/contracts/${contract.id}/cancel`, landlord.cookie, {
+      motivo: "O imóvel precisa de reforma.",
+    });
+    expect(cancelled.json().status).toBe("cancelado");
+    expect((await call("GET", `/api/signing/${contract.id}?token=${second}`)).json().code).toBe(
+      "invalid-signing-link",
+    );
+  });
+
   it("refuses made-up links", async () => {
     const { contract } = await approvedContract(["seguro_fianca"], "seguro_fianca");
     expect((await call("GET", `/api/signing/${contract.id}?token=${"a".repeat(43)}`)).statusCode).toBe(403);

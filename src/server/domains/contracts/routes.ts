@@ -88,6 +88,40 @@ export async function contractRoutes(
     async (request) => contracts.send(await user(request), request.params.id, info(request)),
   );
 
+  api.post(
+    "/contracts/:id/signers/:signerId/resend",
+    {
+      schema: {
+        tags: ["contracts"],
+        summary: "Sends a signer a new link (the old one stops working); once in 5 minutes",
+        security,
+        params: z.object({ id: z.uuid({ error: "not-found" }), signerId: z.uuid({ error: "not-found" }) }),
+      },
+    },
+    async (request) =>
+      contracts.resend(await user(request), request.params.id, request.params.signerId, info(request)),
+  );
+  api.post(
+    "/contracts/:id/cancel",
+    {
+      schema: {
+        tags: ["contracts"],
+        summary: "Cancels the contract with a reason (landlord); every link stops working",
+        security,
+        params: idParams,
+        body: z.object({
+          motivo: z
+            .string({ error: "reason-required" })
+            .trim()
+            .min(3, { error: "reason-required" })
+            .max(1000, { error: "reason-required" }),
+        }),
+      },
+    },
+    async (request) =>
+      contracts.cancel(await user(request), request.params.id, request.body.motivo, info(request)),
+  );
+
   // The ceremony: the personal link is the credential, checked on every call.
   api.get(
     "/signing/:id",

@@ -365,6 +365,64 @@ export class ContractsService {
     );
   }
 
+  /** The landlord sends a signer a new link (the old one stops working); at most once in 5 minutes. */
+  async resend(userId: string, id: string, signerId: string, req: RequestInfo): Promise<ContractView> {
+    const invite = await this.tx(async (c) => {
+      const row = await this.row(c, id, true);
+      if (row.landlord_id !== userId)
+        throw new AppError(row.tenant_id === userId ? "unauthorized" : "not-found");
+      if (row.status !== "enviado") throw new AppError("contract-not-editable");
+      const { rows } = await c.query<SignerRow>(
+        "SELECT * FROM contract_signers WHERE id = $1 AND contract_id = $2",
+        [signerId, id],
+      );
+      const signer = rows[0];
+      if (!signer) throw new AppError("not-found");
+      if (signer.status === "assinado" || signer.status === "recusado")
+        throw new AppError("contract-not-editable");
+      const recent = await c.query(
+        "SELECT 1 FROM contract_events WHERE signer_id = $1 AND type = 'reenviado' AND created_at > now() - interval '5 minutes'",
+        [signerId],
+      );
+      if (recent.rowCount) throw new AppError("resend-rate-limited");
+      const token = randomBytes(32).toString("base64url");
+      await c.query("UPDATE contract_signers SET token_hash = $2 WHERE id = $1", [signerId, sha(token)]);
+      await this.event(c, id, "reenviado", { signerId, req });
+      return { row, invite: { email: signer.email, nome: signer.nome, token } };
+    });
+    await this.invite(invite.row, invite.invite);
+    return this.get(userId, id);
+  }
+
+  /** The landlord cancels with a reason: the links stop working and every signer is told. */
+  async cancel(userId: string, id: string, motivo: string, req: RequestInfo): Promise<ContractView> {
+    const signers = await this.tx(async (c) => {
+      const row = await this.row(c, id, true);
+      if (row.landlord_id !== userId)
+        throw new AppError(row.tenant_id === userId ? "unauthorized" : "not-found");
+      if (row.status !== "rascunho" && row.status !== "enviado") throw new AppError("contract-not-editable");
+      await c.query("UPDATE contracts SET status = 'cancelado', updated_at = now() WHERE id = $1", [id]);
+      await this.event(c, id, "cancelado", { req, detail: motivo, sha256: row.sha256 });
+      const { rows } = await c.query<SignerRow>("SELECT * FROM contract_signers WHERE contract_id = $1", [
+        id,
+      ]);
+      return { row, rows };
+    });
+    for (const s of signers.rows)
+      await this.mail(
+        s.email,
+        s.nome,
+        `Contrato nº ${signers.row.numero} cancelado`,
+        [
+          `O proprietário cancelou o contrato: ${motivo}`,
+          "O link de assinatura que você recebeu não vale mais.",
+        ],
+        `${this.options.publicUrl}/AluguelHistorico`,
+        "Ver histórico",
+      );
+    return this.get(userId, id);
+  }
+
   // --- the ceremony -------------------------------------------------------------------------
 
   private async signerByToken(
