@@ -12,6 +12,7 @@ import { connectDatabase, migrateDatabase } from "../src/server/db/client";
 import { type EmbeddedPostgres, startEmbeddedPostgres } from "../src/server/db/embedded";
 import { seedOffers } from "../src/server/seed/seed";
 import { createObjectStore } from "../src/server/storage/object-store";
+import { benchContract } from "./contract";
 import { loadSearch } from "./search";
 import { benchUpload, UPLOAD_BYTES } from "./upload";
 
@@ -206,6 +207,11 @@ async function main() {
     show("Chave at 250 req/s", appAt250);
     console.log(
       `  ratio ${(app.rps / bare.rps).toFixed(2)} of the baseline's throughput (target ≥ 0.7); p99 at 1,000 req/s ${appAt1k.p99} ms (target < 25)`,
+    );
+    const contract = await benchContract();
+    console.log("\nLease contract, median of 7 (after a warm-up)");
+    console.log(
+      `  generate ${contract.generateMs.toFixed(0)} ms · seal ${contract.sealMs.toFixed(0)} ms (with the certificate of completion) · together ${(contract.generateMs + contract.sealMs).toFixed(0)} ms (target ≤ 500)`,
     );
     rows.push({
       name: "search",

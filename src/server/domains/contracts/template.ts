@@ -190,16 +190,22 @@ const MARGIN = 56;
 const WIDTH = A4[0] - 2 * MARGIN;
 const BOTTOM = 64;
 
+/** Breaks text into lines that fit `width`, measuring each word once (layout is the costly part). */
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const space = font.widthOfTextAtSize(" ", size);
   const lines: string[] = [];
   for (const paragraph of text.split("\n")) {
     let line = "";
+    let lineWidth = 0;
     for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(candidate, size) <= width) line = candidate;
-      else {
-        if (line) lines.push(line);
+      const w = font.widthOfTextAtSize(word, size);
+      if (line && lineWidth + space + w > width) {
+        lines.push(line);
         line = word;
+        lineWidth = w;
+      } else {
+        line = line ? `${line} ${word}` : word;
+        lineWidth = line === word ? w : lineWidth + space + w;
       }
     }
     lines.push(line);
