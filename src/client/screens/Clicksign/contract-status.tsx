@@ -347,6 +347,11 @@ export function ContractStatus({ contractId }: { contractId: string }) {
                           timeStyle: "short",
                         })
                       : (s.motivo ?? "")}
+                    {c.role === "landlord" &&
+                      c.status === "enviado" &&
+                      (s.status === "pendente" || s.status === "visualizado") && (
+                        <Resend contract={c} signerId={s.id} />
+                      )}
                   </Table.Td>
                 </Table.Tr>
               ))}
