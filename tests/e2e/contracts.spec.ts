@@ -159,6 +159,23 @@ test("from an approved proposal, landlord, tenant and guarantor each sign throug
     await page.getByLabel("Código de 6 dígitos").fill(code);
     await page.getByLabel("Seu nome completo, como no contrato").fill(who.nome);
     await page.getByLabel("Seu CPF").fill(who.cpf);
+    if (who === people.guarantor) {
+      // The guarantor also draws a signature on the pad.
+      await page.getByTestId("signature-pad").scrollIntoViewIfNeeded();
+      const pad = await page.getByTestId("signature-pad").boundingBox();
+      if (!pad) throw new Error("no signature pad");
+      await page.mouse.move(pad.x + 20, pad.y + 90);
+      await page.mouse.down();
+      for (const [dx, dy] of [
+        [60, -50],
+        [120, 20],
+        [180, -40],
+        [240, 30],
+      ] as const)
+        await page.mouse.move(pad.x + dx, pad.y + 70 + dy, { steps: 5 });
+      await page.mouse.up();
+      await expect(page.getByRole("button", { name: "Limpar" })).toBeEnabled();
+    }
     await page.getByLabel("Li o contrato e concordo com os termos").check();
     await page.getByRole("button", { name: "Assinar", exact: true }).click();
     await expect(page.getByTestId("ceremony-done")).toBeVisible();

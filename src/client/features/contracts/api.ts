@@ -27,8 +27,10 @@ export const contractsApi = {
     api<{ sentTo: string; expiresAt: string }>(`/api/signing/${encodeURIComponent(id)}/code`, {
       body: { token },
     }),
-  sign: (id: string, body: { token: string; codigo: string; nome: string; cpf: string }) =>
-    api<{ status: string }>(`/api/signing/${encodeURIComponent(id)}/sign`, { body }),
+  sign: (
+    id: string,
+    body: { token: string; codigo: string; nome: string; cpf: string; assinatura?: string },
+  ) => api<{ status: string }>(`/api/signing/${encodeURIComponent(id)}/sign`, { body }),
   refuse: (id: string, body: { token: string; codigo: string; motivo: string }) =>
     api<{ status: string }>(`/api/signing/${encodeURIComponent(id)}/refuse`, { body }),
 };

@@ -18,6 +18,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useErrorText } from "../../features/auth/error-text";
 import { contractsApi } from "../../features/contracts/api";
+import { SignaturePad } from "../../features/contracts/signature-pad";
 import { ApiError } from "../../lib/api";
 import { PdfView } from "../ViewDocument/pdf-view";
 
@@ -35,6 +36,7 @@ export function Ceremony({ contractId, token }: { contractId: string; token: str
   const [nome, setNome] = useState("");
   const [cpf, setCpf] = useState("");
   const [agree, setAgree] = useState(false);
+  const [drawn, setDrawn] = useState<string | null>(null);
   const [refusing, setRefusing] = useState(false);
   const [motivo, setMotivo] = useState("");
   const [done, setDone] = useState<"signed" | "all" | "refused" | null>(null);
@@ -44,7 +46,8 @@ export function Ceremony({ contractId, token }: { contractId: string; token: str
     onSuccess: (r) => setCodeInfo(r.sentTo),
   });
   const sign = useMutation({
-    mutationFn: () => contractsApi.sign(contractId, { token, codigo, nome, cpf }),
+    mutationFn: () =>
+      contractsApi.sign(contractId, { token, codigo, nome, cpf, ...(drawn ? { assinatura: drawn } : {}) }),
     onSuccess: (r) => setDone(r.status === "assinado" ? "all" : "signed"),
   });
   const refuse = useMutation({
@@ -133,6 +136,7 @@ export function Ceremony({ contractId, token }: { contractId: string; token: str
               inputMode="numeric"
             />
           </SimpleGrid>
+          <SignaturePad onChange={setDrawn} />
           <Checkbox
             label={t("contract.agree")}
             checked={agree}
