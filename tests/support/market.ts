@@ -5,8 +5,9 @@ import { uploadBytes } from "./tus";
 
 /** Helpers that set the market up through the API: people with profiles, published offers. */
 export function caller(app: FastifyInstance) {
-  return (method: "GET" | "POST" | "PUT", url: string, cookie?: string, body?: unknown) =>
+  return (method: "GET" | "POST" | "PUT", url: string, cookie?: string, body?: unknown, ip?: string) =>
     app.inject({
+      ...(ip ? { remoteAddress: ip } : {}),
       method,
       url,
       headers: {

@@ -104,4 +104,6 @@ export interface ContractView {
   }[];
   expiresAt: string | null;
   createdAt: string;
+  /** Whether the one asking is a signer who has still to sign (and may sign from the app). */
+  mine: "pending" | "done" | null;
 }

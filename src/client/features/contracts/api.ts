@@ -19,6 +19,8 @@ export const contractsApi = {
       `/api/contracts/${encodeURIComponent(id)}/signers/${encodeURIComponent(signerId)}/resend`,
       { method: "POST" },
     ),
+  myLink: (id: string) =>
+    api<{ token: string }>(`/api/contracts/${encodeURIComponent(id)}/my-link`, { method: "POST" }),
   cancel: (id: string, motivo: string) =>
     api<ContractView>(`/api/contracts/${encodeURIComponent(id)}/cancel`, { body: { motivo } }),
   ceremony: (id: string, token: string) =>

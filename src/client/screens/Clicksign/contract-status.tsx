@@ -22,7 +22,7 @@ import { IconTrash } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { type ContractView, MAX_WITNESSES } from "../../../shared/contracts/contracts";
 import { useErrorText } from "../../features/auth/error-text";
 import { contractsApi } from "../../features/contracts/api";
@@ -262,6 +262,34 @@ function CancelContract({ contract }: { contract: ContractView }) {
   );
 }
 
+/** A signed-in signer signs from here: a fresh link of their own, then the usual ceremony. */
+function SignNow({ contract }: { contract: ContractView }) {
+  const { t } = useTranslation();
+  const err = useErrorText();
+  const navigate = useNavigate();
+  const link = useMutation({
+    mutationFn: () => contractsApi.myLink(contract.id),
+    onSuccess: ({ token }) => void navigate(`/Clicksign?contrato=${contract.id}&token=${token}`),
+  });
+  return (
+    <Alert color="orange" title={t("contract.signNow")}>
+      <Stack gap="xs">
+        <Text size="sm">{t("contract.signNowLead")}</Text>
+        {link.isError && (
+          <Text c="red" size="sm">
+            {link.error instanceof ApiError ? link.error.message : err.of(link.error)}
+          </Text>
+        )}
+        <Group>
+          <Button onClick={() => link.mutate()} loading={link.isPending} data-testid="sign-now">
+            {t("contract.signNow")}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
 /** A contract for its parties: status per signer, the PDF, the audit trail; the landlord reviews and sends. */
 export function ContractStatus({ contractId }: { contractId: string }) {
   const { t, i18n } = useTranslation();
@@ -315,6 +343,7 @@ export function ContractStatus({ contractId }: { contractId: string }) {
           {c.sealedDocumentId ? t("contract.viewSealed") : t("contract.viewPdf")}
         </Anchor>
       )}
+      {c.status === "enviado" && c.mine === "pending" && <SignNow contract={c} />}
       {c.status === "rascunho" &&
         (c.role === "landlord" ? (
           <Review contract={c} />

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomCpf } from "../../../../tests/support/files";
 import { outboxFor } from "../../../../tests/support/mail";
 import { caller, personWithProfile, publishedOfferOf } from "../../../../tests/support/market";
-import { createTestApp, ORIGIN, signUp, type TestApp } from "../../../../tests/support/test-app";
+import { createTestApp, ORIGIN, signUp, type TestApp, uniqueIp } from "../../../../tests/support/test-app";
 import type { ContractView } from "../../../shared/contracts/contracts";
 
 let t: TestApp;
@@ -291,6 +291,40 @@ describe("contracts", () => {
     expect((await call("GET", `/api/signing/${contract.id}?token=${second}`)).json().code).toBe(
       "invalid-signing-link",
     );
+  });
+
+  it("lets a signer with an account sign while signed in, with a link for themselves only", async () => {
+    const { landlord, tenant, contract } = await approvedContract(["seguro_fianca"], "seguro_fianca");
+    await call("POST", `/api/contracts/${contract.id}/send`, landlord.cookie);
+    const emailed = await linkFor(landlord.email, contract.id);
+    const stranger = await signUp(t.app, { name: "Estranho" });
+    expect((await call("POST", `/api/contracts/${contract.id}/my-link`, stranger.cookie)).statusCode).toBe(
+      404,
+    );
+    expect((await call("GET", `/api/contracts/${contract.id}`, landlord.cookie)).json().mine).toBe("pending");
+    const mine = await call("POST", `/api/contracts/${contract.id}/my-link`, landlord.cookie);
+    const token = mine.json<{ token: string }>().token;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await call("GET", `/api/signing/${contract.id}?token=${emailed}`)).json().code).toBe(
+      "invalid-signing-link",
+    );
+    // Its own address: the code route is rate-limited per address, and earlier tests used some.
+    const codeRes = await call("POST", `/api/signing/${contract.id}/code`, undefined, { token }, uniqueIp());
+    expect(codeRes.statusCode, codeRes.body).toBe(200);
+    const code = await codeFor(landlord.email);
+    const signed = await call("POST", `/api/signing/${contract.id}/sign`, undefined, {
+      token,
+      codigo: code,
+      nome: landlord.fullName,
+      cpf: landlord.cpf,
+    });
+    expect(signed.json()).toEqual({ status: "enviado" });
+    expect((await call("GET", `/api/contracts/${contract.id}`, landlord.cookie)).json().mine).toBe("done");
+    // Once signed, no more links of one's own.
+    expect((await call("POST", `/api/contracts/${contract.id}/my-link`, landlord.cookie)).json().code).toBe(
+      "invalid-signing-link",
+    );
+    expect((await call("GET", `/api/contracts/${contract.id}`, tenant.cookie)).json().mine).toBe("pending");
   });
 
   it("refuses made-up links", async () => {

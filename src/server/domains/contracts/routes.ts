@@ -102,6 +102,23 @@ export async function contractRoutes(
       contracts.resend(await user(request), request.params.id, request.params.signerId, info(request)),
   );
   api.post(
+    "/contracts/:id/my-link",
+    {
+      config: { rateLimit: { max: 10, timeWindow: 60_000 } },
+      schema: {
+        tags: ["contracts"],
+        summary:
+          "For a signed-in signer: a fresh personal signing link for themselves (the e-mailed one stops working)",
+        security,
+        params: idParams,
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return contracts.myLink(await user(request), request.params.id, info(request));
+    },
+  );
+  api.post(
     "/contracts/:id/cancel",
     {
       schema: {

@@ -394,6 +394,30 @@ export class ContractsService {
     return this.get(userId, id);
   }
 
+  /**
+   * A signer with an account signs while signed in: a fresh personal link for themselves only
+   * (the one e-mailed stops working), still confirmed by the e-mailed code.
+   */
+  async myLink(userId: string, id: string, req: RequestInfo): Promise<{ token: string }> {
+    return this.tx(async (c) => {
+      const row = await this.row(c, id, true);
+      const { rows } = await c.query<SignerRow>(
+        "SELECT * FROM contract_signers WHERE contract_id = $1 AND user_id = $2 AND status IN ('pendente', 'visualizado') FOR UPDATE",
+        [id, userId],
+      );
+      const signer = rows[0];
+      if (!signer)
+        throw new AppError(
+          row.landlord_id === userId || row.tenant_id === userId ? "invalid-signing-link" : "not-found",
+        );
+      if (row.status !== "enviado") throw new AppError("invalid-signing-link");
+      const token = randomBytes(32).toString("base64url");
+      await c.query("UPDATE contract_signers SET token_hash = $2 WHERE id = $1", [signer.id, sha(token)]);
+      await this.event(c, id, "acesso_pela_conta", { signerId: signer.id, req });
+      return { token };
+    });
+  }
+
   /** The landlord cancels with a reason: the links stop working and every signer is told. */
   async cancel(userId: string, id: string, motivo: string, req: RequestInfo): Promise<ContractView> {
     const signers = await this.tx(async (c) => {
@@ -738,7 +762,7 @@ export class ContractsService {
             ? "signer"
             : null;
     if (!role) throw new AppError("not-found");
-    return this.view(row, signers, role);
+    return this.view(row, signers, role, userId);
   }
 
   async listFor(userId: string): Promise<ContractView[]> {
@@ -754,7 +778,7 @@ export class ContractsService {
           [row.id],
         )
       ).rows;
-      views.push(await this.view(row, signers, row.landlord_id === userId ? "landlord" : "tenant"));
+      views.push(await this.view(row, signers, row.landlord_id === userId ? "landlord" : "tenant", userId));
     }
     return views;
   }
@@ -763,7 +787,9 @@ export class ContractsService {
     row: ContractRow,
     signers: SignerRow[],
     role: ContractView["role"],
+    userId: string,
   ): Promise<ContractView> {
+    const own = signers.find((s) => s.user_id === userId);
     const events = (
       await this.pool.query<{
         type: string;
@@ -810,6 +836,7 @@ export class ContractsService {
       })),
       expiresAt: row.expires_at?.toISOString() ?? null,
       createdAt: row.created_at.toISOString(),
+      mine: own ? (own.status === "pendente" || own.status === "visualizado" ? "pending" : "done") : null,
     };
   }
 }
