@@ -32,6 +32,25 @@ export function connectDatabase(url: string, options: { max?: number } = {}): Da
   return { db, pool, url, close: () => pool.end() };
 }
 
+/** Runs `work` in one transaction on one connection: committed if it returns, rolled back if it throws. */
+export async function withTransaction<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    const result = await work(client);
+    await client.query("COMMIT");
+    return result;
+  } catch (err) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
 const MIGRATION_LOCK = 724_310_001;
 
 /** Applies the drizzle-kit migrations; an advisory lock keeps nodes that start together from racing. */

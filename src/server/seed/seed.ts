@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import type pg from "pg";
-import { GUARANTEES, normalizeText, type UnitType } from "../../shared/contracts/listings";
+import { GUARANTEES, normalizeText, offerTitle, type UnitType } from "../../shared/contracts/listings";
+import { withTransaction } from "../db/client";
 import type { ObjectStore } from "../storage/object-store";
 import {
   COMMERCIAL_FEATURES,
@@ -155,15 +156,7 @@ export async function seedOffers(
       const residential = tipo === "apartamento" || tipo === "casa" || tipo === "studio";
       const list = residential ? FEATURES : tipo === "vaga_garagem" ? PARKING_FEATURES : COMMERCIAL_FEATURES;
       const features = [...new Set(Array.from({ length: r.int(2, 4) }, () => r.pick(list)))];
-      const noun = {
-        apartamento: "Apartamento",
-        casa: "Casa",
-        studio: "Studio",
-        sala_comercial: "Sala comercial",
-        loja: "Loja",
-        vaga_garagem: "Vaga de garagem",
-      }[tipo];
-      const descricao = `${noun} em ${bairro}: ${features.join(", ")}.`;
+      const descricao = `${offerTitle(tipo, bairro)}: ${features.join(", ")}.`;
       const fotos = Array.from({ length: r.int(1, 4) }, (_, k) => photos[(i + done + k * 5) % photos.length]);
       const unitId = randomUUID();
       const owner = r.pick(landlords);
@@ -226,9 +219,7 @@ export async function seedOffers(
       push(o, "capa", fotos[0]);
       push(o, "search", unitText);
     }
-    const client = await pool.connect();
-    try {
-      await client.query("BEGIN");
+    await withTransaction(pool, async (client) => {
       await client.query(
         `INSERT INTO units (id, owner_id, tipo, cep, logradouro, numero, bairro, cidade, uf, area_m2, quartos, banheiros,
            vagas, mobiliado, aceita_pets, descricao, fotos)
@@ -294,13 +285,7 @@ export async function seedOffers(
           "search",
         ].map((k) => o[k]),
       );
-      await client.query("COMMIT");
-    } catch (err) {
-      await client.query("ROLLBACK").catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+    });
     options.onProgress?.(done + n);
   }
   await pool.query("ANALYZE units, offers");

@@ -3,6 +3,7 @@ import type { Readable } from "node:stream";
 import type pg from "pg";
 import type { StoredDocument, UpdateMetadataInput, UploadMetadata } from "../../shared/contracts/storage";
 import { AppError } from "../../shared/errors";
+import { withTransaction } from "../db/client";
 import type { ObjectStore } from "./object-store";
 import { SNIFF_BYTES, sniffType } from "./sniff";
 
@@ -98,8 +99,9 @@ export class StorageService {
     this.downloadKey = createHmac("sha256", secret).update("chave storage download v1").digest();
   }
 
-  async usage(userId: string): Promise<number> {
-    const { rows } = await this.pool.query<{ used: string }>(
+  /** Bytes of one's documents plus the declared size of one's unfinished uploads. */
+  async usage(userId: string, client: pg.Pool | pg.PoolClient = this.pool): Promise<number> {
+    const { rows } = await client.query<{ used: string }>(
       `SELECT (SELECT coalesce(sum(size), 0) FROM documents WHERE owner_id = $1)
             + (SELECT coalesce(sum(size), 0) FROM uploads WHERE owner_id = $1) AS used`,
       [userId],
@@ -111,9 +113,7 @@ export class StorageService {
   async createUpload(ownerId: string, id: string, size: number, meta: UploadMetadata): Promise<void> {
     if (size <= 0) throw new AppError("empty-file");
     if (size > this.limits.maxFileSize) throw this.tooLarge();
-    const client = await this.pool.connect();
-    try {
-      await client.query("BEGIN");
+    await withTransaction(this.pool, async (client) => {
       await client.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [QUOTA_LOCK_CLASS, ownerId]);
       let freed = 0;
       if (meta.replaces) {
@@ -126,12 +126,7 @@ export class StorageService {
         if (replaced.owner_id !== ownerId) throw new AppError("unauthorized");
         freed = Number(replaced.size);
       }
-      const { rows } = await client.query<{ used: string }>(
-        `SELECT (SELECT coalesce(sum(size), 0) FROM documents WHERE owner_id = $1)
-              + (SELECT coalesce(sum(size), 0) FROM uploads WHERE owner_id = $1) AS used`,
-        [ownerId],
-      );
-      const used = Number(rows[0]?.used ?? 0);
+      const used = await this.usage(ownerId, client);
       if (used - freed + size > this.limits.quota) {
         throw new AppError("quota-exceeded", {
           message: `Você atingiu o limite de ${formatBytes(this.limits.quota)} para arquivos (em uso: ${formatBytes(used)}). Apague arquivos antigos para enviar novos.`,
@@ -142,13 +137,7 @@ export class StorageService {
          VALUES ($1, $2, $3, $4, $5, $6, $7)`,
         [id, ownerId, size, meta.kind, meta.folder, meta.filename, meta.replaces ?? null],
       );
-      await client.query("COMMIT");
-    } catch (err) {
-      await client.query("ROLLBACK").catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   tooLarge(): AppError {
@@ -188,11 +177,7 @@ export class StorageService {
       });
     }
     await this.store.sync(id);
-    const client = await this.pool.connect();
-    let replaced: string | null = null;
-    let row: DocumentRow | undefined;
-    try {
-      await client.query("BEGIN");
+    const { row, replaced } = await withTransaction(this.pool, async (client) => {
       const upload = await client.query<{
         replaces: string | null;
         kind: string;
@@ -209,7 +194,7 @@ export class StorageService {
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${DOCUMENT_COLUMNS}`,
         [id, userId, pending.kind, pending.folder, pending.file_name, contentType, size, hash],
       );
-      row = inserted.rows[0];
+      let replaced: string | null = null;
       if (pending.replaces) {
         const gone = await client.query("DELETE FROM documents WHERE id = $1 AND owner_id = $2", [
           pending.replaces,
@@ -217,13 +202,8 @@ export class StorageService {
         ]);
         if (gone.rowCount) replaced = pending.replaces;
       }
-      await client.query("COMMIT");
-    } catch (err) {
-      await client.query("ROLLBACK").catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+      return { row: inserted.rows[0], replaced };
+    });
     if (replaced) await this.store.remove(replaced).catch(() => undefined);
     if (!row) throw new AppError("unknown");
     return toDocument(row, userId);

@@ -15,6 +15,21 @@ export const UNIT_TYPES = [
 ] as const;
 export type UnitType = (typeof UNIT_TYPES)[number];
 
+/** The pt-BR names the server writes (e-mails, contracts, seed data); screens use the locale files. */
+export const UNIT_TYPE_NAMES: Record<UnitType, string> = {
+  apartamento: "Apartamento",
+  casa: "Casa",
+  studio: "Studio",
+  sala_comercial: "Sala comercial",
+  loja: "Loja",
+  vaga_garagem: "Vaga de garagem",
+};
+
+/** "Apartamento em Pinheiros" */
+export function offerTitle(tipo: string, bairro: string): string {
+  return `${UNIT_TYPE_NAMES[tipo as UnitType] ?? "Imóvel"} em ${bairro}`;
+}
+
 export const UFS = [
   "AC",
   "AL",

@@ -8,7 +8,6 @@ import {
   Container,
   FileButton,
   Group,
-  Image,
   Loader,
   Select,
   SimpleGrid,
@@ -25,11 +24,12 @@ import {
   IconRefresh,
   IconTrash,
 } from "@tabler/icons-react";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { type DocumentKind, documentKind } from "../../../shared/contracts/storage";
 import { useAuth } from "../../app/auth";
+import { BlobImage } from "../../features/storage/blob-image";
 import { flowParams, returnPath } from "../../features/storage/destination";
 import { storageErrorText } from "../../features/storage/error-text";
 import { handOffPages } from "../../features/storage/handoff";
@@ -45,13 +45,6 @@ function problemOf(err: unknown): CameraProblem {
   if (name === "NotAllowedError" || name === "SecurityError") return "denied";
   if (name === "NotFoundError" || name === "OverconstrainedError" || name === "TypeError") return "absent";
   return "failed";
-}
-
-/** A page's thumbnail, with its object URL freed when it goes. */
-function Thumb({ page, alt }: { page: PageImage; alt: string }) {
-  const url = useMemo(() => URL.createObjectURL(page.blob), [page.blob]);
-  useEffect(() => () => URL.revokeObjectURL(url), [url]);
-  return <Image src={url} alt={alt} radius="sm" fit="contain" h={120} bg="gray.1" />;
 }
 
 /**
@@ -284,7 +277,14 @@ export function CameraScreen() {
           <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm" data-testid="camera-pages">
             {pages.map((page, i) => (
               <Card key={page.id} withBorder padding={4}>
-                <Thumb page={page} alt={t("camera.pageAlt", { page: i + 1 })} />
+                <BlobImage
+                  blob={page.blob}
+                  alt={t("camera.pageAlt", { page: i + 1 })}
+                  radius="sm"
+                  fit="contain"
+                  h={120}
+                  bg="gray.1"
+                />
                 <Group justify="center" gap={4} mt={4}>
                   <Tooltip label={t("camera.retake")}>
                     <ActionIcon

@@ -6,7 +6,6 @@ import {
   Container,
   FileButton,
   Group,
-  Image,
   Progress,
   Select,
   Stack,
@@ -24,11 +23,12 @@ import {
   IconTrash,
 } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { type DocumentKind, documentKind } from "../../../shared/contracts/storage";
 import { useAuth } from "../../app/auth";
+import { BlobImage } from "../../features/storage/blob-image";
 import { flowParams, returnPath } from "../../features/storage/destination";
 import { storageErrorText } from "../../features/storage/error-text";
 import { formatBytes } from "../../features/storage/format";
@@ -38,23 +38,6 @@ import { UploadProgress } from "../../features/storage/upload-progress";
 import { useUploadTask } from "../../features/storage/use-upload";
 import { logger } from "../../lib/logger";
 import { StorageError, storage, type UploadTask, uploadFile } from "../../lib/storage";
-
-function Thumb({ page, alt }: { page: PageImage; alt: string }) {
-  const url = useMemo(() => URL.createObjectURL(page.blob), [page.blob]);
-  useEffect(() => () => URL.revokeObjectURL(url), [url]);
-  return (
-    <Image
-      src={url}
-      alt={alt}
-      w={72}
-      h={72}
-      fit="contain"
-      radius="sm"
-      bg="gray.1"
-      style={{ transform: `rotate(${page.rotation}deg)`, transition: "transform 120ms ease" }}
-    />
-  );
-}
 
 /**
  * /Convert: images picked here or photographed in /Camera, ordered and turned, combined into one
@@ -189,7 +172,16 @@ export function ConvertScreen() {
             {pages.map((page, i) => (
               <Card key={page.id} withBorder padding="xs" data-testid="convert-page">
                 <Group wrap="nowrap" gap="sm">
-                  <Thumb page={page} alt={t("convert.page", { page: i + 1 })} />
+                  <BlobImage
+                    blob={page.blob}
+                    alt={t("convert.page", { page: i + 1 })}
+                    w={72}
+                    h={72}
+                    fit="contain"
+                    radius="sm"
+                    bg="gray.1"
+                    style={{ transform: `rotate(${page.rotation}deg)`, transition: "transform 120ms ease" }}
+                  />
                   <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
                     <Text size="sm" fw={500}>
                       {t("convert.page", { page: i + 1 })}

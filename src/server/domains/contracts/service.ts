@@ -11,8 +11,9 @@ import {
   type SignerStatus,
   type signInput,
 } from "../../../shared/contracts/contracts";
-import { normalizeText } from "../../../shared/contracts/listings";
+import { normalizeText, UNIT_TYPE_NAMES, type UnitType } from "../../../shared/contracts/listings";
 import { AppError, type ErrorCode } from "../../../shared/errors";
+import { withTransaction } from "../../db/client";
 import type { Mailer } from "../../mail/mailer";
 import { noticeMail } from "../../mail/templates";
 import type { StorageService } from "../../storage/service";
@@ -75,15 +76,6 @@ const ROLE_LABEL: Record<string, string> = {
   fiador: "FIADOR(A)",
   testemunha: "TESTEMUNHA",
 };
-const TYPE_LABEL: Record<string, string> = {
-  apartamento: "Apartamento",
-  casa: "Casa",
-  studio: "Studio",
-  sala_comercial: "Sala comercial",
-  loja: "Loja",
-  vaga_garagem: "Vaga de garagem",
-};
-
 function fmt(d: Date): string {
   return d.toLocaleString("pt-BR", {
     timeZone: "America/Sao_Paulo",
@@ -110,19 +102,8 @@ export class ContractsService {
     },
   ) {}
 
-  private async tx<T>(work: (c: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    try {
-      await client.query("BEGIN");
-      const result = await work(client);
-      await client.query("COMMIT");
-      return result;
-    } catch (err) {
-      await client.query("ROLLBACK").catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+  private tx<T>(work: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+    return withTransaction(this.pool, work);
   }
 
   private async event(
@@ -242,7 +223,7 @@ export class ContractsService {
         fiador: null,
         testemunhas: [],
         imovel: {
-          tipo: TYPE_LABEL[r.u_tipo as string] ?? "Imóvel",
+          tipo: UNIT_TYPE_NAMES[r.u_tipo as UnitType] ?? "Imóvel",
           endereco: `${r.u_logradouro}, ${r.u_numero}${r.u_complemento ? `, ${r.u_complemento}` : ""}, ${r.u_bairro}, ${r.u_cidade} – ${r.u_uf}, CEP ${String(r.u_cep).replace(/^(\d{5})(\d{3})$/, "$1-$2")}`,
           cidade: r.u_cidade as string,
           uf: r.u_uf as string,

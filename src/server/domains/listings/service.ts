@@ -15,6 +15,7 @@ import {
   type UnitView,
 } from "../../../shared/contracts/listings";
 import { AppError } from "../../../shared/errors";
+import { withTransaction } from "../../db/client";
 import { nextStatus, type OfferAction } from "./lifecycle";
 import { buildSearchSql, type SearchRow, searchPage } from "./search-sql";
 
@@ -135,19 +136,8 @@ export function offerSearchText(unitText: string, offerDescription: string): str
 export class ListingsService {
   constructor(private readonly pool: pg.Pool) {}
 
-  private async tx<T>(work: (c: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    try {
-      await client.query("BEGIN");
-      const result = await work(client);
-      await client.query("COMMIT");
-      return result;
-    } catch (err) {
-      await client.query("ROLLBACK").catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+  private tx<T>(work: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+    return withTransaction(this.pool, work);
   }
 
   /** Photos must be the owner's own images. */

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import type { z } from "zod";
-import { pacote } from "../../../shared/contracts/listings";
+import { offerTitle, pacote } from "../../../shared/contracts/listings";
 import {
   OPEN_PROPOSAL_STATUSES,
   type ProposalEventView,
@@ -12,6 +12,7 @@ import {
   type proposalInput,
 } from "../../../shared/contracts/proposals";
 import { AppError } from "../../../shared/errors";
+import { withTransaction } from "../../db/client";
 import type { Mailer } from "../../mail/mailer";
 import { noticeMail } from "../../mail/templates";
 import type { ProfileService } from "../profile/service";
@@ -56,15 +57,6 @@ const landlordPath = (id: string) => `/AprovarProposta?id=${id}`;
 
 const OPEN = OPEN_PROPOSAL_STATUSES as readonly string[];
 const EXPIRY_LOCK = 724_310_004;
-const TYPE_LABEL: Record<string, string> = {
-  apartamento: "Apartamento",
-  casa: "Casa",
-  studio: "Studio",
-  sala_comercial: "Sala comercial",
-  loja: "Loja",
-  vaga_garagem: "Vaga de garagem",
-};
-
 function termsOf(r: ProposalRow): ProposalTerms {
   return {
     aluguel: Number(r.aluguel),
@@ -99,19 +91,8 @@ export class ProposalsService {
     return new Date(from.getTime() + this.options.deadlineHours * 3_600_000);
   }
 
-  private async tx<T>(work: (c: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    try {
-      await client.query("BEGIN");
-      const result = await work(client);
-      await client.query("COMMIT");
-      return result;
-    } catch (err) {
-      await client.query("ROLLBACK").catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+  private tx<T>(work: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+    return withTransaction(this.pool, work);
   }
 
   private async event(
@@ -207,7 +188,7 @@ export class ProposalsService {
       await this.event(c, id, "tenant", "enviada", null, input.mensagem || undefined);
       return {
         landlordId: offer.owner_id,
-        title: `${TYPE_LABEL[offer.tipo] ?? "Imóvel"} em ${offer.bairro}`,
+        title: offerTitle(offer.tipo, offer.bairro),
       };
     });
     await this.send([
@@ -264,7 +245,7 @@ export class ProposalsService {
       const party: Party | null =
         p.tenant_id === userId ? "tenant" : p.landlord_id === userId ? "landlord" : null;
       if (!party) throw new AppError("not-found");
-      const title = `${TYPE_LABEL[offer.tipo] ?? "Imóvel"} em ${offer.bairro}`;
+      const title = offerTitle(offer.tipo, offer.bairro);
       const result = move(p.status, party, input.action);
       if (!result.ok) throw new AppError(result.code);
       const next = result.next;
@@ -502,7 +483,7 @@ export class ProposalsService {
         mensagem: r.mensagem,
         oferta: {
           id: r.o_id,
-          titulo: `${TYPE_LABEL[r.o_tipo] ?? "Imóvel"} em ${r.o_bairro}`,
+          titulo: offerTitle(r.o_tipo, r.o_bairro),
           bairro: r.o_bairro,
           cidade: r.o_cidade,
           uf: r.o_uf,
