@@ -19,6 +19,7 @@ import { requireSession } from "./auth/guard";
 import { authRoutes } from "./auth/routes";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import { ClicksignProvider } from "./domains/contracts/providers/clicksign";
 import { contractRoutes } from "./domains/contracts/routes";
 import { loadSealCertificate, type SealCertificate } from "./domains/contracts/seal";
 import { ContractsService } from "./domains/contracts/service";
@@ -213,6 +214,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       envelopeDays: config.SIGNING_ENVELOPE_DAYS,
       codeIntervalSeconds: config.SIGNING_CODE_INTERVAL_SECONDS,
       log: app.log,
+      provider:
+        config.SIGNING_PROVIDER === "clicksign"
+          ? new ClicksignProvider({
+              accessToken: config.CLICKSIGN_ACCESS_TOKEN as string,
+              baseUrl: config.CLICKSIGN_BASE_URL,
+              webhookSecret: config.CLICKSIGN_WEBHOOK_SECRET as string,
+              log: app.log,
+            })
+          : undefined,
     },
   );
   const proposals = new ProposalsService(database.pool, profiles, mailer, {

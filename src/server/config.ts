@@ -61,6 +61,14 @@ const envSchema = z.object({
   SEAL_P12_PASSPHRASE: z.string().optional(),
   SIGNING_ENVELOPE_DAYS: positiveInt.default(30),
   SIGNING_CODE_INTERVAL_SECONDS: positiveInt.default(60),
+  SIGNING_PROVIDER: z
+    .enum(["builtin", "clicksign"], { error: "use builtin or clicksign" })
+    .default("builtin"),
+  CLICKSIGN_ACCESS_TOKEN: z.string().min(8, { error: "must be the account's API access token" }).optional(),
+  CLICKSIGN_BASE_URL: z
+    .url({ error: "must be a URL such as https://app.clicksign.com/api/v3" })
+    .default("https://sandbox.clicksign.com/api/v3"),
+  CLICKSIGN_WEBHOOK_SECRET: z.string().min(16, { error: "must have at least 16 characters" }).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -99,6 +107,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.STORAGE === "s3") {
     const missing = (["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((k) => !e[k]);
     if (missing.length > 0) throw new ConfigError(missing.map((k) => `${k}: required when STORAGE=s3`));
+  }
+  if (e.SIGNING_PROVIDER === "clicksign") {
+    const missing = (["CLICKSIGN_ACCESS_TOKEN", "CLICKSIGN_WEBHOOK_SECRET"] as const).filter((k) => !e[k]);
+    if (missing.length > 0)
+      throw new ConfigError(missing.map((k) => `${k}: required when SIGNING_PROVIDER=clicksign`));
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   return {

@@ -114,6 +114,9 @@ export const errorStatus = {
   "guarantor-required": 400,
   "not-signing-turn": 409,
   "resend-rate-limited": 429,
+  "signing-provider-failed": 502,
+  "invalid-webhook-signature": 401,
+  "signing-at-provider": 409,
 } as const satisfies Record<keyof typeof ptBR.errors, number>;
 
 export type ErrorCode = keyof typeof errorStatus;

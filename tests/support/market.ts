@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import type { ContractView } from "../../src/shared/contracts/contracts";
 import { makePng, randomCpf } from "./files";
 import { ORIGIN, signUp } from "./test-app";
 import { uploadBytes } from "./tus";
@@ -95,4 +96,35 @@ export async function publishedOfferOf(
   const published = await call("POST", `/api/offers/${offer.id}/publish`, cookie);
   if (published.statusCode !== 200) throw new Error(published.body);
   return offer.id;
+}
+
+/** A landlord, a tenant, a published offer and an approved proposal: the contract in its draft. */
+export async function approvedContractOf(
+  app: FastifyInstance,
+  baseUrl: string,
+  garantias = ["fiador", "seguro_fianca"],
+  garantia = "fiador",
+) {
+  const call = caller(app);
+  const landlord = await personWithProfile(app, "Marta");
+  const tenant = await personWithProfile(app, "Rafael");
+  const offerId = await publishedOfferOf(app, baseUrl, landlord.cookie, garantias);
+  const proposal = await call("POST", "/api/proposals", tenant.cookie, {
+    ofertaId: offerId,
+    aluguel: 440000,
+    dataEntrada: "2027-01-05",
+    prazoMeses: 30,
+    garantia,
+    moradores: 2,
+    pets: false,
+    renda: 1_500_000,
+  });
+  if (proposal.statusCode !== 201) throw new Error(proposal.body);
+  const approved = await call("POST", `/api/proposals/${proposal.json().id}/actions`, landlord.cookie, {
+    action: "approve",
+  });
+  if (approved.statusCode !== 200) throw new Error(approved.body);
+  const list = (await call("GET", "/api/contracts", landlord.cookie)).json<ContractView[]>();
+  if (list.length !== 1) throw new Error(`expected one contract, found ${list.length}`);
+  return { landlord, tenant, offerId, contract: list[0] as ContractView };
 }

@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomCpf } from "../../../../tests/support/files";
 import { outboxFor } from "../../../../tests/support/mail";
-import { caller, personWithProfile, publishedOfferOf } from "../../../../tests/support/market";
+import { approvedContractOf, caller } from "../../../../tests/support/market";
 import { createTestApp, ORIGIN, signUp, type TestApp, uniqueIp } from "../../../../tests/support/test-app";
 import type { ContractView } from "../../../shared/contracts/contracts";
 
@@ -47,29 +47,8 @@ async function codeFor(email: string): Promise<string> {
   return code;
 }
 
-async function approvedContract(garantias = ["fiador", "seguro_fianca"], garantia = "fiador") {
-  const landlord = await personWithProfile(t.app, "Marta");
-  const tenant = await personWithProfile(t.app, "Rafael");
-  const offerId = await publishedOfferOf(t.app, baseUrl, landlord.cookie, garantias);
-  const proposal = await call("POST", "/api/proposals", tenant.cookie, {
-    ofertaId: offerId,
-    aluguel: 440000,
-    dataEntrada: "2027-01-05",
-    prazoMeses: 30,
-    garantia,
-    moradores: 2,
-    pets: false,
-    renda: 1_500_000,
-  });
-  expect(proposal.statusCode, proposal.body).toBe(201);
-  const approved = await call("POST", `/api/proposals/${proposal.json().id}/actions`, landlord.cookie, {
-    action: "approve",
-  });
-  expect(approved.statusCode, approved.body).toBe(200);
-  const list = (await call("GET", "/api/contracts", landlord.cookie)).json<ContractView[]>();
-  expect(list).toHaveLength(1);
-  return { landlord, tenant, offerId, contract: list[0] as ContractView };
-}
+const approvedContract = (garantias = ["fiador", "seguro_fianca"], garantia = "fiador") =>
+  approvedContractOf(t.app, baseUrl, garantias, garantia);
 
 function pdfsig(bytes: Buffer): string {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "chave-pdfsig-")), "c.pdf");

@@ -139,6 +139,32 @@ export async function contractRoutes(
       contracts.cancel(await user(request), request.params.id, request.body.motivo, info(request)),
   );
 
+  // The external provider's webhook: the HMAC of the raw body is the credential, so the body is
+  // kept as bytes in this scope rather than parsed.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 1_048_576 }, (_request, body, done) =>
+      done(null, body),
+    );
+    scope.post(
+      "/signing/webhooks/clicksign",
+      {
+        config: { rateLimit: { max: 600, timeWindow: 60_000 } },
+        schema: {
+          tags: ["signing"],
+          summary:
+            "Clicksign's webhook: accepted only with `Content-Hmac: sha256=` the HMAC-SHA256 of the raw body; each delivery handled once",
+        },
+      },
+      async (request) =>
+        contracts.webhook(
+          Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+          request.headers,
+          info(request),
+        ),
+    );
+  });
+
   // The ceremony: the personal link is the credential, checked on every call.
   api.get(
     "/signing/:id",

@@ -17,6 +17,7 @@ import { withTransaction } from "../../db/client";
 import type { Mailer } from "../../mail/mailer";
 import { noticeMail } from "../../mail/templates";
 import type { StorageService } from "../../storage/service";
+import type { EnvelopeRef, EnvelopeSigner, SignerRole, SigningProvider } from "./providers/types";
 import { appendCompletionCertificate, type SealCertificate, sealPdf } from "./seal";
 import { type ContractData, type ContractParty, renderContract } from "./template";
 import { verifySealedPdf } from "./verify";
@@ -40,6 +41,7 @@ interface ContractRow {
   sha256: string | null;
   sealed_document_id: string | null;
   sealed_sha256: string | null;
+  provider_ref: string | null;
   expires_at: Date | null;
   created_at: Date;
 }
@@ -61,11 +63,19 @@ interface SignerRow {
   code_verified_at: Date | null;
   signed_at: Date | null;
   refused_reason: string | null;
+  provider_ref: string | null;
 }
 
 export interface RequestInfo {
   ip: string | null;
   userAgent: string | null;
+}
+
+/** An external envelope's references, kept as "envelope/document" in contracts.provider_ref. */
+function envelopeRef(row: ContractRow): EnvelopeRef {
+  const [envelopeId, documentId] = (row.provider_ref ?? "").split("/");
+  if (!envelopeId || !documentId) throw new AppError("signing-provider-failed");
+  return { envelopeId, documentId };
 }
 
 const sha = (s: string) => createHash("sha256").update(s).digest("hex");
@@ -98,9 +108,19 @@ export class ContractsService {
       publicUrl: string;
       envelopeDays: number;
       codeIntervalSeconds: number;
-      log: { error(o: unknown, m: string): void };
+      log: { error(o: unknown, m: string): void; warn(o: unknown, m: string): void };
+      /** An external provider (Clicksign) for new envelopes; without it, the built-in one. */
+      provider?: SigningProvider;
     },
   ) {}
+
+  /** The provider a contract was sent with, when it is an external one. */
+  private external(row: ContractRow): SigningProvider | null {
+    if (row.provider === "builtin") return null;
+    const provider = this.options.provider;
+    if (!provider || provider.name !== row.provider) throw new AppError("signing-provider-failed");
+    return provider;
+  }
 
   private tx<T>(work: (c: pg.PoolClient) => Promise<T>): Promise<T> {
     return withTransaction(this.pool, work);
@@ -309,26 +329,79 @@ export class ContractsService {
         ...(d.fiador ? [{ role: "fiador", p: d.fiador, userId: null }] : []),
         ...d.testemunhas.map((p) => ({ role: "testemunha", p, userId: null })),
       ];
+      const provider = this.options.provider ?? null;
+      const envelope: EnvelopeSigner[] = [];
       for (const [position, s] of signers.entries()) {
-        const token = randomBytes(32).toString("base64url");
+        // The built-in provider signs through our links; an external one sends its own.
+        const token = provider ? null : randomBytes(32).toString("base64url");
         const email = s.p.email ?? (s.role === "locador" ? d.emails.locador : d.emails.locatario);
+        const signerId = randomUUID();
         await c.query(
           `INSERT INTO contract_signers (id, contract_id, role, position, nome, cpf, email, user_id, token_hash)
            VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9)`,
-          [randomUUID(), id, s.role, position, s.p.nome, s.p.cpf, email, s.userId, sha(token)],
+          [signerId, id, s.role, position, s.p.nome, s.p.cpf, email, s.userId, token ? sha(token) : null],
         );
-        invites.push({ email, nome: s.p.nome, token, role: s.role });
+        envelope.push({
+          id: signerId,
+          role: s.role as SignerRole,
+          position,
+          nome: s.p.nome,
+          cpf: s.p.cpf,
+          email,
+        });
+        if (token) invites.push({ email, nome: s.p.nome, token, role: s.role });
       }
-      await c.query(
-        "UPDATE contracts SET status = 'enviado', expires_at = now() + make_interval(days => $2), updated_at = now() WHERE id = $1",
-        [id, this.options.envelopeDays],
+      const { rows } = await c.query<{ expires_at: Date }>(
+        `UPDATE contracts SET status = 'enviado', provider = $3, expires_at = now() + make_interval(days => $2), updated_at = now()
+         WHERE id = $1 RETURNING expires_at`,
+        [id, this.options.envelopeDays, provider?.name ?? "builtin"],
       );
-      await this.event(c, id, "enviado", { req, sha256: row.sha256 });
+      if (provider && row.document_id) {
+        // Under the row lock: if Clicksign fails, the transaction rolls back and nothing was sent.
+        await this.openEnvelope(c, provider, row, envelope, rows[0]?.expires_at ?? new Date());
+      }
+      await this.event(c, id, "enviado", {
+        req,
+        sha256: row.sha256,
+        detail: provider ? `via ${provider.name}` : null,
+      });
     });
     const row = await this.row(this.pool, id);
     const first = row.sequential ? invites.slice(0, 1) : invites;
     for (const invite of first) await this.invite(row, invite);
     return this.get(userId, id);
+  }
+
+  private async openEnvelope(
+    c: pg.PoolClient,
+    provider: SigningProvider,
+    row: ContractRow,
+    signers: EnvelopeSigner[],
+    expiresAt: Date,
+  ) {
+    const pdf = await this.readAll(row.document_id as string);
+    const ref = await provider.create({
+      contractId: row.id,
+      numero: row.numero,
+      fileName: `Contrato ${row.numero}.pdf`,
+      pdf,
+      sequential: row.sequential,
+      expiresAt,
+    });
+    try {
+      const keys = await provider.addSigners(ref, signers, row.sequential);
+      for (const [signerId, key] of keys)
+        await c.query("UPDATE contract_signers SET provider_ref = $2 WHERE id = $1", [signerId, key]);
+      await c.query("UPDATE contracts SET provider_ref = $2 WHERE id = $1", [
+        row.id,
+        `${ref.envelopeId}/${ref.documentId}`,
+      ]);
+      await provider.send(ref, `Assine o contrato de locação nº ${row.numero}.`);
+    } catch (err) {
+      // Do not leave a half-made envelope behind at the provider.
+      await provider.cancel(ref).catch(() => undefined);
+      throw err;
+    }
   }
 
   private async invite(row: ContractRow, i: { email: string; nome: string; token: string }) {
@@ -366,12 +439,23 @@ export class ContractsService {
         [signerId],
       );
       if (recent.rowCount) throw new AppError("resend-rate-limited");
+      const provider = this.external(row);
+      if (provider) {
+        if (!signer.provider_ref) throw new AppError("signing-provider-failed");
+        await provider.send(
+          envelopeRef(row),
+          `Lembrete: assine o contrato nº ${row.numero}.`,
+          signer.provider_ref,
+        );
+        await this.event(c, id, "reenviado", { signerId, req, detail: `via ${provider.name}` });
+        return null;
+      }
       const token = randomBytes(32).toString("base64url");
       await c.query("UPDATE contract_signers SET token_hash = $2 WHERE id = $1", [signerId, sha(token)]);
       await this.event(c, id, "reenviado", { signerId, req });
       return { row, invite: { email: signer.email, nome: signer.nome, token } };
     });
-    await this.invite(invite.row, invite.invite);
+    if (invite) await this.invite(invite.row, invite.invite);
     return this.get(userId, id);
   }
 
@@ -392,6 +476,7 @@ export class ContractsService {
           row.landlord_id === userId || row.tenant_id === userId ? "invalid-signing-link" : "not-found",
         );
       if (row.status !== "enviado") throw new AppError("invalid-signing-link");
+      if (row.provider !== "builtin") throw new AppError("signing-at-provider");
       const token = randomBytes(32).toString("base64url");
       await c.query("UPDATE contract_signers SET token_hash = $2 WHERE id = $1", [signer.id, sha(token)]);
       await this.event(c, id, "acesso_pela_conta", { signerId: signer.id, req });
@@ -406,6 +491,9 @@ export class ContractsService {
       if (row.landlord_id !== userId)
         throw new AppError(row.tenant_id === userId ? "unauthorized" : "not-found");
       if (row.status !== "rascunho" && row.status !== "enviado") throw new AppError("contract-not-editable");
+      const provider = row.status === "enviado" ? this.external(row) : null;
+      // The provider first: if it cannot stop the envelope, nothing changes here either.
+      if (provider) await provider.cancel(envelopeRef(row));
       await c.query("UPDATE contracts SET status = 'cancelado', updated_at = now() WHERE id = $1", [id]);
       await this.event(c, id, "cancelado", { req, detail: motivo, sha256: row.sha256 });
       const { rows } = await c.query<SignerRow>("SELECT * FROM contract_signers WHERE contract_id = $1", [
@@ -659,6 +747,16 @@ export class ContractsService {
       })),
     });
     const sealed = await sealPdf(withCertificate, await this.seal());
+    await this.finish(row, sealed);
+  }
+
+  /**
+   * Stores the signed and sealed file (ours, or the provider's), marks the contract signed and
+   * the offer rented, and sends every signer the final PDF. Runs once: a second call finds the
+   * contract no longer "enviado".
+   */
+  private async finish(row: ContractRow, sealed: Uint8Array, externalId?: string): Promise<boolean> {
+    const contractId = row.id;
     const sealedSha = createHash("sha256").update(sealed).digest("hex");
     const sealedId = await this.tx(async (c) => {
       const locked = await this.row(c, contractId, true);
@@ -672,10 +770,20 @@ export class ContractsService {
         "UPDATE offers SET status = 'alugada', updated_at = now() WHERE id = $1 AND status = 'reservada'",
         [row.offer_id],
       );
-      await this.event(c, contractId, "selado", { sha256: sealedSha });
+      await this.event(c, contractId, "selado", {
+        sha256: sealedSha,
+        externalId,
+        detail: row.provider === "builtin" ? null : `arquivo assinado pela ${row.provider}`,
+      });
       return id;
     });
-    if (!sealedId) return;
+    if (!sealedId) return false;
+    const signers = (
+      await this.pool.query<SignerRow>(
+        "SELECT * FROM contract_signers WHERE contract_id = $1 ORDER BY position",
+        [contractId],
+      )
+    ).rows;
     for (const s of signers) {
       const url = s.user_id
         ? `${this.options.publicUrl}/ViewDocument?id=${sealedId}`
@@ -688,6 +796,122 @@ export class ContractsService {
         url,
         "Baixar o contrato",
       );
+    }
+    return true;
+  }
+
+  // --- an external provider's webhook -------------------------------------------------------
+
+  /**
+   * A webhook delivery from the external provider: checked against its HMAC, then applied once
+   * (a replay finds its id already recorded). Unknown documents and events are acknowledged and
+   * ignored, so the provider stops retrying them.
+   */
+  async webhook(
+    rawBody: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+    req: RequestInfo,
+  ): Promise<{ handled: boolean; duplicate?: boolean }> {
+    const provider = this.options.provider;
+    if (!provider) throw new AppError("not-found");
+    const ev = provider.webhook(rawBody, headers);
+    if (ev.type === "ignored" || !ev.documentKey) return { handled: false };
+    const found = await this.pool.query<ContractRow>(
+      "SELECT * FROM contracts WHERE provider = $1 AND split_part(provider_ref, '/', 2) = $2",
+      [provider.name, ev.documentKey],
+    );
+    const row = found.rows[0];
+    if (!row) return { handled: false };
+    const seen = await this.pool.query("SELECT 1 FROM contract_events WHERE external_id = $1", [ev.id]);
+    if (seen.rowCount) return { handled: false, duplicate: true };
+    const origin: RequestInfo = { ip: req.ip, userAgent: `${provider.name} webhook` };
+    try {
+      if (ev.type === "closed") {
+        if (row.status !== "enviado") return { handled: false, duplicate: row.status === "assinado" };
+        // Fetched before the transaction: if the provider fails, we answer 502 and it retries.
+        const signed = await provider.download(envelopeRef(row));
+        return { handled: await this.finish(row, signed, ev.id) };
+      }
+      const notify = await this.tx(async (c) => {
+        const locked = await this.row(c, row.id, true);
+        const signer = ev.signer
+          ? (
+              await c.query<SignerRow>(
+                `SELECT * FROM contract_signers WHERE contract_id = $1 AND (provider_ref = $2 OR lower(email) = $3)
+                 ORDER BY (provider_ref = $2) DESC NULLS LAST LIMIT 1 FOR UPDATE`,
+                [row.id, ev.signer.key, ev.signer.email],
+              )
+            ).rows[0]
+          : undefined;
+        const at =
+          ev.occurredAt && !Number.isNaN(Date.parse(ev.occurredAt)) ? new Date(ev.occurredAt) : new Date();
+        if (ev.type === "signed") {
+          if (!signer) return null;
+          await c.query(
+            "UPDATE contract_signers SET status = 'assinado', signed_at = $2 WHERE id = $1 AND status <> 'assinado'",
+            [signer.id, at],
+          );
+          await this.event(c, row.id, "assinado", {
+            signerId: signer.id,
+            req: origin,
+            sha256: locked.sha256,
+            externalId: ev.id,
+          });
+          return null;
+        }
+        if (locked.status !== "enviado") {
+          await this.event(c, row.id, `${provider.name}_${ev.name}`, { req: origin, externalId: ev.id });
+          return null;
+        }
+        if (ev.type === "refused") {
+          if (signer)
+            await c.query(
+              "UPDATE contract_signers SET status = 'recusado', refused_reason = $2 WHERE id = $1",
+              [signer.id, ev.reason ?? "Recusado na Clicksign"],
+            );
+          await c.query("UPDATE contracts SET status = 'recusado', updated_at = now() WHERE id = $1", [
+            row.id,
+          ]);
+          await this.event(c, row.id, "recusado", {
+            signerId: signer?.id ?? null,
+            req: origin,
+            detail: ev.reason,
+            sha256: locked.sha256,
+            externalId: ev.id,
+          });
+          return { who: signer?.nome ?? "Um signatário", reason: ev.reason ?? "sem motivo informado" };
+        }
+        // Cancelled at the provider, or its deadline passed before everyone signed.
+        await c.query("UPDATE contracts SET status = 'cancelado', updated_at = now() WHERE id = $1", [
+          row.id,
+        ]);
+        await this.event(c, row.id, "cancelado", {
+          req: origin,
+          detail: ev.type === "expired" ? "prazo de assinatura encerrado" : `cancelado na ${provider.name}`,
+          externalId: ev.id,
+        });
+        return null;
+      });
+      if (notify) {
+        const { rows } = await this.pool.query<{ email: string; nome: string }>(
+          "SELECT email, nome FROM contract_signers WHERE contract_id = $1 AND status <> 'recusado'",
+          [row.id],
+        );
+        for (const other of rows)
+          await this.mail(
+            other.email,
+            other.nome,
+            `Contrato nº ${row.numero} recusado`,
+            [`${notify.who} recusou a assinatura: ${notify.reason}`, "O envelope foi encerrado."],
+            `${this.options.publicUrl}/AluguelHistorico`,
+            "Ver histórico",
+          );
+      }
+      return { handled: true };
+    } catch (err) {
+      // The same delivery twice at once: the unique external_id lets only one through.
+      if ((err as { code?: string }).code === "23505") return { handled: false, duplicate: true };
+      throw err;
     }
   }
 
