@@ -343,7 +343,20 @@ export function ContractStatus({ contractId }: { contractId: string }) {
           {c.sealedDocumentId ? t("contract.viewSealed") : t("contract.viewPdf")}
         </Anchor>
       )}
-      {c.status === "enviado" && c.mine === "pending" && <SignNow contract={c} />}
+      {c.status === "enviado" &&
+        c.mine === "pending" &&
+        (c.provider === "builtin" ? (
+          <SignNow contract={c} />
+        ) : (
+          <Alert color="orange" title={t("contract.signNow")} data-testid="sign-at-provider">
+            {t("contract.signAtProvider")}
+          </Alert>
+        ))}
+      {c.status === "enviado" && c.provider !== "builtin" && c.mine !== "pending" && (
+        <Text size="sm" c="dimmed">
+          {t("contract.viaProvider")}
+        </Text>
+      )}
       {c.status === "rascunho" &&
         (c.role === "landlord" ? (
           <Review contract={c} />
