@@ -26,11 +26,15 @@ import { ContractsService } from "./domains/contracts/service";
 import { healthRoutes } from "./domains/health/routes";
 import { listingsRoutes } from "./domains/listings/routes";
 import { ListingsService } from "./domains/listings/service";
+import { messageRoutes } from "./domains/messages/routes";
+import { MessagesService } from "./domains/messages/service";
 import { profileRoutes } from "./domains/profile/routes";
 import { ProfileService } from "./domains/profile/service";
 import { proposalRoutes } from "./domains/proposals/routes";
 import { ProposalsService } from "./domains/proposals/service";
 import type { Mailer } from "./mail/mailer";
+import { LiveHub } from "./realtime/hub";
+import { liveRoutes } from "./realtime/routes";
 import { createObjectStore } from "./storage/object-store";
 import { PgLocker } from "./storage/pg-locker";
 import { storageRoutes } from "./storage/routes";
@@ -242,9 +246,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       .catch((err: unknown) => app.log.warn({ err }, "could not expire overdue proposals"));
   }, config.PROPOSAL_SWEEP_SECONDS * 1000);
   expiry.unref();
+
+  // Live events: this node LISTENs, and delivers to its own streams whatever any node publishes.
+  const hub = new LiveHub(database.pool, { url: database.url, log: app.log });
+  await hub.start();
+  app.decorate("hub", hub);
+  const messages = new MessagesService(database.pool, mailer, {
+    publicUrl: config.PUBLIC_URL,
+    unreadEmailMinutes: config.MESSAGE_UNREAD_EMAIL_MINUTES,
+    log: app.log,
+  });
+  const messageSweep = setInterval(() => {
+    messages
+      .emailUnread()
+      .then((n) => n > 0 && app.log.info(`E-mailed ${n} unread-message notices`))
+      .catch((err: unknown) => app.log.warn({ err }, "could not e-mail unread messages"));
+    hub
+      .prune(config.LIVE_EVENTS_RETENTION_DAYS)
+      .catch((err: unknown) => app.log.warn({ err }, "could not prune live events"));
+  }, config.MESSAGE_SWEEP_SECONDS * 1000);
+  messageSweep.unref();
+  app.decorate("messages", messages);
+
   app.addHook("onClose", async () => {
     clearInterval(sweep);
     clearInterval(expiry);
+    clearInterval(messageSweep);
+    await hub.stop();
     await locker.stop();
     await lockPool.end();
   });
@@ -258,6 +286,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(profileRoutes, { auth, profiles });
       await api.register(proposalRoutes, { auth, proposals });
       await api.register(contractRoutes, { auth, contracts });
+      await api.register(messageRoutes, { auth, messages });
+      await api.register(liveRoutes, {
+        auth,
+        hub,
+        heartbeatMs: config.LIVE_HEARTBEAT_SECONDS * 1000,
+        maxPerUser: config.LIVE_MAX_STREAMS_PER_USER,
+      });
       api.get(
         "/me",
         {
@@ -320,5 +355,7 @@ declare module "fastify" {
     storage: StorageService;
     proposals: ProposalsService;
     contracts: ContractsService;
+    hub: LiveHub;
+    messages: MessagesService;
   }
 }

@@ -68,6 +68,11 @@ const envSchema = z.object({
   CLICKSIGN_BASE_URL: z
     .url({ error: "must be a URL such as https://app.clicksign.com/api/v3" })
     .default("https://sandbox.clicksign.com/api/v3"),
+  LIVE_HEARTBEAT_SECONDS: positiveInt.default(25),
+  LIVE_MAX_STREAMS_PER_USER: positiveInt.default(8),
+  LIVE_EVENTS_RETENTION_DAYS: positiveInt.default(7),
+  MESSAGE_UNREAD_EMAIL_MINUTES: positiveInt.default(30),
+  MESSAGE_SWEEP_SECONDS: positiveInt.default(60),
   CLICKSIGN_WEBHOOK_SECRET: z.string().min(16, { error: "must have at least 16 characters" }).optional(),
 });
 

@@ -117,6 +117,10 @@ export const errorStatus = {
   "signing-provider-failed": 502,
   "invalid-webhook-signature": 401,
   "signing-at-provider": 409,
+  "too-many-streams": 429,
+  "message-empty": 400,
+  "chat-message-too-long": 400,
+  "invalid-attachment": 400,
 } as const satisfies Record<keyof typeof ptBR.errors, number>;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -286,7 +286,7 @@ export async function startFakeClicksign(opts: {
     },
     async sign(envelopeId, email) {
       const e = envelopes.get(envelopeId);
-      if (!e || e.status !== "running") throw new Error("envelope is not running");
+      if (e?.status !== "running" || !e) throw new Error("envelope is not running");
       const s = signerBy(e, email);
       s.signedAt = new Date().toISOString();
       const statuses = [

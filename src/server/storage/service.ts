@@ -4,6 +4,7 @@ import type pg from "pg";
 import type { StoredDocument, UpdateMetadataInput, UploadMetadata } from "../../shared/contracts/storage";
 import { AppError } from "../../shared/errors";
 import { withTransaction } from "../db/client";
+import { documentReady } from "../realtime/events";
 import type { ObjectStore } from "./object-store";
 import { SNIFF_BYTES, sniffType } from "./sniff";
 
@@ -202,6 +203,7 @@ export class StorageService {
         ]);
         if (gone.rowCount) replaced = pending.replaces;
       }
+      await documentReady(client, userId, id);
       return { row: inserted.rows[0], replaced };
     });
     if (replaced) await this.store.remove(replaced).catch(() => undefined);

@@ -2,4 +2,5 @@ export * from "./auth";
 export * from "./contracts";
 export * from "./listings";
 export * from "./proposals";
+export * from "./realtime";
 export * from "./storage";

@@ -16,6 +16,7 @@ import { AppError, type ErrorCode } from "../../../shared/errors";
 import { withTransaction } from "../../db/client";
 import type { Mailer } from "../../mail/mailer";
 import { noticeMail } from "../../mail/templates";
+import { contractChanged } from "../../realtime/events";
 import type { StorageService } from "../../storage/service";
 import type { EnvelopeRef, EnvelopeSigner, SignerRole, SigningProvider } from "./providers/types";
 import { appendCompletionCertificate, type SealCertificate, sealPdf } from "./seal";
@@ -153,6 +154,8 @@ export class ContractsService {
         opts.externalId ?? null,
       ],
     );
+    if (type !== "codigo_enviado" && type !== "acesso_pela_conta")
+      await contractChanged(c, contractId, Boolean(opts.signerId));
   }
 
   private async mail(

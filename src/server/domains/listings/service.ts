@@ -16,6 +16,7 @@ import {
 } from "../../../shared/contracts/listings";
 import { AppError } from "../../../shared/errors";
 import { withTransaction } from "../../db/client";
+import { proposalChanged } from "../../realtime/events";
 import { nextStatus, type OfferAction } from "./lifecycle";
 import { buildSearchSql, type SearchRow, searchPage } from "./search-sql";
 
@@ -460,6 +461,10 @@ export class ListingsService {
             "INSERT INTO proposal_events (id, proposal_id, actor, type, detail) VALUES ($1, $2, 'system', 'encerrada', $3)",
             [randomUUID(), p.id, "A oferta foi encerrada pelo proprietário."],
           );
+        await proposalChanged(
+          c,
+          ended.map((p) => p.id),
+        );
       }
       await c.query(
         `UPDATE offers SET status = $2, updated_at = now(),

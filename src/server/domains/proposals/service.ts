@@ -15,6 +15,7 @@ import { AppError } from "../../../shared/errors";
 import { withTransaction } from "../../db/client";
 import type { Mailer } from "../../mail/mailer";
 import { noticeMail } from "../../mail/templates";
+import { proposalChanged } from "../../realtime/events";
 import type { ProfileService } from "../profile/service";
 import { move, type Party, turnOf } from "./machine";
 
@@ -107,6 +108,8 @@ export class ProposalsService {
       "INSERT INTO proposal_events (id, proposal_id, actor, type, changes, detail) VALUES ($1, $2, $3, $4, $5, $6)",
       [randomUUID(), proposalId, actor, type, changes ? JSON.stringify(changes) : null, detail ?? null],
     );
+    // Every step of a negotiation is one event, so this is where both parties hear of it.
+    await proposalChanged(c, [proposalId]);
   }
 
   /** Sends after the transaction; a mail that fails is logged, never undoes the negotiation. */

@@ -1,0 +1,50 @@
+import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { proposals } from "./proposals";
+
+/**
+ * What a user may see happen, kept so that a client reconnecting with Last-Event-ID gets what it
+ * missed. Each row is for one user; `paths` are the API paths whose reads it makes stale.
+ */
+export const liveEvents = pgTable(
+  "live_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    paths: jsonb("paths").notNull(),
+    data: jsonb("data").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("live_events_user_idx").on(t.userId, t.id), index("live_events_created_idx").on(t.createdAt)],
+);
+
+/** A message in the conversation of a proposal, between its landlord and its tenant. */
+export const messages = pgTable(
+  "messages",
+  {
+    id: uuid("id").primaryKey(),
+    proposalId: uuid("proposal_id")
+      .notNull()
+      .references(() => proposals.id, { onDelete: "cascade" }),
+    senderId: text("sender_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    recipientId: text("recipient_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    /** Document ids from the storage module, shared with the recipient. */
+    attachments: jsonb("attachments").notNull().default([]),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 6 }).notNull().defaultNow(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    /** When the unread-message e-mail went out, so it goes once. */
+    emailedAt: timestamp("emailed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("messages_thread_idx").on(t.proposalId, t.createdAt),
+    index("messages_unread_idx").on(t.recipientId, t.readAt),
+  ],
+);

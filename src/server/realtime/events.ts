@@ -1,0 +1,84 @@
+import type pg from "pg";
+import { type LiveEventInput, publish } from "./hub";
+
+/**
+ * Which users see a change and which API paths it makes stale. Each helper runs inside the
+ * transaction of the change, so the event exists exactly when the change does.
+ */
+type Queryable = Pick<pg.PoolClient, "query">;
+
+const proposalPaths = (p: { id: string; offer_id: string }) => [
+  `/api/proposals/${p.id}`,
+  "/api/proposals",
+  `/api/offers/${p.offer_id}`,
+  `/api/messages/${p.id}`,
+  "/api/messages",
+  "/api/search",
+];
+
+/** A proposal's status, terms or turn changed: both parties' screens refresh it. */
+export async function proposalChanged(c: Queryable, proposalIds: string[]): Promise<void> {
+  if (proposalIds.length === 0) return;
+  const { rows } = await c.query<{
+    id: string;
+    offer_id: string;
+    tenant_id: string;
+    landlord_id: string;
+    status: string;
+  }>("SELECT id, offer_id, tenant_id, landlord_id, status FROM proposals WHERE id = ANY($1::uuid[])", [
+    proposalIds,
+  ]);
+  const events: LiveEventInput[] = [];
+  for (const p of rows)
+    for (const userId of [p.tenant_id, p.landlord_id])
+      events.push({
+        userId,
+        type: "proposal.changed",
+        paths: proposalPaths(p),
+        data: { proposalId: p.id, status: p.status },
+      });
+  await publish(c, events);
+}
+
+/** A contract or one of its signers changed: its parties and signers with an account refresh it. */
+export async function contractChanged(
+  c: Queryable,
+  contractId: string,
+  signerChanged = false,
+): Promise<void> {
+  const { rows } = await c.query<{ id: string; proposal_id: string; status: string; users: string[] }>(
+    `SELECT c.id, c.proposal_id, c.status,
+       array_remove(array_agg(DISTINCT s.user_id) || ARRAY[c.landlord_id, c.tenant_id], NULL) AS users
+     FROM contracts c LEFT JOIN contract_signers s ON s.contract_id = c.id
+     WHERE c.id = $1 GROUP BY c.id`,
+    [contractId],
+  );
+  const k = rows[0];
+  if (!k) return;
+  await publish(
+    c,
+    [...new Set(k.users)].map((userId) => ({
+      userId,
+      type: signerChanged ? "signer.changed" : "contract.changed",
+      paths: [
+        `/api/contracts/${k.id}`,
+        "/api/contracts",
+        `/api/proposals/${k.proposal_id}`,
+        "/api/proposals",
+      ],
+      data: { contractId: k.id, status: k.status },
+    })),
+  );
+}
+
+/** A stored document is complete: its owner's lists and usage refresh. */
+export async function documentReady(c: Queryable, ownerId: string, documentId: string): Promise<void> {
+  await publish(c, [
+    {
+      userId: ownerId,
+      type: "document.ready",
+      paths: [`/api/storage/objects/${documentId}`, "/api/storage/objects", "/api/storage/usage"],
+      data: { documentId },
+    },
+  ]);
+}

@@ -1,0 +1,105 @@
+/** A server-sent-events client for tests, reading the stream as a browser's EventSource would. */
+export interface SseMessage {
+  id: string | null;
+  type: string;
+  paths: string[];
+  data: Record<string, unknown>;
+  at: number;
+}
+
+export interface SseStream {
+  status: number;
+  body: string;
+  messages: SseMessage[];
+  comments: string[];
+  lastEventId: string | null;
+  /** Resolves with the first message (already received or coming) that matches. */
+  next(match: (m: SseMessage) => boolean, timeoutMs?: number): Promise<SseMessage>;
+  close(): void;
+}
+
+export async function openStream(
+  baseUrl: string,
+  cookie: string | null,
+  opts: { lastEventId?: string; path?: string } = {},
+): Promise<SseStream> {
+  const controller = new AbortController();
+  const response = await fetch(`${baseUrl}${opts.path ?? "/api/events"}`, {
+    headers: {
+      accept: "text/event-stream",
+      ...(cookie ? { cookie } : {}),
+      ...(opts.lastEventId ? { "last-event-id": opts.lastEventId } : {}),
+    },
+    signal: controller.signal,
+  });
+  const stream: SseStream = {
+    status: response.status,
+    body: "",
+    messages: [],
+    comments: [],
+    lastEventId: opts.lastEventId ?? null,
+    next: () => Promise.reject(new Error("not a stream")),
+    close: () => controller.abort(),
+  };
+  if (!response.ok || !response.body) {
+    stream.body = await response.text();
+    return stream;
+  }
+  const waiters: { match: (m: SseMessage) => boolean; resolve: (m: SseMessage) => void }[] = [];
+  stream.next = (match, timeoutMs = 5000) => {
+    const found = stream.messages.find(match);
+    if (found) return Promise.resolve(found);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("no matching event in time")), timeoutMs);
+      waiters.push({
+        match,
+        resolve: (m) => {
+          clearTimeout(timer);
+          resolve(m);
+        },
+      });
+    });
+  };
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        let cut = buffer.indexOf("\n\n");
+        while (cut >= 0) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          cut = buffer.indexOf("\n\n");
+          let id: string | null = null;
+          const data: string[] = [];
+          for (const line of block.split("\n")) {
+            if (line.startsWith(":")) stream.comments.push(line.slice(1).trim());
+            else if (line.startsWith("id:")) id = line.slice(3).trim();
+            else if (line.startsWith("data:")) data.push(line.slice(5).trim());
+          }
+          if (id !== null) stream.lastEventId = id;
+          if (data.length === 0) continue;
+          const parsed = JSON.parse(data.join("\n")) as {
+            type: string;
+            paths: string[];
+            data: Record<string, unknown>;
+          };
+          const message = { id, ...parsed, at: performance.now() };
+          stream.messages.push(message);
+          for (const w of [...waiters])
+            if (w.match(message)) {
+              waiters.splice(waiters.indexOf(w), 1);
+              w.resolve(message);
+            }
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  return stream;
+}
