@@ -27,7 +27,8 @@ export type ScreenName =
   | "PropostaEnviada"
   | "AprovarProposta"
   | "AluguelHistorico"
-  | "Clicksign";
+  | "Clicksign"
+  | "Message";
 
 export interface RouteDef {
   path: string;
@@ -63,7 +64,7 @@ export const routes: readonly RouteDef[] = [
   { path: "/ViewDocument", match: "prefix", access: "signed-in", screen: "ViewDocument" },
   { path: "/Camera", match: "prefix", access: "signed-in", screen: "Camera" },
   { path: "/PreferencesHist", match: "prefix", access: "signed-in" },
-  { path: "/Message", match: "prefix", access: "signed-in" },
+  { path: "/Message", match: "prefix", access: "signed-in", screen: "Message" },
   { path: "/Convert", match: "prefix", access: "signed-in", screen: "Convert" },
 ];
 

@@ -1,8 +1,9 @@
 import { createTheme, MantineProvider } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
 import { RouterProvider } from "react-router";
+import { createQueryClient } from "../lib/query";
 import { AuthProvider } from "./auth";
 import { createAppRouter } from "./router";
 
@@ -13,9 +14,7 @@ const theme = createTheme({
 });
 
 export function App() {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: true } } }),
-  );
+  const [queryClient] = useState(createQueryClient);
   const [router] = useState(createAppRouter);
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto">

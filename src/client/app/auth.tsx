@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import {
   createContext,
   type ReactNode,
@@ -50,23 +51,29 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const listeners = useRef(new Set<Listener>());
   const lastUserId = useRef<string | null>(null);
   const channel = useRef<BroadcastChannel | null>(null);
+  const queryClient = useQueryClient();
 
-  const apply = useCallback((next: AuthState) => {
-    const id = next.status === "signed-in" ? next.user.id : null;
-    if (next.status === "signed-in" && id !== lastUserId.current) logger.info("new user", next.user.email);
-    lastUserId.current = id;
-    setState((prev) => {
-      const same =
-        prev.status === next.status &&
-        (prev.status !== "signed-in" ||
-          (next.status === "signed-in" &&
-            prev.user.id === next.user.id &&
-            prev.user.name === next.user.name));
-      if (same) return prev;
-      for (const l of listeners.current) l(next);
-      return next;
-    });
-  }, []);
+  const apply = useCallback(
+    (next: AuthState) => {
+      const id = next.status === "signed-in" ? next.user.id : null;
+      if (next.status === "signed-in" && id !== lastUserId.current) logger.info("new user", next.user.email);
+      // The read cache lasts one session: another user (or none) starts from an empty one.
+      if (id !== lastUserId.current) queryClient.clear();
+      lastUserId.current = id;
+      setState((prev) => {
+        const same =
+          prev.status === next.status &&
+          (prev.status !== "signed-in" ||
+            (next.status === "signed-in" &&
+              prev.user.id === next.user.id &&
+              prev.user.name === next.user.name));
+        if (same) return prev;
+        for (const l of listeners.current) l(next);
+        return next;
+      });
+    },
+    [queryClient],
+  );
 
   const refresh = useCallback(async () => {
     try {

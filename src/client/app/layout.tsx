@@ -1,17 +1,24 @@
 import {
+  ActionIcon,
   Anchor,
   AppShell,
   Avatar,
   Button,
   Container,
   Group,
+  Indicator,
   Menu,
   Text,
   UnstyledButton,
 } from "@mantine/core";
+import { IconMessageCircle } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router";
+import type { ConversationsView } from "../../shared/contracts/messages";
+import { MESSAGES_PATH } from "../features/messages/api";
 import { UploadsPanel } from "../features/storage/uploads-panel";
+import { useLiveEvents } from "../lib/live";
 import { useAuth } from "./auth";
 import { ScreenErrorBoundary } from "./error-boundary";
 
@@ -26,6 +33,29 @@ function Brand() {
         </Text>
       </Group>
     </Anchor>
+  );
+}
+
+/** The conversations link with the unread count, live. */
+function MessagesLink() {
+  const { t } = useTranslation();
+  const inbox = useQuery<ConversationsView>({ queryKey: [MESSAGES_PATH] });
+  const unread = inbox.data?.unread ?? 0;
+  const label = unread > 0 ? t("messages.unreadLabel", { count: unread }) : t("nav.messages");
+  return (
+    <Indicator
+      label={unread > 99 ? "99+" : unread}
+      size={18}
+      disabled={unread === 0}
+      color="red"
+      offset={4}
+      data-testid="unread-count"
+      data-unread={unread}
+    >
+      <ActionIcon component={Link} to="/Message" variant="subtle" size="lg" aria-label={label} title={label}>
+        <IconMessageCircle size={22} />
+      </ActionIcon>
+    </Indicator>
   );
 }
 
@@ -76,6 +106,9 @@ function AccountMenu() {
         <Menu.Item component={Link} to="/AluguelHistorico">
           {t("nav.history")}
         </Menu.Item>
+        <Menu.Item component={Link} to="/Message">
+          {t("nav.messages")}
+        </Menu.Item>
         <Menu.Divider />
         <Menu.Item component={Link} to="/profile">
           {t("nav.profile")}
@@ -99,13 +132,19 @@ function AccountMenu() {
 
 export function Layout() {
   const location = useLocation();
+  const { state } = useAuth();
+  const userId = state.status === "signed-in" ? state.user.id : null;
+  useLiveEvents(userId);
   return (
     <AppShell header={{ height: 60 }} padding={0}>
       <AppShell.Header>
         <Container size="lg" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap">
             <Brand />
-            <AccountMenu />
+            <Group gap="sm" wrap="nowrap">
+              {userId && <MessagesLink />}
+              <AccountMenu />
+            </Group>
           </Group>
         </Container>
       </AppShell.Header>

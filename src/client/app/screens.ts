@@ -30,5 +30,6 @@ export const screenLoaders: Record<ScreenName, ScreenLoader> = {
   AluguelHistorico: () =>
     import("../screens/AluguelHistorico/aluguel-historico-screen").then((m) => m.AluguelHistoricoScreen),
   Clicksign: () => import("../screens/Clicksign/clicksign-screen").then((m) => m.ClicksignScreen),
+  Message: () => import("../screens/Message/message-screen").then((m) => m.MessageScreen),
   profile3: () => import("../screens/profile3/profile3-screen").then((m) => m.Profile3Screen),
 };

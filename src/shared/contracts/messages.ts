@@ -66,8 +66,8 @@ export interface ThreadView {
  * Splits text into plain parts and http(s) links, for rendering as text nodes and anchors: never
  * as HTML. Trailing punctuation stays out of the link.
  */
-export function linkify(text: string): { text: string; href?: string }[] {
-  const parts: { text: string; href?: string }[] = [];
+export function linkify(text: string): { at: number; text: string; href?: string }[] {
+  const parts: { at: number; text: string; href?: string }[] = [];
   const re = /\bhttps?:\/\/[^\s<>"'`]+/gi;
   let last = 0;
   for (const m of text.matchAll(re)) {
@@ -75,7 +75,7 @@ export function linkify(text: string): { text: string; href?: string }[] {
     const trail = /[.,;:!?)\]}]+$/.exec(url)?.[0] ?? "";
     url = url.slice(0, url.length - trail.length);
     const start = m.index ?? 0;
-    if (start > last) parts.push({ text: text.slice(last, start) });
+    if (start > last) parts.push({ at: last, text: text.slice(last, start) });
     let href: string | undefined;
     try {
       const parsed = new URL(url);
@@ -83,9 +83,9 @@ export function linkify(text: string): { text: string; href?: string }[] {
     } catch {
       href = undefined;
     }
-    parts.push(href ? { text: url, href } : { text: url });
+    parts.push(href ? { at: start, text: url, href } : { at: start, text: url });
     last = start + url.length;
   }
-  if (last < text.length) parts.push({ text: text.slice(last) });
+  if (last < text.length) parts.push({ at: last, text: text.slice(last) });
   return parts;
 }

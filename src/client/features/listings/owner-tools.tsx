@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { EDITABLE_STATUSES, type OfferView } from "../../../shared/contracts/listings";
 import { ApiError } from "../../lib/api";
+import { refreshPaths } from "../../lib/query";
 import { useErrorText } from "../auth/error-text";
 import { listingsApi } from "./api";
 import { StatusBadge } from "./offer-details";
@@ -16,9 +17,9 @@ export function OwnerTools({ offer, onEdit }: { offer: OfferView; onEdit: () => 
   const queryClient = useQueryClient();
   const [confirming, confirm] = useDisclosure(false);
   const refresh = (next: OfferView) => {
-    queryClient.setQueryData(["offers", next.id], next);
-    void queryClient.invalidateQueries({ queryKey: ["units"] });
-    void queryClient.invalidateQueries({ queryKey: ["search"] });
+    queryClient.setQueryData([`/api/offers/${next.id}`], next);
+    void refreshPaths(queryClient, ["/api/units"]);
+    void refreshPaths(queryClient, ["/api/search"]);
   };
   const publish = useMutation({
     mutationFn: () => listingsApi.publish(offer.id),

@@ -371,7 +371,13 @@ export function OfferSearch() {
   const layout = layoutOf(pathname);
   const params = apiParams(url);
   const results = useInfiniteQuery({
-    queryKey: ["search", params],
+    queryKey: [
+      `/api/search?${new URLSearchParams(
+        Object.entries(params)
+          .filter(([, v]) => v !== undefined && v !== "")
+          .map(([k, v]) => [k, String(v)]),
+      )}`,
+    ],
     queryFn: ({ pageParam }) =>
       listingsApi.search({ ...params, ...(pageParam ? { cursor: pageParam } : {}) }),
     initialPageParam: "",

@@ -11,7 +11,7 @@ export const profileApi = {
 };
 
 export function useProfile(enabled = true) {
-  return useQuery({ queryKey: ["profile"], queryFn: profileApi.get, enabled });
+  return useQuery({ queryKey: ["/api/profile"], queryFn: profileApi.get, enabled });
 }
 
 /** Where to complete the profile, coming back to `next` afterwards. */

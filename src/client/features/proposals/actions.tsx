@@ -7,6 +7,7 @@ import { Link } from "react-router";
 import type { ProposalAction, ProposalView } from "../../../shared/contracts/proposals";
 import { PERSONAL_DOCUMENT_KINDS } from "../../../shared/contracts/storage";
 import { ApiError } from "../../lib/api";
+import { refreshPaths } from "../../lib/query";
 import { useErrorText } from "../auth/error-text";
 import { profilePath, useProfile } from "../profile/api";
 import { proposalsApi } from "./api";
@@ -31,9 +32,9 @@ export function ProposalActions({ proposal }: { proposal: ProposalView }) {
   const act = useMutation({
     mutationFn: (action: ProposalAction) => proposalsApi.act(proposal.id, action),
     onSuccess: (next) => {
-      queryClient.setQueryData(["proposals", next.id], next);
-      void queryClient.invalidateQueries({ queryKey: ["proposals"] });
-      void queryClient.invalidateQueries({ queryKey: ["offers"] });
+      queryClient.setQueryData([`/api/proposals/${next.id}`], next);
+      void refreshPaths(queryClient, ["/api/proposals"]);
+      void refreshPaths(queryClient, [`/api/offers/${next.oferta.id}`, "/api/search"]);
       setPanel(null);
       notifications.show({ color: "teal", message: t("proposal.done") });
     },

@@ -11,6 +11,7 @@ import {
   PROFILE_FOLDER,
 } from "../../../shared/contracts/storage";
 import { useAuth } from "../../app/auth";
+import { refreshPaths } from "../../lib/query";
 import { storage, type UploadTask, uploadFile } from "../../lib/storage";
 import { storageErrorText } from "../storage/error-text";
 import { UploadProgress } from "../storage/upload-progress";
@@ -28,7 +29,7 @@ export function DocumentPicker({ value, onChange }: { value: string[]; onChange:
   const [task, setTask] = useState<UploadTask | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const docs = useQuery({
-    queryKey: ["storage", "objects", "folder", PROFILE_FOLDER],
+    queryKey: [`/api/storage/objects?folder=${PROFILE_FOLDER}&pageSize=1000`],
     queryFn: () => storage.list({ folder: PROFILE_FOLDER, pageSize: 1000 }),
   });
   const here = location.pathname + location.search;
@@ -42,7 +43,7 @@ export function DocumentPicker({ value, onChange }: { value: string[]; onChange:
     try {
       const doc = await started.done;
       onChange([...value, doc.id]);
-      await queryClient.invalidateQueries({ queryKey: ["storage"] });
+      await refreshPaths(queryClient, ["/api/storage/objects", "/api/storage/usage"]);
     } catch (e) {
       setProblem(storageErrorText(e, t));
     } finally {

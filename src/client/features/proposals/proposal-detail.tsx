@@ -14,7 +14,7 @@ import { ProposalStatusBadge, ProposalTimeline, TermsSummary, TurnBanner } from 
 function DocumentLink({ id, index }: { id: string; index: number }) {
   const { t } = useTranslation();
   const meta = useQuery({
-    queryKey: ["storage", "objects", id],
+    queryKey: [`/api/storage/objects/${id}`],
     queryFn: () => storage.getMetadata(id),
     retry: false,
   });
@@ -30,7 +30,7 @@ function DocumentLink({ id, index }: { id: string; index: number }) {
 /** The contract written for an approved proposal. */
 function ContractLink({ proposalId }: { proposalId: string }) {
   const { t } = useTranslation();
-  const contracts = useQuery({ queryKey: ["contracts", "list"], queryFn: contractsApi.list });
+  const contracts = useQuery({ queryKey: ["/api/contracts"], queryFn: contractsApi.list });
   const contract = contracts.data?.find((c) => c.proposalId === proposalId);
   if (!contract) return null;
   return (

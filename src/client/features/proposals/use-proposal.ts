@@ -3,7 +3,7 @@ import { proposalsApi } from "./api";
 
 export function useProposal(id: string | null) {
   return useQuery({
-    queryKey: ["proposals", id],
+    queryKey: [`/api/proposals/${id}`],
     queryFn: () => proposalsApi.get(id ?? ""),
     enabled: Boolean(id),
     retry: false,

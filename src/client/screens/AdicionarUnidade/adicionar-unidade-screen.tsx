@@ -27,6 +27,7 @@ import { UnitForm } from "../../features/listings/unit-form";
 import { UnitPhoto } from "../../features/listings/unit-photo";
 import { ApiError } from "../../lib/api";
 import { formatBRL } from "../../lib/money";
+import { refreshPaths } from "../../lib/query";
 
 function UnitCard({ unit, onDelete }: { unit: UnitView; onDelete: (u: UnitView) => void }) {
   const { t } = useTranslation();
@@ -88,14 +89,14 @@ function UnitList() {
   const err = useErrorText();
   const queryClient = useQueryClient();
   const [deleting, setDeleting] = useState<UnitView | null>(null);
-  const units = useQuery({ queryKey: ["units"], queryFn: listingsApi.units });
+  const units = useQuery({ queryKey: ["/api/units"], queryFn: listingsApi.units });
   const remove = useMutation({
     mutationFn: (u: UnitView) => listingsApi.deleteUnit(u.id),
     onSuccess: () => {
       setDeleting(null);
       notifications.show({ message: t("units.deleted") });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["units"] }),
+    onSettled: () => refreshPaths(queryClient, ["/api/units"]),
   });
   return (
     <Stack gap="md">
@@ -161,14 +162,14 @@ function UnitEditor({ id }: { id: string | null }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const unit = useQuery({
-    queryKey: ["units", id],
+    queryKey: [`/api/units/${id}`],
     queryFn: () => listingsApi.unit(id ?? ""),
     enabled: id !== null,
     retry: false,
   });
   const done = (saved: UnitView) => {
-    void queryClient.invalidateQueries({ queryKey: ["units"] });
-    queryClient.setQueryData(["units", saved.id], saved);
+    void refreshPaths(queryClient, ["/api/units"]);
+    queryClient.setQueryData([`/api/units/${saved.id}`], saved);
     notifications.show({ color: "teal", message: t("units.saved") });
     void navigate("/AdicionarUnidade");
   };

@@ -27,8 +27,8 @@ export function AluguelHistoricoScreen() {
   const [params, setParams] = useSearchParams();
   const role = params.get("papel") ?? "";
   const status = params.get("status") ?? "";
-  const all = useQuery({ queryKey: ["proposals", "list", "all"], queryFn: () => proposalsApi.list() });
-  const contracts = useQuery({ queryKey: ["contracts", "list"], queryFn: contractsApi.list });
+  const all = useQuery({ queryKey: ["/api/proposals?"], queryFn: () => proposalsApi.list() });
+  const contracts = useQuery({ queryKey: ["/api/contracts"], queryFn: contractsApi.list });
   const items = (all.data ?? []).filter(
     (p) => (!role || p.role === role) && (!status || p.status === status),
   );

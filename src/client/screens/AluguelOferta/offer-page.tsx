@@ -11,6 +11,7 @@ import { listingsApi } from "../../features/listings/api";
 import { cardTitle, place } from "../../features/listings/describe";
 import { OfferForm } from "../../features/listings/offer-form";
 import { ApiError } from "../../lib/api";
+import { refreshPaths } from "../../lib/query";
 
 /** "Fazer proposta": to the proposal for a signed-in visitor, through sign-in otherwise. */
 export function ProposeButton({ offer }: { offer: OfferView }) {
@@ -40,7 +41,7 @@ export function NewOffer({ unitId, basePath }: { unitId: string; basePath: strin
   const queryClient = useQueryClient();
   const { state } = useAuth();
   const unit = useQuery({
-    queryKey: ["units", unitId],
+    queryKey: [`/api/units/${unitId}`],
     queryFn: () => listingsApi.unit(unitId),
     enabled: state.status === "signed-in",
     retry: false,
@@ -69,8 +70,8 @@ export function NewOffer({ unitId, basePath }: { unitId: string; basePath: strin
       <OfferForm
         onSave={async (input) => {
           const created = await listingsApi.createOffer({ ...input, unidadeId: unitId });
-          queryClient.setQueryData(["offers", created.id], created);
-          void queryClient.invalidateQueries({ queryKey: ["units"] });
+          queryClient.setQueryData([`/api/offers/${created.id}`], created);
+          void refreshPaths(queryClient, ["/api/units"]);
           notifications.show({ color: "teal", message: t("offer.saved") });
           void navigate(`${basePath}?id=${created.id}`);
         }}
@@ -104,7 +105,7 @@ export function OfferPage({
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const offer = useQuery({
-    queryKey: ["offers", id],
+    queryKey: [`/api/offers/${id}`],
     queryFn: () => listingsApi.offer(id ?? ""),
     enabled: Boolean(id),
     retry: false,
@@ -132,8 +133,8 @@ export function OfferPage({
     );
   else
     body = render(offer.data, editing, setEditing, (next) => {
-      queryClient.setQueryData(["offers", next.id], next);
-      void queryClient.invalidateQueries({ queryKey: ["search"] });
+      queryClient.setQueryData([`/api/offers/${next.id}`], next);
+      void refreshPaths(queryClient, ["/api/search"]);
       setEditing(false);
     });
 

@@ -32,6 +32,7 @@ import { checkTerms, type TermsDraft, TermsFields } from "../../features/proposa
 import { useProposal } from "../../features/proposals/use-proposal";
 import { ApiError } from "../../lib/api";
 import { formatBRL } from "../../lib/money";
+import { refreshPaths } from "../../lib/query";
 
 interface CotenantDraft {
   nome: string;
@@ -49,7 +50,7 @@ function NewProposal({ offerId }: { offerId: string }) {
   const queryClient = useQueryClient();
   const profile = useProfile();
   const offer = useQuery({
-    queryKey: ["offers", offerId],
+    queryKey: [`/api/offers/${offerId}`],
     queryFn: () => listingsApi.offer(offerId),
     retry: false,
   });
@@ -109,8 +110,8 @@ function NewProposal({ offerId }: { offerId: string }) {
     setSending(true);
     try {
       const created = await proposalsApi.create(parsed.data);
-      queryClient.setQueryData(["proposals", created.id], created);
-      void queryClient.invalidateQueries({ queryKey: ["proposals"] });
+      queryClient.setQueryData([`/api/proposals/${created.id}`], created);
+      void refreshPaths(queryClient, ["/api/proposals"]);
       void navigate(`/PropostaEnviada?id=${created.id}`);
     } catch (e) {
       setProblem(e instanceof ApiError ? e.message : err.of(e));

@@ -17,7 +17,7 @@ function Inbox() {
   const oferta = params.get("oferta") ?? undefined;
   const status = (params.get("status") ?? undefined) as ProposalStatus | undefined;
   const all = useQuery({
-    queryKey: ["proposals", "list", "landlord"],
+    queryKey: ["/api/proposals?role=landlord"],
     queryFn: () => proposalsApi.list({ role: "landlord" }),
   });
   const offers = [...new Map((all.data ?? []).map((p) => [p.oferta.id, p.oferta.titulo])).entries()];

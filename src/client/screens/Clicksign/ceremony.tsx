@@ -27,7 +27,7 @@ export function Ceremony({ contractId, token }: { contractId: string; token: str
   const { t } = useTranslation();
   const err = useErrorText();
   const view = useQuery({
-    queryKey: ["signing", contractId, token],
+    queryKey: [`/api/signing/${contractId}?token=${token}`],
     queryFn: () => contractsApi.ceremony(contractId, token),
     retry: false,
   });

@@ -100,7 +100,7 @@ function Review({ contract }: { contract: ContractView }) {
   const [fiador, setFiador] = useState<PersonDraft>(empty);
   const [witnesses, setWitnesses] = useState<PersonDraft[]>([]);
   const [sequencial, setSequencial] = useState(contract.sequencial);
-  const update = (next: ContractView) => queryClient.setQueryData(["contracts", next.id], next);
+  const update = (next: ContractView) => queryClient.setQueryData([`/api/contracts/${next.id}`], next);
   const review = useMutation({
     mutationFn: () =>
       contractsApi.review(contract.id, {
@@ -198,7 +198,7 @@ function Resend({ contract, signerId }: { contract: ContractView; signerId: stri
   const resend = useMutation({
     mutationFn: () => contractsApi.resend(contract.id, signerId),
     onSuccess: (next) => {
-      queryClient.setQueryData(["contracts", next.id], next);
+      queryClient.setQueryData([`/api/contracts/${next.id}`], next);
       notifications.show({ color: "teal", message: t("contract.resent") });
     },
     onError: (e) =>
@@ -220,7 +220,7 @@ function CancelContract({ contract }: { contract: ContractView }) {
   const cancel = useMutation({
     mutationFn: () => contractsApi.cancel(contract.id, motivo),
     onSuccess: (next) => {
-      queryClient.setQueryData(["contracts", next.id], next);
+      queryClient.setQueryData([`/api/contracts/${next.id}`], next);
       setOpen(false);
       notifications.show({ message: t("contract.cancelled") });
     },
@@ -295,10 +295,9 @@ export function ContractStatus({ contractId }: { contractId: string }) {
   const { t, i18n } = useTranslation();
   const err = useErrorText();
   const contract = useQuery({
-    queryKey: ["contracts", contractId],
+    queryKey: [`/api/contracts/${contractId}`],
     queryFn: () => contractsApi.get(contractId),
     retry: false,
-    refetchInterval: 15_000,
   });
   if (contract.isPending) return <Loader />;
   if (contract.isError)

@@ -26,6 +26,7 @@ import { useErrorText } from "../../features/auth/error-text";
 import { ConfirmPasswordField, NewPasswordField, withConfirmation } from "../../features/auth/password-field";
 import { api, errorCodeOf } from "../../lib/api";
 import { LANGUAGES, type Language, setLanguage } from "../../lib/i18n";
+import { refreshPaths } from "../../lib/query";
 
 function Preferences() {
   const { t, i18n } = useTranslation();
@@ -99,7 +100,7 @@ function ChangePassword() {
       });
       form.reset();
       notifications.show({ color: "green", message: t("config.passwordChanged") });
-      await queryClient.invalidateQueries({ queryKey: ["sessions"] });
+      await refreshPaths(queryClient, ["/api/auth/list-sessions"]);
       announceAuthChange();
     } catch (err) {
       const code = errorCodeOf(err);
@@ -180,18 +181,18 @@ function Sessions() {
   const { refresh } = useAuth();
   const queryClient = useQueryClient();
   const sessions = useQuery({
-    queryKey: ["sessions"],
+    queryKey: ["/api/auth/list-sessions"],
     queryFn: () => api<SessionInfo[]>("/api/auth/list-sessions"),
   });
   const current = useQuery({
-    queryKey: ["session"],
+    queryKey: ["/api/auth/get-session"],
     queryFn: () => api<SessionResponse>("/api/auth/get-session"),
   });
   const currentToken = current.data?.session.token;
 
   const onDone = async (message: string) => {
     notifications.show({ color: "green", message });
-    await queryClient.invalidateQueries({ queryKey: ["sessions"] });
+    await refreshPaths(queryClient, ["/api/auth/list-sessions"]);
   };
   const onError = async (err: unknown) => {
     notifications.show({ color: "red", message: text.of(err) });

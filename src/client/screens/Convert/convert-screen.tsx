@@ -60,7 +60,7 @@ export function ConvertScreen() {
   const [building, setBuilding] = useState<{ page: number; pages: number } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [task, setTask] = useState<UploadTask | null>(null);
-  const usage = useQuery({ queryKey: ["storage", "usage"], queryFn: storage.usage });
+  const usage = useQuery({ queryKey: ["/api/storage/usage"], queryFn: storage.usage });
   const upload = useUploadTask(task);
   const busy =
     building !== null || (upload !== null && upload.state !== "error" && upload.state !== "canceled");

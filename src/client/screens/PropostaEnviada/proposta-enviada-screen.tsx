@@ -17,7 +17,7 @@ export function PropostaEnviadaScreen() {
   const id = params.get("id");
   const proposal = useProposal(id);
   const mine = useQuery({
-    queryKey: ["proposals", "list", "tenant"],
+    queryKey: ["/api/proposals?role=tenant"],
     queryFn: () => proposalsApi.list({ role: "tenant" }),
     enabled: !id,
   });

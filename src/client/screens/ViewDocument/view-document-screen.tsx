@@ -28,13 +28,13 @@ export function ViewDocumentScreen() {
   const [downloadError, setDownloadError] = useState<string | null>(null);
 
   const meta = useQuery({
-    queryKey: ["storage", "objects", id],
+    queryKey: [`/api/storage/objects/${id}`],
     queryFn: () => storage.getMetadata(id ?? ""),
     enabled: Boolean(id),
     retry: false,
   });
   const inline = useQuery({
-    queryKey: ["storage", "inline-url", id],
+    queryKey: [`/api/storage/objects/${id}/download-url?disposition=inline`],
     queryFn: () => storage.getDownloadUrl(id ?? "", "inline"),
     enabled: meta.isSuccess,
     retry: false,
@@ -43,7 +43,7 @@ export function ViewDocumentScreen() {
   });
 
   const verification = useQuery({
-    queryKey: ["contracts", "verify", id],
+    queryKey: [`/api/contracts/verify/${id}`],
     queryFn: () =>
       api<{
         sealed: boolean;

@@ -38,7 +38,7 @@ export function ProfileScreen() {
               profile={profile.data}
               onSave={async (input) => {
                 const saved = await profileApi.savePersonal(input);
-                queryClient.setQueryData(["profile"], saved);
+                queryClient.setQueryData(["/api/profile"], saved);
                 notifications.show({ color: "teal", message: t("profile.saved") });
                 const target = next ? safeNextPath(next) : null;
                 if (!saved.address)

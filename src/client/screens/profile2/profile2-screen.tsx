@@ -37,7 +37,7 @@ export function Profile2Screen() {
               profile={profile.data}
               onSave={async (input) => {
                 const saved = await profileApi.saveAddress(input);
-                queryClient.setQueryData(["profile"], saved);
+                queryClient.setQueryData(["/api/profile"], saved);
                 notifications.show({ color: "teal", message: t("profile.saved") });
                 if (!saved.personal)
                   void navigate(`/profile${next ? `?next=${encodeURIComponent(next)}` : ""}`);

@@ -40,9 +40,10 @@ import { useAuth } from "../../app/auth";
 import { storageErrorText } from "../../features/storage/error-text";
 import { formatBytes, formatDate } from "../../features/storage/format";
 import { UploadProgress } from "../../features/storage/upload-progress";
+import { refreshPaths } from "../../lib/query";
 import { StorageError, storage, type UploadTask, uploadFile } from "../../lib/storage";
 
-const DOCUMENTS_KEY = ["storage", "objects", "folder", PROFILE_FOLDER];
+const DOCUMENTS_KEY = [`/api/storage/objects?folder=${PROFILE_FOLDER}&pageSize=1000`];
 
 function DocumentSlot({
   kind,
@@ -83,7 +84,7 @@ function DocumentSlot({
       if (!(err instanceof StorageError && err.code === "canceled")) setProblem(storageErrorText(err, t));
       setTask(null);
     } finally {
-      await queryClient.invalidateQueries({ queryKey: ["storage"] });
+      await refreshPaths(queryClient, ["/api/storage/objects", "/api/storage/usage"]);
     }
   }
 
@@ -190,14 +191,14 @@ export function Profile3Screen() {
     queryKey: DOCUMENTS_KEY,
     queryFn: () => storage.list({ folder: PROFILE_FOLDER, pageSize: 1000 }),
   });
-  const usage = useQuery({ queryKey: ["storage", "usage"], queryFn: storage.usage });
+  const usage = useQuery({ queryKey: ["/api/storage/usage"], queryFn: storage.usage });
   const remove = useMutation({
     mutationFn: (doc: StoredDocument) => storage.deleteObject(doc.id),
     onSuccess: () => {
       notifications.show({ color: "teal", message: t("profile3.deleted") });
       setDeleting(null);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["storage"] }),
+    onSettled: () => refreshPaths(queryClient, ["/api/storage/objects", "/api/storage/usage"]),
   });
 
   // The newest document of each kind is the current one (a replacement deletes the old).

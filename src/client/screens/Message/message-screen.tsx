@@ -1,0 +1,440 @@
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Container,
+  FileButton,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+  Tooltip,
+} from "@mantine/core";
+import { IconArrowLeft, IconCheck, IconChecks, IconPaperclip, IconSend, IconX } from "@tabler/icons-react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, Fragment, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
+import {
+  type ConversationsView,
+  type ConversationView,
+  linkify,
+  MESSAGE_MAX_ATTACHMENTS,
+  MESSAGE_MAX_LENGTH,
+  type MessageView,
+  type ThreadView,
+} from "../../../shared/contracts/messages";
+import { ACCEPT_ATTRIBUTE } from "../../../shared/contracts/storage";
+import { useAuth } from "../../app/auth";
+import { MESSAGES_PATH, messagesApi, threadPath } from "../../features/messages/api";
+import { storageErrorText } from "../../features/storage/error-text";
+import { UploadProgress } from "../../features/storage/upload-progress";
+import { ApiError } from "../../lib/api";
+import { onLive } from "../../lib/live";
+import { refreshPaths } from "../../lib/query";
+import { type UploadTask, uploadFile } from "../../lib/storage";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function when(iso: string, locale: string): string {
+  const d = new Date(iso);
+  const today = new Date().toDateString() === d.toDateString();
+  return d.toLocaleString(
+    locale,
+    today ? { timeStyle: "short" } : { dateStyle: "short", timeStyle: "short" },
+  );
+}
+
+/** Text with its http(s) links as anchors that open apart and pass nothing along; never HTML. */
+export function MessageText({ text }: { text: string }) {
+  return (
+    <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }} data-testid="message-text">
+      {linkify(text).map((part) =>
+        part.href ? (
+          <Anchor
+            key={part.at}
+            href={part.href}
+            target="_blank"
+            rel="noopener noreferrer nofollow ugc"
+            inherit
+          >
+            {part.text}
+          </Anchor>
+        ) : (
+          <Fragment key={part.at}>{part.text}</Fragment>
+        ),
+      )}
+    </Text>
+  );
+}
+
+function ConversationList() {
+  const { t, i18n } = useTranslation();
+  const inbox = useQuery<ConversationsView>({ queryKey: [MESSAGES_PATH] });
+  if (inbox.isPending) return <Loader />;
+  if (inbox.isError)
+    return (
+      <Alert color="red">{inbox.error instanceof ApiError ? inbox.error.message : t("errors.unknown")}</Alert>
+    );
+  const list = inbox.data.conversations;
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={1} size="h2">
+          {t("messages.title")}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t("messages.lead")}
+        </Text>
+      </div>
+      {list.length === 0 ? (
+        <Alert color="blue">
+          <Stack gap="xs">
+            <Text size="sm">{t("messages.empty")}</Text>
+            <Anchor component={Link} to="/">
+              {t("messages.browse")}
+            </Anchor>
+          </Stack>
+        </Alert>
+      ) : (
+        <Stack gap="xs" data-testid="conversations">
+          {list.map((c) => (
+            <Card
+              key={c.proposalId}
+              component={Link}
+              to={`/Message/${c.proposalId}`}
+              withBorder
+              padding="sm"
+              data-testid="conversation"
+            >
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <div style={{ minWidth: 0 }}>
+                  <Text fw={c.naoLidas > 0 ? 700 : 500} truncate>
+                    {c.titulo}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {t("messages.with", { name: c.com })} · {t(`proposal.status.${c.status}`)}
+                  </Text>
+                  <Text size="sm" c={c.naoLidas > 0 ? undefined : "dimmed"} lineClamp={1}>
+                    {c.ultima
+                      ? `${c.ultima.mine ? t("messages.you") : ""}${c.ultima.texto}`
+                      : t("messages.noMessages")}
+                  </Text>
+                </div>
+                <Stack gap={4} align="flex-end">
+                  {c.ultima && (
+                    <Text size="xs" c="dimmed">
+                      {when(c.ultima.createdAt, i18n.language)}
+                    </Text>
+                  )}
+                  {c.naoLidas > 0 && (
+                    <Badge color="red" size="sm">
+                      {t("messages.unread", { count: c.naoLidas })}
+                    </Badge>
+                  )}
+                </Stack>
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function Bubble({ m }: { m: MessageView }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Group
+      justify={m.mine ? "flex-end" : "flex-start"}
+      data-testid={m.mine ? "message-mine" : "message-theirs"}
+    >
+      <Paper
+        radius="lg"
+        px="sm"
+        py={6}
+        maw="85%"
+        bg={m.mine ? "var(--mantine-color-blue-light)" : "var(--mantine-color-default-hover)"}
+      >
+        {m.texto && <MessageText text={m.texto} />}
+        {m.anexos.map((a) => (
+          <Anchor key={a.id} component={Link} to={`/ViewDocument?id=${a.id}`} size="sm" display="block">
+            <IconPaperclip size={14} /> {a.fileName}
+          </Anchor>
+        ))}
+        <Group gap={4} justify="flex-end">
+          <Text size="xs" c="dimmed">
+            {when(m.createdAt, i18n.language)}
+          </Text>
+          {m.mine &&
+            (m.readAt ? (
+              <Tooltip label={t("messages.read")}>
+                <IconChecks
+                  size={14}
+                  color="var(--mantine-color-blue-6)"
+                  aria-label={t("messages.read")}
+                  data-testid="read-receipt"
+                />
+              </Tooltip>
+            ) : (
+              <IconCheck size={14} aria-label={t("messages.sent")} />
+            ))}
+        </Group>
+      </Paper>
+    </Group>
+  );
+}
+
+function Composer({ conversation }: { conversation: ConversationView }) {
+  const { t } = useTranslation();
+  const { state } = useAuth();
+  const queryClient = useQueryClient();
+  const [texto, setTexto] = useState("");
+  const [anexos, setAnexos] = useState<{ id: string; name: string }[]>([]);
+  const [task, setTask] = useState<UploadTask | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const send = useMutation({
+    mutationFn: () => messagesApi.send(conversation.proposalId, { texto, anexos: anexos.map((a) => a.id) }),
+    onSuccess: () => {
+      setTexto("");
+      setAnexos([]);
+      setProblem(null);
+      void refreshPaths(queryClient, [threadPath(conversation.proposalId), MESSAGES_PATH]);
+    },
+    onError: (e) => setProblem(e instanceof ApiError ? e.message : t("errors.unknown")),
+  });
+
+  async function attach(file: File | null) {
+    if (!file || state.status !== "signed-in") return;
+    setProblem(null);
+    const started = uploadFile(
+      file,
+      { filename: file.name, kind: "outro", folder: "mensagens" },
+      state.user.id,
+    );
+    setTask(started);
+    try {
+      const doc = await started.done;
+      setAnexos((prev) => [...prev, { id: doc.id, name: doc.fileName }]);
+    } catch (e) {
+      setProblem(storageErrorText(e, t));
+    } finally {
+      setTask(null);
+    }
+  }
+
+  const tooLong = texto.length > MESSAGE_MAX_LENGTH;
+  const empty = texto.trim().length === 0 && anexos.length === 0;
+  const submit = (e?: FormEvent) => {
+    e?.preventDefault();
+    if (task) return setProblem(t("messages.attachmentUploading"));
+    if (!empty && !tooLong && !send.isPending) send.mutate();
+  };
+  return (
+    <form onSubmit={submit}>
+      <Stack gap={6}>
+        {anexos.length > 0 && (
+          <Group gap={6}>
+            {anexos.map((a) => (
+              <Badge
+                key={a.id}
+                variant="light"
+                rightSection={
+                  <ActionIcon
+                    size="xs"
+                    variant="transparent"
+                    aria-label={t("messages.removeAttachment")}
+                    onClick={() => setAnexos((prev) => prev.filter((x) => x.id !== a.id))}
+                  >
+                    <IconX size={12} />
+                  </ActionIcon>
+                }
+              >
+                {a.name}
+              </Badge>
+            ))}
+          </Group>
+        )}
+        {task && <UploadProgress task={task} />}
+        {problem && (
+          <Text c="red" size="sm" role="alert">
+            {problem}
+          </Text>
+        )}
+        <Group gap={6} align="flex-end" wrap="nowrap">
+          <FileButton
+            onChange={attach}
+            accept={ACCEPT_ATTRIBUTE}
+            disabled={anexos.length >= MESSAGE_MAX_ATTACHMENTS}
+          >
+            {(props) => (
+              <ActionIcon
+                {...props}
+                size="lg"
+                variant="subtle"
+                aria-label={t("messages.attach")}
+                title={t("messages.attach")}
+                loading={Boolean(task)}
+                disabled={anexos.length >= MESSAGE_MAX_ATTACHMENTS}
+              >
+                <IconPaperclip size={20} />
+              </ActionIcon>
+            )}
+          </FileButton>
+          <Textarea
+            style={{ flex: 1 }}
+            aria-label={t("messages.placeholder")}
+            placeholder={t("messages.placeholder")}
+            autosize
+            minRows={1}
+            maxRows={6}
+            value={texto}
+            onChange={(e) => setTexto(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (e.key === "Enter" && !e.shiftKey) submit(e);
+            }}
+            error={tooLong ? t("messages.tooLong") : undefined}
+            data-testid="message-input"
+          />
+          <Button
+            type="submit"
+            loading={send.isPending}
+            disabled={empty || tooLong}
+            leftSection={<IconSend size={16} />}
+            data-testid="message-send"
+          >
+            {t("messages.send")}
+          </Button>
+        </Group>
+        {texto.length > MESSAGE_MAX_LENGTH - 500 && (
+          <Text size="xs" c={tooLong ? "red" : "dimmed"}>
+            {t("messages.counter", { count: texto.length, max: MESSAGE_MAX_LENGTH })}
+          </Text>
+        )}
+      </Stack>
+    </form>
+  );
+}
+
+function Thread({ proposalId }: { proposalId: string }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const thread = useQuery<ThreadView>({ queryKey: [threadPath(proposalId)], retry: false });
+  const bottom = useRef<HTMLDivElement>(null);
+  const unreadTheirs = thread.data?.messages.filter((m) => !m.mine && !m.readAt).length ?? 0;
+  const count = thread.data?.messages.length ?? 0;
+
+  // What the other party sent is read once it is on screen (and the tab is visible).
+  useEffect(() => {
+    if (unreadTheirs === 0) return;
+    const mark = () => {
+      if (document.visibilityState === "visible")
+        void messagesApi
+          .markRead(proposalId)
+          .then(() => refreshPaths(queryClient, [threadPath(proposalId), MESSAGES_PATH]))
+          .catch(() => undefined);
+    };
+    mark();
+    document.addEventListener("visibilitychange", mark);
+    return () => document.removeEventListener("visibilitychange", mark);
+  }, [unreadTheirs, proposalId, queryClient]);
+  useEffect(() => {
+    if (count > 0) bottom.current?.scrollIntoView({ block: "end" });
+  }, [count]);
+  useEffect(
+    () =>
+      onLive((m) => {
+        if (m.type === "message.created" && m.data.proposalId === proposalId)
+          bottom.current?.scrollIntoView({ block: "end", behavior: "smooth" });
+      }),
+    [proposalId],
+  );
+
+  if (thread.isPending) return <Loader />;
+  if (thread.isError)
+    return (
+      <Stack>
+        <Alert color="red">
+          {thread.error instanceof ApiError && thread.error.status === 404
+            ? t("messages.notFound")
+            : thread.error instanceof ApiError
+              ? thread.error.message
+              : t("errors.unknown")}
+        </Alert>
+        <Anchor component={Link} to="/Message">
+          {t("messages.back")}
+        </Anchor>
+      </Stack>
+    );
+  const { conversation: c, messages } = thread.data;
+  return (
+    <Stack gap="sm">
+      <Group gap="xs" wrap="nowrap">
+        <ActionIcon component={Link} to="/Message" variant="subtle" aria-label={t("messages.back")}>
+          <IconArrowLeft size={18} />
+        </ActionIcon>
+        <div style={{ minWidth: 0 }}>
+          <Title order={1} size="h3" lineClamp={1}>
+            {c.titulo}
+          </Title>
+          <Text size="xs" c="dimmed">
+            {t("messages.with", { name: c.com })} · {t(`proposal.status.${c.status}`)} ·{" "}
+            <Anchor
+              component={Link}
+              to={
+                c.papel === "landlord"
+                  ? `/AprovarProposta?id=${c.proposalId}`
+                  : `/PropostaEnviada?id=${c.proposalId}`
+              }
+              inherit
+            >
+              {t("messages.seeProposal")}
+            </Anchor>
+          </Text>
+        </div>
+      </Group>
+      <Card withBorder padding="sm" data-testid="thread">
+        <Stack gap={8} mih={200}>
+          {messages.length === 0 && (
+            <Text c="dimmed" size="sm" ta="center">
+              {t("messages.noMessages")}
+            </Text>
+          )}
+          {messages.map((m) => (
+            <Bubble key={m.id} m={m} />
+          ))}
+          <div ref={bottom} />
+        </Stack>
+      </Card>
+      <Composer conversation={c} />
+    </Stack>
+  );
+}
+
+export function MessageScreen() {
+  const { pathname } = useLocation();
+  const rest = pathname.replace(/^\/Message\/?/, "").split("/")[0] ?? "";
+  const { t } = useTranslation();
+  return (
+    <Container size="sm" py="lg">
+      {rest === "" ? (
+        <ConversationList />
+      ) : UUID.test(rest) ? (
+        <Thread proposalId={rest} key={rest} />
+      ) : (
+        <Stack>
+          <Alert color="red">{t("messages.notFound")}</Alert>
+          <Anchor component={Link} to="/Message">
+            {t("messages.back")}
+          </Anchor>
+        </Stack>
+      )}
+    </Container>
+  );
+}
