@@ -1,0 +1,103 @@
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { makePng, randomCpf } from "../support/files";
+
+/** Setup through the API with a page's session: what the flows under test start from. */
+function metadata(meta: Record<string, string>): string {
+  return Object.entries(meta)
+    .map(([k, v]) => `${k} ${Buffer.from(v).toString("base64")}`)
+    .join(",");
+}
+
+/** Uploads in one tus request with the page's session (setup, not what is under test). */
+export async function upload(
+  request: APIRequestContext,
+  bytes: Buffer,
+  meta: Record<string, string>,
+): Promise<string> {
+  const res = await request.post("/api/storage/uploads", {
+    headers: {
+      "Tus-Resumable": "1.0.0",
+      "Upload-Length": String(bytes.length),
+      "Upload-Metadata": metadata(meta),
+      "Content-Type": "application/offset+octet-stream",
+    },
+    data: bytes,
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+export async function completeProfile(request: APIRequestContext, name: string) {
+  expect(
+    (
+      await request.put("/api/profile/personal", {
+        data: {
+          nomeCompleto: name,
+          cpf: randomCpf(),
+          rg: "MG-12.345.678",
+          dataNascimento: "1985-03-20",
+          estadoCivil: "casado",
+          profissao: "Arquiteta",
+          nacionalidade: "brasileira",
+          telefone: "31987654321",
+        },
+      })
+    ).status(),
+  ).toBe(200);
+  expect(
+    (
+      await request.put("/api/profile/address", {
+        data: {
+          cep: "30130-010",
+          logradouro: "Rua da Bahia",
+          numero: "100",
+          bairro: "Centro",
+          cidade: "Belo Horizonte",
+          uf: "MG",
+          rendaMensal: 2_000_000,
+          ocupacao: "empresario",
+        },
+      })
+    ).status(),
+  ).toBe(200);
+}
+
+export async function publishOffer(page: Page): Promise<string> {
+  const photo = await upload(page.request, makePng(400, 300, [90, 140, 200]), {
+    filename: "fachada.png",
+    kind: "foto_unidade",
+    folder: "unidades",
+  });
+  const unit = await page.request.post("/api/units", {
+    data: {
+      tipo: "apartamento",
+      cep: "30140-071",
+      logradouro: "Rua Pernambuco",
+      numero: "550",
+      bairro: "Savassi",
+      cidade: "Belo Horizonte",
+      uf: "MG",
+      areaM2: 75,
+      quartos: 2,
+      banheiros: 2,
+      vagas: 1,
+      mobiliado: false,
+      aceitaPets: true,
+      fotos: [photo],
+    },
+  });
+  const offer = await page.request.post("/api/offers", {
+    data: {
+      unidadeId: ((await unit.json()) as { id: string }).id,
+      aluguel: 280000,
+      condominio: 60000,
+      iptu: 9000,
+      seguroIncendio: 3000,
+      garantias: ["seguro_fianca", "fiador"],
+      disponivelEm: "2026-12-10",
+    },
+  });
+  const id = ((await offer.json()) as { id: string }).id;
+  expect((await page.request.post(`/api/offers/${id}/publish`)).status()).toBe(200);
+  return id;
+}
