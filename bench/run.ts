@@ -13,6 +13,7 @@ import { type EmbeddedPostgres, startEmbeddedPostgres } from "../src/server/db/e
 import { seedOffers } from "../src/server/seed/seed";
 import { createObjectStore } from "../src/server/storage/object-store";
 import { benchContract } from "./contract";
+import { benchLive } from "./live";
 import { loadSearch } from "./search";
 import { benchUpload, UPLOAD_BYTES } from "./upload";
 
@@ -55,19 +56,20 @@ function startBaseline(databaseUrl: string): ChildProcess {
   });
 }
 
-function startServer(databaseUrl: string): ChildProcess {
+function startServer(databaseUrl: string, port = PORT): ChildProcess {
   return spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
-      PORT: String(PORT),
+      PORT: String(port),
       HOST: "127.0.0.1",
-      PUBLIC_URL: BASE,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR,
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: "warn",
       // The per-node flood ceiling would otherwise be what is measured.
       RATE_LIMIT_MAX: "100000000",
+      AUTH_RATE_LIMIT_MAX: "100000",
       UPLOAD_MAX_SIZE: String(2 * UPLOAD_BYTES),
       STORAGE_QUOTA: String(20 * UPLOAD_BYTES),
     },
@@ -131,6 +133,38 @@ async function load(name: string, urlPath: string, headers: Record<string, strin
   };
 }
 
+/** The live-events bench: a second app node on the same database, streams held on both. */
+async function liveSection(server: ChildProcess, databaseUrl: string) {
+  const secondPort = PORT + 2;
+  const second = startServer(databaseUrl, secondPort);
+  try {
+    await waitHealthy(second, `http://127.0.0.1:${secondPort}/api/health`);
+    const live = await benchLive({
+      nodes: [
+        { base: BASE, pid: server.pid as number },
+        { base: `http://127.0.0.1:${secondPort}`, pid: second.pid as number },
+      ],
+      databaseUrl,
+    });
+    console.log(
+      `\nLive events: ${live.clients.toLocaleString("en")} server-sent-event clients across two app nodes, one event to every user per round`,
+    );
+    console.log(
+      `  delivered ${live.deliveries.toLocaleString("en")} of ${live.expected.toLocaleString("en")} · latency p50 ${live.p50.toFixed(1)} ms · p99 ${live.p99.toFixed(1)} ms (target ≤ 100) · max ${live.max.toFixed(1)} ms`,
+    );
+    console.log(
+      `  server memory per connection ${(live.bytesPerConnection / 1024).toFixed(1)} KiB (resident set growth of both nodes)`,
+    );
+    if (live.deliveries < live.expected) {
+      console.error("Some live events were not delivered: the figures above are not valid.");
+      process.exitCode = 1;
+    }
+  } finally {
+    second.kill("SIGTERM");
+    await new Promise((r) => (second.exitCode !== null ? r(null) : second.once("exit", r)));
+  }
+}
+
 async function main() {
   fs.mkdirSync(DATA_DIR, { recursive: true });
   const embedded = await prepareDatabase();
@@ -138,6 +172,10 @@ async function main() {
   const baseline = startBaseline(embedded.url);
   try {
     await waitHealthy(server);
+    if (process.env.BENCH_ONLY === "live") {
+      await liveSection(server, embedded.url);
+      return;
+    }
     await waitHealthy(baseline, `http://127.0.0.1:${BASELINE_PORT}/api/search?limit=1`);
     const cookie = await sessionCookie();
     // A short warm-up so the JIT and the pool are ready before measuring.
@@ -213,6 +251,7 @@ async function main() {
     console.log(
       `  generate ${contract.generateMs.toFixed(0)} ms · seal ${contract.sealMs.toFixed(0)} ms (with the certificate of completion) · together ${(contract.generateMs + contract.sealMs).toFixed(0)} ms (target ≤ 500)`,
     );
+    await liveSection(server, embedded.url);
     rows.push({
       name: "search",
       rps: app.rps,
