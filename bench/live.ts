@@ -116,7 +116,7 @@ export async function benchLive(opts: {
   const streams: Stream[] = [];
   for (let i = 0; i < CLIENTS; i++) {
     const user = users[i % users.length] as { cookie: string };
-    const node = opts.nodes[i % opts.nodes.length] as { base: string };
+    const node = opts.nodes[Math.floor(i / users.length) % opts.nodes.length] as { base: string };
     streams.push(openStream(node.base, user.cookie, onEvent));
     if (i % 50 === 49) await Promise.all(streams.slice(-50).map((s) => s.ready));
   }
