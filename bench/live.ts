@@ -44,7 +44,7 @@ interface Stream {
 }
 
 function openStream(base: string, cookie: string, onEvent: (data: string) => void): Stream {
-  let close = () => undefined as void;
+  let close: () => void = () => undefined;
   const ready = new Promise<void>((resolve, reject) => {
     const req = http.get(
       `${base}/api/events`,

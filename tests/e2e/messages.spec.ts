@@ -15,7 +15,11 @@ test("landlord and tenant chat live, see receipts and unread counts, keep what w
   const tenant = await tenantCtx.newPage();
   const problems = [...watchPage(landlord), ...watchPage(tenant)];
   let alerted = false;
-  for (const p of [landlord, tenant]) p.on("dialog", (d) => ((alerted = true), d.dismiss()));
+  for (const p of [landlord, tenant])
+    p.on("dialog", (d) => {
+      alerted = true;
+      void d.dismiss();
+    });
 
   await signUpInBrowser(landlord, { name: "Helena Prado", email: newEmail("locadora"), password: PASSWORD });
   await completeProfile(landlord.request, "Helena Prado Souza");
@@ -44,7 +48,8 @@ test("landlord and tenant chat live, see receipts and unread counts, keep what w
   await tenant.getByTestId("conversation").click();
   await expect(tenant).toHaveURL(new RegExp(`/Message/${proposalId}$`));
 
-  const hostile = 'Podemos visitar sábado? <img src=x onerror="alert(1)"> planta: https://exemplo.com.br/planta.pdf';
+  const hostile =
+    'Podemos visitar sábado? <img src=x onerror="alert(1)"> planta: https://exemplo.com.br/planta.pdf';
   await tenant.getByTestId("message-input").fill(hostile);
   await tenant.getByTestId("message-send").click();
   await expect(tenant.getByTestId("message-mine")).toHaveCount(1);

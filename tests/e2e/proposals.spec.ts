@@ -1,7 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { makePdf, makePng, randomCpf } from "../support/files";
+import { expect, test } from "@playwright/test";
+import { makePdf, randomCpf } from "../support/files";
 import { newEmail, signUpInBrowser } from "./helpers";
-import { completeProfile, publishOffer, upload } from "./market";
+import { completeProfile, publishOffer } from "./market";
 
 const PASSWORD = "Ipê amarelo na varanda 42";
 

@@ -11,8 +11,12 @@ import {
   Title,
 } from "@mantine/core";
 import { IconClockHour4, IconFileText, IconHome, IconSignature } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import type { ContractView } from "../../../shared/contracts/contracts";
+import type { ConversationsView } from "../../../shared/contracts/messages";
+import type { ProposalView } from "../../../shared/contracts/proposals";
 import { useAuth } from "../../app/auth";
 import { OfferSearch } from "../../features/listings/search";
 
@@ -22,6 +26,45 @@ const FEATURES = [
   { key: "negotiation", Icon: IconClockHour4 },
   { key: "contract", Icon: IconSignature },
 ] as const;
+
+/** What awaits the signed-in user, live: proposals to answer, contracts to sign, unread messages. */
+function Awaiting() {
+  const { t } = useTranslation();
+  const proposals = useQuery<ProposalView[]>({ queryKey: ["/api/proposals?"] });
+  const contracts = useQuery<ContractView[]>({ queryKey: ["/api/contracts"] });
+  const inbox = useQuery<ConversationsView>({ queryKey: ["/api/messages"] });
+  const toAnswer = (proposals.data ?? []).filter((p) => p.turn === p.role);
+  const toSign = (contracts.data ?? []).filter((c) => c.status === "enviado" && c.mine === "pending");
+  const unread = inbox.data?.unread ?? 0;
+  const items = [
+    {
+      key: "proposals",
+      count: toAnswer.length,
+      to:
+        toAnswer.length === 1 && toAnswer[0]
+          ? toAnswer[0].role === "landlord"
+            ? `/AprovarProposta?id=${toAnswer[0].id}`
+            : `/PropostaEnviada?id=${toAnswer[0].id}`
+          : "/AluguelHistorico",
+    },
+    {
+      key: "contracts",
+      count: toSign.length,
+      to: toSign.length === 1 && toSign[0] ? `/Clicksign?contrato=${toSign[0].id}` : "/AluguelHistorico",
+    },
+    { key: "messages", count: unread, to: "/Message" },
+  ].filter((i) => i.count > 0);
+  if (items.length === 0) return null;
+  return (
+    <Group gap="xs" data-testid="awaiting">
+      {items.map((i) => (
+        <Button key={i.key} component={Link} to={i.to} variant="light" color="orange" size="xs">
+          {t(`home.awaiting.${i.key}`, { count: i.count })}
+        </Button>
+      ))}
+    </Group>
+  );
+}
 
 /**
  * `/`, `/v1`–`/v4`: the offer search, in the layout the route names; signed-out visitors see what
@@ -40,6 +83,7 @@ export function HomeScreen() {
                 {t("home.welcome", { name: state.user.name.split(" ")[0] })}
               </Title>
               <Text c="dimmed">{t("home.welcomeLead")}</Text>
+              <Awaiting />
               <Group>
                 <Button component={Link} to="/AdicionarUnidade" variant="light">
                   {t("search.myUnits")}
