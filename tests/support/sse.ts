@@ -13,6 +13,8 @@ export interface SseStream {
   messages: SseMessage[];
   comments: string[];
   lastEventId: string | null;
+  /** The server ended the stream. */
+  ended: boolean;
   /** Resolves with the first message (already received or coming) that matches. */
   next(match: (m: SseMessage) => boolean, timeoutMs?: number): Promise<SseMessage>;
   close(): void;
@@ -38,6 +40,7 @@ export async function openStream(
     messages: [],
     comments: [],
     lastEventId: opts.lastEventId ?? null,
+    ended: false,
     next: () => Promise.reject(new Error("not a stream")),
     close: () => controller.abort(),
   };
@@ -67,7 +70,10 @@ export async function openStream(
     try {
       for (;;) {
         const { value, done } = await reader.read();
-        if (done) break;
+        if (done) {
+          stream.ended = true;
+          break;
+        }
         buffer += decoder.decode(value, { stream: true });
         let cut = buffer.indexOf("\n\n");
         while (cut >= 0) {

@@ -259,4 +259,16 @@ describe("live events", () => {
     await new Promise((r) => setTimeout(r, 200));
     expect((await stream(urlB, user.cookie)).status).toBe(200);
   });
+
+  it("a node that stops ends its open streams instead of waiting on them", async () => {
+    const c = await createTestApp({ LOG_LEVEL: "silent" });
+    await c.app.listen({ port: 0, host: "127.0.0.1" });
+    const url = `http://127.0.0.1:${(c.app.server.address() as AddressInfo).port}`;
+    const user = await signUp(c.app, { name: "Última Aba" });
+    const open = await stream(url, user.cookie);
+    await open.next((m) => m.type === "ready");
+    await c.close();
+    // The client sees the stream end and will reconnect (to another node) with its Last-Event-ID.
+    await expect.poll(() => open.ended, { timeout: 2000 }).toBe(true);
+  });
 });

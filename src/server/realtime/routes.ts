@@ -18,7 +18,8 @@ export async function liveRoutes(
 ) {
   const { auth, hub } = opts;
   const open = new Set<LiveConnection & { end(): void }>();
-  app.addHook("onClose", async () => {
+  // Before the server stops accepting: open streams would otherwise hold its close forever.
+  app.addHook("preClose", async () => {
     for (const c of open) c.end();
   });
 
