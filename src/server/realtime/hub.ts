@@ -108,19 +108,40 @@ export class LiveHub {
     return this.byUser.get(userId)?.size ?? 0;
   }
 
+  /** Starts listening; if the database does not answer yet, keeps trying in the background. */
   async start(): Promise<void> {
-    await this.listen();
+    try {
+      await this.listen();
+    } catch (err) {
+      this.options.log.warn({ err }, "live events: cannot LISTEN yet; retrying");
+      this.reconnect(500);
+    }
   }
 
   private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.options.url, keepAlive: true });
+    const client = new pg.Client({
+      connectionString: this.options.url,
+      keepAlive: true,
+      application_name: "chave-live",
+    });
     client.on("notification", (message) => {
       if (message.channel === LIVE_CHANNEL && message.payload) void this.dispatch(message.payload);
     });
     client.on("error", (err) => this.lost(client, err));
     client.on("end", () => this.lost(client, new Error("connection ended")));
-    await client.connect();
-    await client.query(`LISTEN ${LIVE_CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${LIVE_CHANNEL}`);
+    } catch (err) {
+      client.removeAllListeners("end");
+      await client.end().catch(() => undefined);
+      throw err;
+    }
+    if (this.stopped) {
+      client.removeAllListeners("end");
+      await client.end().catch(() => undefined);
+      return;
+    }
     this.listener = client;
   }
 
@@ -130,8 +151,13 @@ export class LiveHub {
     this.listener = null;
     client.removeAllListeners("end");
     this.options.log.warn({ err }, "live events: LISTEN connection lost; reconnecting");
+    this.reconnect(200);
+  }
+
+  private reconnect(first: number) {
     const attempt = (delay: number) => {
       this.retry = setTimeout(() => {
+        if (this.stopped) return;
         this.listen()
           .then(() => {
             this.options.log.info({}, "live events: LISTEN connection back");
@@ -141,7 +167,7 @@ export class LiveHub {
       }, delay);
       this.retry.unref();
     };
-    attempt(200);
+    attempt(first);
   }
 
   private async dispatch(payload: string) {

@@ -271,4 +271,20 @@ describe("live events", () => {
     // The client sees the stream end and will reconnect (to another node) with its Last-Event-ID.
     await expect.poll(() => open.ended, { timeout: 2000 }).toBe(true);
   });
+
+  it("a node whose LISTEN connection breaks reconnects, tells its clients to refetch, and delivers again", async () => {
+    const { landlord, tenant, proposalId } = await openProposal();
+    const onB = await stream(urlB, landlord.cookie);
+    await onB.next((m) => m.type === "ready");
+    const killed = await a.database.pool.query(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'chave-live'",
+    );
+    expect(killed.rowCount).toBeGreaterThanOrEqual(2);
+    await onB.next((m) => m.type === "resync", 10_000);
+    const sent = await callA("POST", `/api/messages/${proposalId}`, tenant.cookie, {
+      texto: "de novo no ar",
+    });
+    const got = await onB.next((m) => m.type === "message.created" && m.data.messageId === sent.json().id);
+    expect(got.paths).toContain(`/api/messages/${proposalId}`);
+  });
 });
