@@ -68,6 +68,8 @@ test("sign-up refuses a common password and a used e-mail with clear messages", 
   const email = newEmail("bia");
   await signUpInBrowser(page, { name: "Bia", email, password: "Caju maduro no pé 31" });
   await page.goto("/logoff");
+  // Signed out once the server has ended the session and the screen went home.
+  await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId("account-menu")).toHaveCount(0);
 
   await page.goto("/signup");

@@ -168,11 +168,14 @@ test.describe("documents", () => {
       buffer: await makePdf(1, 3 * 1024 * 1024),
     });
     await expect.poll(() => percentOf(page)).toBeGreaterThan(10);
+    const before = await percentOf(page);
     await page.reload();
     const panel = page.getByRole("region", { name: "Envios" });
     await expect(panel).toContainText("Retomado depois de uma interrupção");
-    // Resumed, not restarted: it never goes back near zero.
-    expect(await percentOf(page)).toBeGreaterThan(5);
+    // Resumed, not restarted: once the server's offset is known, the first figure shown is near
+    // where it was before the reload (bytes still in flight may be lost; a restart counts from 1%).
+    await expect.poll(() => percentOf(page)).toBeGreaterThan(0);
+    expect(await percentOf(page)).toBeGreaterThan(before / 2);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Network.emulateNetworkConditions", {
       offline: false,

@@ -49,7 +49,7 @@ export function NewOffer({ unitId, basePath }: { unitId: string; basePath: strin
   if (state.status !== "signed-in")
     return <Navigate to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   if (unit.isPending) return <Loader />;
-  if (unit.isError)
+  if (unit.data === undefined)
     return (
       <Alert color="red" role="alert">
         {unit.error instanceof ApiError && unit.error.status === 404
@@ -123,7 +123,7 @@ export function OfferPage({
       </Alert>
     );
   else if (offer.isPending) body = <Loader />;
-  else if (offer.isError)
+  else if (offer.data === undefined)
     body = (
       <Alert color="red" role="alert" data-testid="offer-error">
         {offer.error instanceof ApiError && offer.error.status === 404

@@ -68,7 +68,7 @@ function NewProposal({ offerId }: { offerId: string }) {
   const [sending, setSending] = useState(false);
 
   if (profile.isPending || offer.isPending) return <Loader />;
-  if (offer.isError)
+  if (offer.data === undefined)
     return (
       <Alert color="red">
         {offer.error instanceof ApiError && offer.error.status === 404
@@ -268,7 +268,7 @@ export function AluguelPropostaScreen() {
   if (offerId && !id) body = <NewProposal offerId={offerId} />;
   else if (!id) body = <Alert color="yellow">{t("offer.notFound")}</Alert>;
   else if (proposal.isPending) body = <Loader />;
-  else if (proposal.isError)
+  else if (proposal.data === undefined)
     body = (
       <Alert color="red">
         {proposal.error instanceof ApiError && proposal.error.status === 404

@@ -75,7 +75,7 @@ export function AprovarPropostaScreen() {
   let body: React.ReactNode;
   if (!id) body = <Inbox />;
   else if (proposal.isPending) body = <Loader />;
-  else if (proposal.isError)
+  else if (proposal.data === undefined)
     body = (
       <Alert color="red">
         {proposal.error instanceof ApiError && proposal.error.status === 404

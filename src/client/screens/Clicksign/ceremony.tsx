@@ -66,7 +66,7 @@ export function Ceremony({ contractId, token }: { contractId: string; token: str
       </Alert>
     );
   if (view.isPending) return <Loader />;
-  if (view.isError)
+  if (view.data === undefined)
     return (
       <Alert color="red" data-testid="ceremony-error">
         {view.error instanceof ApiError && view.error.code === "invalid-signing-link"

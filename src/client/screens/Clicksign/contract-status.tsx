@@ -300,7 +300,7 @@ export function ContractStatus({ contractId }: { contractId: string }) {
     retry: false,
   });
   if (contract.isPending) return <Loader />;
-  if (contract.isError)
+  if (contract.data === undefined)
     return (
       <Alert color="red">
         {contract.error instanceof ApiError && contract.error.status === 404

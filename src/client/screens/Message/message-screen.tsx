@@ -32,6 +32,7 @@ import {
 } from "../../../shared/contracts/messages";
 import { ACCEPT_ATTRIBUTE } from "../../../shared/contracts/storage";
 import { useAuth } from "../../app/auth";
+import { useErrorText } from "../../features/auth/error-text";
 import { MESSAGES_PATH, messagesApi, threadPath } from "../../features/messages/api";
 import { storageErrorText } from "../../features/storage/error-text";
 import { UploadProgress } from "../../features/storage/upload-progress";
@@ -76,12 +77,10 @@ export function MessageText({ text }: { text: string }) {
 
 function ConversationList() {
   const { t, i18n } = useTranslation();
+  const err = useErrorText();
   const inbox = useQuery<ConversationsView>({ queryKey: [MESSAGES_PATH] });
   if (inbox.isPending) return <Loader />;
-  if (inbox.isError)
-    return (
-      <Alert color="red">{inbox.error instanceof ApiError ? inbox.error.message : t("errors.unknown")}</Alert>
-    );
+  if (inbox.data === undefined) return <Alert color="red">{err.of(inbox.error)}</Alert>;
   const list = inbox.data.conversations;
   return (
     <Stack gap="md">
@@ -193,6 +192,7 @@ function Bubble({ m }: { m: MessageView }) {
 
 function Composer({ conversation }: { conversation: ConversationView }) {
   const { t } = useTranslation();
+  const err = useErrorText();
   const { state } = useAuth();
   const queryClient = useQueryClient();
   const [texto, setTexto] = useState("");
@@ -207,7 +207,7 @@ function Composer({ conversation }: { conversation: ConversationView }) {
       setProblem(null);
       void refreshPaths(queryClient, [threadPath(conversation.proposalId), MESSAGES_PATH]);
     },
-    onError: (e) => setProblem(e instanceof ApiError ? e.message : t("errors.unknown")),
+    onError: (e) => setProblem(err.of(e)),
   });
 
   async function attach(file: File | null) {
@@ -324,6 +324,7 @@ function Composer({ conversation }: { conversation: ConversationView }) {
 
 function Thread({ proposalId }: { proposalId: string }) {
   const { t } = useTranslation();
+  const err = useErrorText();
   const queryClient = useQueryClient();
   const thread = useQuery<ThreadView>({ queryKey: [threadPath(proposalId)], retry: false });
   const bottom = useRef<HTMLDivElement>(null);
@@ -357,15 +358,13 @@ function Thread({ proposalId }: { proposalId: string }) {
   );
 
   if (thread.isPending) return <Loader />;
-  if (thread.isError)
+  if (thread.data === undefined)
     return (
       <Stack>
         <Alert color="red">
           {thread.error instanceof ApiError && thread.error.status === 404
             ? t("messages.notFound")
-            : thread.error instanceof ApiError
-              ? thread.error.message
-              : t("errors.unknown")}
+            : err.of(thread.error)}
         </Alert>
         <Anchor component={Link} to="/Message">
           {t("messages.back")}

@@ -24,7 +24,7 @@ export function PropostaEnviadaScreen() {
   let body: React.ReactNode;
   if (id) {
     if (proposal.isPending) body = <Loader />;
-    else if (proposal.isError)
+    else if (proposal.data === undefined)
       body = (
         <Alert color="red">
           {proposal.error instanceof ApiError && proposal.error.status === 404

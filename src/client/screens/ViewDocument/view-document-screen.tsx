@@ -80,7 +80,7 @@ export function ViewDocumentScreen() {
   let body: React.ReactNode;
   if (!id) body = <Alert color="yellow">{t("viewer.missingId")}</Alert>;
   else if (meta.isPending) body = <Loader aria-label={t("viewer.loading")} />;
-  else if (meta.isError)
+  else if (meta.data === undefined)
     body = (
       <Alert color="red" role="alert" data-testid="viewer-error">
         {problemText(meta.error, t)}
