@@ -26,7 +26,6 @@ import {
   pacote,
   READJUSTMENT_INDEXES,
 } from "../../../shared/contracts/listings";
-import { ApiError } from "../../lib/api";
 import { formatBRL } from "../../lib/money";
 import { applyIssues } from "../auth/apply-issues";
 import { useErrorText } from "../auth/error-text";
@@ -141,7 +140,7 @@ export function OfferForm({
       await onSave(toOfferUpdate(v));
     } catch (e) {
       applyIssues(e, setError, Object.keys(values) as (keyof OfferFormValues)[]);
-      setProblem(e instanceof ApiError ? e.message : err.of(e));
+      setProblem(err.message(e));
     }
   });
 

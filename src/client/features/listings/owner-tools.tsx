@@ -4,7 +4,6 @@ import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { EDITABLE_STATUSES, type OfferView } from "../../../shared/contracts/listings";
-import { ApiError } from "../../lib/api";
 import { refreshPaths } from "../../lib/query";
 import { useErrorText } from "../auth/error-text";
 import { listingsApi } from "./api";
@@ -69,7 +68,7 @@ export function OwnerTools({ offer, onEdit }: { offer: OfferView; onEdit: () => 
       )}
       {failure && (
         <Alert color="red" role="alert">
-          {failure instanceof ApiError ? failure.message : err.of(failure)}
+          {err.message(failure)}
         </Alert>
       )}
       <Modal opened={confirming} onClose={confirm.close} title={t("offer.closeTitle")} centered>

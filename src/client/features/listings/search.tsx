@@ -30,7 +30,6 @@ import {
   UFS,
   UNIT_TYPES,
 } from "../../../shared/contracts/listings";
-import { ApiError } from "../../lib/api";
 import { formatBRL } from "../../lib/money";
 import { useErrorText } from "../auth/error-text";
 import { listingsApi, photoUrl } from "./api";
@@ -408,8 +407,7 @@ export function OfferSearch() {
       {results.isPending && <Loader />}
       {results.isError && (
         <Alert color="red" role="alert">
-          {t("search.failed")}{" "}
-          {results.error instanceof ApiError ? results.error.message : err.of(results.error)}{" "}
+          {t("search.failed")} {err.message(results.error)}{" "}
           <Button size="compact-sm" variant="light" onClick={() => void results.refetch()}>
             {t("search.retry")}
           </Button>

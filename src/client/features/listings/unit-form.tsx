@@ -32,7 +32,6 @@ import {
   unitInput,
 } from "../../../shared/contracts/listings";
 import { useAuth } from "../../app/auth";
-import { ApiError } from "../../lib/api";
 import { StorageError, type UploadTask, uploadFile } from "../../lib/storage";
 import { applyIssues } from "../auth/apply-issues";
 import { useErrorText } from "../auth/error-text";
@@ -130,7 +129,7 @@ export function UnitForm({
       await onSave(values);
     } catch (e) {
       applyIssues(e, setError, Object.keys(EMPTY) as (keyof UnitInput)[]);
-      setProblem(e instanceof ApiError ? e.message : err.of(e));
+      setProblem(err.message(e));
     }
   });
 

@@ -14,7 +14,6 @@ import {
   type ProfileView,
   personalInput,
 } from "../../../shared/contracts/profile";
-import { ApiError } from "../../lib/api";
 import { applyIssues } from "../auth/apply-issues";
 import { useErrorText } from "../auth/error-text";
 
@@ -29,7 +28,7 @@ function useSubmit<T>(save: (v: T) => Promise<unknown>, setError: never, fields:
         await save(values);
       } catch (e) {
         applyIssues(e, setError, fields as never);
-        setProblem(e instanceof ApiError ? e.message : err.of(e));
+        setProblem(err.message(e));
       }
     },
   };

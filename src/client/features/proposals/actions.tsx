@@ -6,7 +6,6 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ProposalAction, ProposalView } from "../../../shared/contracts/proposals";
 import { PERSONAL_DOCUMENT_KINDS } from "../../../shared/contracts/storage";
-import { ApiError } from "../../lib/api";
 import { refreshPaths } from "../../lib/query";
 import { useErrorText } from "../auth/error-text";
 import { profilePath, useProfile } from "../profile/api";
@@ -44,7 +43,7 @@ export function ProposalActions({ proposal }: { proposal: ProposalView }) {
   if (!open) return null;
   const s = proposal.status;
   const landlord = proposal.role === "landlord";
-  const error = act.error ? (act.error instanceof ApiError ? act.error.message : err.of(act.error)) : null;
+  const error = act.error ? err.message(act.error) : null;
 
   const counterForm = (
     <Card withBorder padding="md">

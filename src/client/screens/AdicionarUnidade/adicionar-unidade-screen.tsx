@@ -135,7 +135,7 @@ function UnitList() {
           </Text>
           {remove.isError && (
             <Alert color="red" role="alert">
-              {remove.error instanceof ApiError ? remove.error.message : err.of(remove.error)}
+              {err.message(remove.error)}
             </Alert>
           )}
           <Group justify="flex-end">

@@ -40,7 +40,6 @@ export function Ceremony({ contractId, token }: { contractId: string; token: str
   const [refusing, setRefusing] = useState(false);
   const [motivo, setMotivo] = useState("");
   const [done, setDone] = useState<"signed" | "all" | "refused" | null>(null);
-  const message = (e: unknown) => (e instanceof ApiError ? e.message : err.of(e));
   const code = useMutation({
     mutationFn: () => contractsApi.sendCode(contractId, token),
     onSuccess: (r) => setCodeInfo(r.sentTo),
@@ -111,7 +110,7 @@ export function Ceremony({ contractId, token }: { contractId: string; token: str
           </Group>
           {code.isError && (
             <Text c="red" size="sm">
-              {message(code.error)}
+              {err.message(code.error)}
             </Text>
           )}
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -144,7 +143,7 @@ export function Ceremony({ contractId, token }: { contractId: string; token: str
           />
           {sign.isError && (
             <Alert color="red" role="alert">
-              {message(sign.error)}
+              {err.message(sign.error)}
             </Alert>
           )}
           <Group justify="flex-end">
@@ -180,7 +179,7 @@ export function Ceremony({ contractId, token }: { contractId: string; token: str
           />
           {refuse.isError && (
             <Text c="red" size="sm">
-              {message(refuse.error)}
+              {err.message(refuse.error)}
             </Text>
           )}
           <Group justify="flex-end">

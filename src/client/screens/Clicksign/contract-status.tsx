@@ -171,7 +171,7 @@ function Review({ contract }: { contract: ContractView }) {
         />
         {failure && (
           <Alert color="red" role="alert">
-            {failure instanceof ApiError ? failure.message : err.of(failure)}
+            {err.message(failure)}
           </Alert>
         )}
         <Group justify="flex-end">
@@ -201,8 +201,7 @@ function Resend({ contract, signerId }: { contract: ContractView; signerId: stri
       queryClient.setQueryData([`/api/contracts/${next.id}`], next);
       notifications.show({ color: "teal", message: t("contract.resent") });
     },
-    onError: (e) =>
-      notifications.show({ color: "red", message: e instanceof ApiError ? e.message : err.of(e) }),
+    onError: (e) => notifications.show({ color: "red", message: err.message(e) }),
   });
   return (
     <Button size="compact-xs" variant="subtle" loading={resend.isPending} onClick={() => resend.mutate()}>
@@ -245,7 +244,7 @@ function CancelContract({ contract }: { contract: ContractView }) {
           />
           {cancel.isError && (
             <Text c="red" size="sm">
-              {cancel.error instanceof ApiError ? cancel.error.message : err.of(cancel.error)}
+              {err.message(cancel.error)}
             </Text>
           )}
           <Group justify="flex-end">
@@ -277,7 +276,7 @@ function SignNow({ contract }: { contract: ContractView }) {
         <Text size="sm">{t("contract.signNowLead")}</Text>
         {link.isError && (
           <Text c="red" size="sm">
-            {link.error instanceof ApiError ? link.error.message : err.of(link.error)}
+            {err.message(link.error)}
           </Text>
         )}
         <Group>
