@@ -27,9 +27,8 @@ import { cardTitle, place } from "../../features/listings/describe";
 import { profilePath, useProfile } from "../../features/profile/api";
 import { proposalsApi } from "../../features/proposals/api";
 import { DocumentPicker } from "../../features/proposals/document-picker";
-import { ProposalDetail } from "../../features/proposals/proposal-detail";
+import { ProposalById } from "../../features/proposals/proposal-by-id";
 import { checkTerms, type TermsDraft, TermsFields } from "../../features/proposals/terms-form";
-import { useProposal } from "../../features/proposals/use-proposal";
 import { ApiError } from "../../lib/api";
 import { formatBRL } from "../../lib/money";
 import { refreshPaths } from "../../lib/query";
@@ -114,7 +113,7 @@ function NewProposal({ offerId }: { offerId: string }) {
       void refreshPaths(queryClient, ["/api/proposals"]);
       void navigate(`/PropostaEnviada?id=${created.id}`);
     } catch (e) {
-      setProblem(e instanceof ApiError ? e.message : err.of(e));
+      setProblem(err.message(e));
     } finally {
       setSending(false);
     }
@@ -259,24 +258,13 @@ function NewProposal({ offerId }: { offerId: string }) {
 /** /AluguelProposta: `?oferta=` a new proposal; `?id=` a proposal to follow and answer. */
 export function AluguelPropostaScreen() {
   const { t } = useTranslation();
-  const err = useErrorText();
   const [params] = useSearchParams();
   const id = params.get("id");
   const offerId = params.get("oferta");
-  const proposal = useProposal(id);
   let body: React.ReactNode;
-  if (offerId && !id) body = <NewProposal offerId={offerId} />;
-  else if (!id) body = <Alert color="yellow">{t("offer.notFound")}</Alert>;
-  else if (proposal.isPending) body = <Loader />;
-  else if (proposal.data === undefined)
-    body = (
-      <Alert color="red">
-        {proposal.error instanceof ApiError && proposal.error.status === 404
-          ? t("proposal.notFound")
-          : err.of(proposal.error)}
-      </Alert>
-    );
-  else body = <ProposalDetail proposal={proposal.data} />;
+  if (id) body = <ProposalById id={id} />;
+  else if (offerId) body = <NewProposal offerId={offerId} />;
+  else body = <Alert color="yellow">{t("offer.notFound")}</Alert>;
   return (
     <Container size="md" py="lg">
       {body}

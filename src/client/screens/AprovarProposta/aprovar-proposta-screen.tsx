@@ -5,10 +5,8 @@ import { useSearchParams } from "react-router";
 import { PROPOSAL_STATUSES, type ProposalStatus } from "../../../shared/contracts/proposals";
 import { useErrorText } from "../../features/auth/error-text";
 import { proposalsApi } from "../../features/proposals/api";
-import { ProposalDetail } from "../../features/proposals/proposal-detail";
+import { ProposalById } from "../../features/proposals/proposal-by-id";
 import { ProposalList } from "../../features/proposals/proposal-list";
-import { useProposal } from "../../features/proposals/use-proposal";
-import { ApiError } from "../../lib/api";
 
 function Inbox() {
   const { t } = useTranslation();
@@ -67,26 +65,11 @@ function Inbox() {
 
 /** /AprovarProposta: the landlord's inbox across their offers; `?id=` one proposal to decide. */
 export function AprovarPropostaScreen() {
-  const { t } = useTranslation();
-  const err = useErrorText();
   const [params] = useSearchParams();
   const id = params.get("id");
-  const proposal = useProposal(id);
-  let body: React.ReactNode;
-  if (!id) body = <Inbox />;
-  else if (proposal.isPending) body = <Loader />;
-  else if (proposal.data === undefined)
-    body = (
-      <Alert color="red">
-        {proposal.error instanceof ApiError && proposal.error.status === 404
-          ? t("proposal.notFound")
-          : err.of(proposal.error)}
-      </Alert>
-    );
-  else body = <ProposalDetail proposal={proposal.data} />;
   return (
     <Container size="md" py="lg">
-      {body}
+      {id ? <ProposalById id={id} /> : <Inbox />}
     </Container>
   );
 }

@@ -4,10 +4,8 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useErrorText } from "../../features/auth/error-text";
 import { proposalsApi } from "../../features/proposals/api";
-import { ProposalDetail } from "../../features/proposals/proposal-detail";
+import { ProposalById } from "../../features/proposals/proposal-by-id";
 import { ProposalList } from "../../features/proposals/proposal-list";
-import { useProposal } from "../../features/proposals/use-proposal";
-import { ApiError } from "../../lib/api";
 
 /** /PropostaEnviada: `?id=` the proposal just sent, followed live; without it, the ones one has sent. */
 export function PropostaEnviadaScreen() {
@@ -15,7 +13,6 @@ export function PropostaEnviadaScreen() {
   const err = useErrorText();
   const [params] = useSearchParams();
   const id = params.get("id");
-  const proposal = useProposal(id);
   const mine = useQuery({
     queryKey: ["/api/proposals?role=tenant"],
     queryFn: () => proposalsApi.list({ role: "tenant" }),
@@ -23,35 +20,27 @@ export function PropostaEnviadaScreen() {
   });
   let body: React.ReactNode;
   if (id) {
-    if (proposal.isPending) body = <Loader />;
-    else if (proposal.data === undefined)
-      body = (
-        <Alert color="red">
-          {proposal.error instanceof ApiError && proposal.error.status === 404
-            ? t("proposal.notFound")
-            : err.of(proposal.error)}
-        </Alert>
-      );
-    else
-      body = (
-        <Stack gap="md">
-          {proposal.data.role === "tenant" &&
-            proposal.data.events.length === 1 &&
-            proposal.data.status === "enviada" && (
-              <Alert color="teal" title={t("proposal.sent")} data-testid="sent-confirmation">
-                {t("proposal.sentLead", {
-                  date: proposal.data.deadline
-                    ? new Date(proposal.data.deadline).toLocaleString(i18n.language, {
-                        dateStyle: "short",
-                        timeStyle: "short",
-                      })
-                    : "",
-                })}
-              </Alert>
-            )}
-          <ProposalDetail proposal={proposal.data} />
-        </Stack>
-      );
+    body = (
+      <ProposalById
+        id={id}
+        above={(p) =>
+          p.role === "tenant" &&
+          p.events.length === 1 &&
+          p.status === "enviada" && (
+            <Alert color="teal" title={t("proposal.sent")} data-testid="sent-confirmation">
+              {t("proposal.sentLead", {
+                date: p.deadline
+                  ? new Date(p.deadline).toLocaleString(i18n.language, {
+                      dateStyle: "short",
+                      timeStyle: "short",
+                    })
+                  : "",
+              })}
+            </Alert>
+          )
+        }
+      />
+    );
   } else {
     body = (
       <Stack gap="md">
