@@ -8,6 +8,7 @@ import { approvedContractOf, caller } from "../../../../tests/support/market";
 import { createTestApp, type TestApp } from "../../../../tests/support/test-app";
 import type { ContractView } from "../../../shared/contracts/contracts";
 import { loadConfig } from "../../config";
+import { ClicksignProvider } from "./providers/clicksign";
 
 const TOKEN = "sandbox-token-0123456789";
 const SECRET = "webhook-secret-0123456789abcdef";
@@ -126,6 +127,13 @@ describe("the Clicksign provider", () => {
     expect(envelope.notifications.at(-1)?.signerId).toBe(envelope.signers[1]?.id);
 
     expect(await fake.sign(envelope.id, landlord.email)).toEqual([200]);
+    // The provider reads the envelope back as Clicksign reports it.
+    const provider = new ClicksignProvider({ accessToken: TOKEN, baseUrl: fake.url, webhookSecret: SECRET });
+    const document0 = [...envelope.documents.keys()][0] as string;
+    expect(await provider.status({ envelopeId: envelope.id, documentId: document0 })).toEqual({
+      status: "running",
+      signed: [envelope.signers[0]?.id],
+    });
     let now = await eventsOf(view.id, tenant.cookie);
     expect(now.signers.map((s) => s.status)).toEqual(["assinado", "pendente", "pendente"]);
     expect(now.status).toBe("enviado");

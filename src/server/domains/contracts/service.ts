@@ -154,7 +154,8 @@ export class ContractsService {
         opts.externalId ?? null,
       ],
     );
-    if (type !== "codigo_enviado" && type !== "acesso_pela_conta")
+    // Steps nobody else sees, and the code confirmation that always comes with "assinado".
+    if (type !== "codigo_enviado" && type !== "acesso_pela_conta" && type !== "codigo_confirmado")
       await contractChanged(c, contractId, Boolean(opts.signerId));
   }
 

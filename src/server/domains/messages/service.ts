@@ -107,7 +107,7 @@ export class MessagesService {
   }
 
   /** The conversation, if the user is one of its two parties; anyone else is told it does not exist. */
-  private async conversation(c: pg.Pool | pg.PoolClient, userId: string, proposalId: string) {
+  private async conversation(c: pg.Pool, userId: string, proposalId: string) {
     const { rows } = await c.query<ConversationRow>(
       this.conversationSql("p.id = $2 AND (p.tenant_id = $1 OR p.landlord_id = $1)"),
       [userId, proposalId],
@@ -115,6 +115,18 @@ export class MessagesService {
     const row = rows[0];
     if (!row) throw new AppError("not-found");
     return row;
+  }
+
+  /** The other party, if the user is one of the conversation's two; anyone else is told it does not exist. */
+  private async otherParty(c: pg.PoolClient, userId: string, proposalId: string): Promise<string> {
+    const { rows } = await c.query<{ other: string }>(
+      `SELECT CASE WHEN tenant_id = $1 THEN landlord_id ELSE tenant_id END AS other
+       FROM proposals WHERE id = $2 AND (tenant_id = $1 OR landlord_id = $1)`,
+      [userId, proposalId],
+    );
+    const other = rows[0]?.other;
+    if (!other) throw new AppError("not-found");
+    return other;
   }
 
   async thread(userId: string, proposalId: string, before?: string): Promise<ThreadView> {
@@ -143,8 +155,7 @@ export class MessagesService {
 
   async send(userId: string, proposalId: string, input: MessageData): Promise<MessageView> {
     return withTransaction(this.pool, async (c) => {
-      const row = await this.conversation(c, userId, proposalId);
-      const recipient = row.tenant_id === userId ? row.landlord_id : row.tenant_id;
+      const recipient = await this.otherParty(c, userId, proposalId);
       let attachments: MessageAttachment[] = [];
       if (input.anexos.length > 0) {
         const ids = [...new Set(input.anexos)];
@@ -187,13 +198,12 @@ export class MessagesService {
   /** Marks what the other party sent as read; the sender sees the receipt live. */
   async markRead(userId: string, proposalId: string): Promise<{ read: number }> {
     return withTransaction(this.pool, async (c) => {
-      const row = await this.conversation(c, userId, proposalId);
+      const sender = await this.otherParty(c, userId, proposalId);
       const { rowCount } = await c.query(
         "UPDATE messages SET read_at = now() WHERE proposal_id = $1 AND recipient_id = $2 AND read_at IS NULL",
         [proposalId, userId],
       );
       if (rowCount) {
-        const sender = row.tenant_id === userId ? row.landlord_id : row.tenant_id;
         await publish(
           c,
           [sender, userId].map((u) => ({
