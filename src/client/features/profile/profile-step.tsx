@@ -1,0 +1,75 @@
+import { Alert, Badge, Card, Container, Loader, Stack, Text, Title } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useQueryClient } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useSearchParams } from "react-router";
+import type { ProfileView } from "../../../shared/contracts/profile";
+import { safeNextPath } from "../../../shared/routes";
+import { useErrorText } from "../auth/error-text";
+import { useProfile } from "./api";
+
+const STEPS = {
+  1: {
+    title: "profile.title",
+    lead: "profile.lead",
+    other: "/profile2",
+    otherDone: (p: ProfileView) => p.address,
+  },
+  2: {
+    title: "profile.title2",
+    lead: "profile.lead2",
+    other: "/profile",
+    otherDone: (p: ProfileView) => p.personal,
+  },
+} as const;
+
+/**
+ * One of the two profile steps (/profile, /profile2): the heading, the profile loaded, and what
+ * follows a save: the other step while it is missing, else back to `?next=`.
+ */
+export function ProfileStep({
+  step,
+  form,
+}: {
+  step: 1 | 2;
+  form: (profile: ProfileView, saved: (next: ProfileView) => void) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const err = useErrorText();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const next = params.get("next");
+  const queryClient = useQueryClient();
+  const profile = useProfile();
+  const s = STEPS[step];
+  const saved = (result: ProfileView) => {
+    queryClient.setQueryData(["/api/profile"], result);
+    notifications.show({ color: "teal", message: t("profile.saved") });
+    if (!s.otherDone(result)) void navigate(`${s.other}${next ? `?next=${encodeURIComponent(next)}` : ""}`);
+    else if (next) void navigate(safeNextPath(next));
+  };
+  return (
+    <Container size="sm" py="lg">
+      <Stack gap="md">
+        <div>
+          <Badge variant="light">{t("profile.step", { step })}</Badge>
+          <Title order={1} size="h2" mt={4}>
+            {t(s.title)}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {t(s.lead)}
+          </Text>
+        </div>
+        {next && profile.data && !profile.data.complete && <Alert color="blue">{t("profile.needed")}</Alert>}
+        {profile.isPending && <Loader />}
+        {profile.data === undefined && profile.isError && <Alert color="red">{err.of(profile.error)}</Alert>}
+        {profile.data && (
+          <Card withBorder padding="md">
+            {form(profile.data, saved)}
+          </Card>
+        )}
+      </Stack>
+    </Container>
+  );
+}
