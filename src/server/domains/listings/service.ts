@@ -103,6 +103,26 @@ const UNIT_WITH_OFFERS = `SELECT u.*, (
   FROM units u`;
 
 /** The unit fields the search reads from an offer row, for INSERT and UPDATE. */
+/** An offer's copy of its unit's searchable fields, in the column order tipo … capa, search_text. */
+function unitColumns(f: ReturnType<typeof searchFields>, offerDescription: string): unknown[] {
+  return [
+    f.tipo,
+    f.uf,
+    f.cidade,
+    f.bairro,
+    f.cidade_norm,
+    f.bairro_norm,
+    f.quartos,
+    f.banheiros,
+    f.vagas,
+    f.area_m2,
+    f.mobiliado,
+    f.aceita_pets,
+    f.capa,
+    offerSearchText(f.unitText, offerDescription),
+  ];
+}
+
 function searchFields(u: UnitData | UnitRow) {
   const get = <K extends string>(camel: keyof UnitData, snake: K) =>
     (u as Record<string, unknown>)[camel as string] ?? (u as Record<string, unknown>)[snake];
@@ -256,23 +276,7 @@ export class ListingsService {
              banheiros=$9, vagas=$10, area_m2=$11, mobiliado=$12, aceita_pets=$13, capa=$14, search_text=$15,
              updated_at = now()
            WHERE id = $1`,
-          [
-            o.id,
-            f.tipo,
-            f.uf,
-            f.cidade,
-            f.bairro,
-            f.cidade_norm,
-            f.bairro_norm,
-            f.quartos,
-            f.banheiros,
-            f.vagas,
-            f.area_m2,
-            f.mobiliado,
-            f.aceita_pets,
-            f.capa,
-            offerSearchText(f.unitText, o.descricao),
-          ],
+          [o.id, ...unitColumns(f, o.descricao)],
         );
       }
     });
@@ -310,26 +314,7 @@ export class ListingsService {
            bairro_norm, quartos, banheiros, vagas, area_m2, mobiliado, aceita_pets, capa, search_text)
          VALUES ($1,$2,$3,'rascunho',$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24,
            $25,$26,$27,$28)`,
-        [
-          id,
-          unit.id,
-          userId,
-          ...terms,
-          f.tipo,
-          f.uf,
-          f.cidade,
-          f.bairro,
-          f.cidade_norm,
-          f.bairro_norm,
-          f.quartos,
-          f.banheiros,
-          f.vagas,
-          f.area_m2,
-          f.mobiliado,
-          f.aceita_pets,
-          f.capa,
-          offerSearchText(f.unitText, input.descricao),
-        ],
+        [id, unit.id, userId, ...terms, ...unitColumns(f, input.descricao)],
       );
     });
     return this.getOffer(userId, id);
