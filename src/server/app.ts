@@ -261,10 +261,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       .emailUnread()
       .then((n) => n > 0 && app.log.info(`E-mailed ${n} unread-message notices`))
       .catch((err: unknown) => app.log.warn({ err }, "could not e-mail unread messages"));
+  }, config.MESSAGE_SWEEP_SECONDS * 1000);
+  // Old live events go with the hourly sweep: retention is counted in days.
+  const prune = setInterval(() => {
     hub
       .prune(config.LIVE_EVENTS_RETENTION_DAYS)
       .catch((err: unknown) => app.log.warn({ err }, "could not prune live events"));
-  }, config.MESSAGE_SWEEP_SECONDS * 1000);
+  }, 3_600_000);
+  prune.unref();
   messageSweep.unref();
   app.decorate("messages", messages);
 
@@ -272,6 +276,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clearInterval(sweep);
     clearInterval(expiry);
     clearInterval(messageSweep);
+    clearInterval(prune);
     await hub.stop();
     await locker.stop();
     await lockPool.end();
