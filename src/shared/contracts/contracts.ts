@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cpfField } from "./profile";
+import { partyFields } from "./profile";
 
 /*
  * Lease contracts and their signing. Messages are error codes of src/shared/errors.ts.
@@ -13,19 +13,7 @@ export const MAX_WITNESSES = 2;
 export const CODE_TTL_MINUTES = 10;
 export const CODE_MAX_ATTEMPTS = 5;
 
-const person = z.object({
-  nome: z
-    .string({ error: "invalid-full-name" })
-    .trim()
-    .min(3, { error: "invalid-full-name" })
-    .max(150, { error: "invalid-full-name" }),
-  cpf: cpfField,
-  email: z
-    .string({ error: "invalid-email" })
-    .trim()
-    .toLowerCase()
-    .pipe(z.email({ error: "invalid-email" })),
-});
+const person = z.object(partyFields);
 
 export const guarantorInput = person.extend({
   nacionalidade: z.string().trim().max(60).default("brasileira"),

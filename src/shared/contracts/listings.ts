@@ -109,8 +109,8 @@ const text = (max: number, code: string) =>
 const count = (code: string, max = 50) =>
   z.number({ error: code }).int({ error: code }).min(0, { error: code }).max(max, { error: code });
 
-export const unitInput = z.object({
-  tipo: z.enum(UNIT_TYPES, { error: "invalid-unit-type" }),
+/** A Brazilian street address: a unit's, and a person's in their profile. */
+export const addressFields = {
   cep: z
     .string({ error: "invalid-cep" })
     .transform(cleanCep)
@@ -124,6 +124,11 @@ export const unitInput = z.object({
   bairro: text(100, "invalid-bairro"),
   cidade: text(100, "invalid-city"),
   uf: z.enum(UFS, { error: "invalid-uf" }),
+};
+
+export const unitInput = z.object({
+  tipo: z.enum(UNIT_TYPES, { error: "invalid-unit-type" }),
+  ...addressFields,
   areaM2: z
     .number({ error: "invalid-area" })
     .int({ error: "invalid-area" })

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cleanCep, UFS } from "./listings";
+import { addressFields } from "./listings";
 
 /*
  * The personal data that qualifies a party in the lease contract. Messages are error codes of
@@ -46,6 +46,21 @@ export const cpfField = z
   .transform((v) => v.replace(/\D/g, ""))
   .refine(isValidCpf, { error: "invalid-cpf" });
 
+/** Someone named in a proposal or a contract without an account of theirs: name, CPF, e-mail. */
+export const partyFields = {
+  nome: z
+    .string({ error: "invalid-full-name" })
+    .trim()
+    .min(3, { error: "invalid-full-name" })
+    .max(150, { error: "invalid-full-name" }),
+  cpf: cpfField,
+  email: z
+    .string({ error: "invalid-email" })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: "invalid-email" })),
+};
+
 const text = (max: number, code: string) =>
   z.string({ error: code }).trim().min(1, { error: code }).max(max, { error: code });
 
@@ -72,19 +87,7 @@ export const personalInput = z.object({
 export type PersonalInput = z.input<typeof personalInput>;
 
 export const addressInput = z.object({
-  cep: z
-    .string({ error: "invalid-cep" })
-    .transform(cleanCep)
-    .refine((v) => /^\d{8}$/.test(v) && v !== "00000000", { error: "invalid-cep" }),
-  logradouro: text(200, "invalid-street"),
-  numero: z
-    .string({ error: "invalid-number" })
-    .trim()
-    .regex(/^(\d{1,6}[A-Za-z]?|s\/n|S\/N)$/, { error: "invalid-number" }),
-  complemento: z.string().trim().max(100, { error: "invalid-complement" }).optional().default(""),
-  bairro: text(100, "invalid-bairro"),
-  cidade: text(100, "invalid-city"),
-  uf: z.enum(UFS, { error: "invalid-uf" }),
+  ...addressFields,
   rendaMensal: z
     .number({ error: "invalid-income" })
     .int({ error: "invalid-income" })

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { GUARANTEES, MAX_MONEY, PRAZO_MAX, PRAZO_MIN } from "./listings";
-import { cpfField } from "./profile";
+import { partyFields } from "./profile";
 import { DOCUMENT_KINDS } from "./storage";
 
 /*
@@ -46,17 +46,7 @@ export const proposalTerms = z.object({
 export type ProposalTerms = z.infer<typeof proposalTerms>;
 
 export const cotenant = z.object({
-  nome: z
-    .string({ error: "invalid-full-name" })
-    .trim()
-    .min(3, { error: "invalid-full-name" })
-    .max(150, { error: "invalid-full-name" }),
-  cpf: cpfField,
-  email: z
-    .string({ error: "invalid-email" })
-    .trim()
-    .toLowerCase()
-    .pipe(z.email({ error: "invalid-email" })),
+  ...partyFields,
   renda: z
     .number({ error: "invalid-income" })
     .int({ error: "invalid-income" })
