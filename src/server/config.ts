@@ -31,6 +31,9 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: postgresUrl.optional(),
   EMBEDDED_DB_PORT: port.default(5439),
+  // A frozen or unreachable PostgreSQL must be answered with 503 in seconds, not waited on.
+  DB_STATEMENT_TIMEOUT_MS: positiveInt.default(5000),
+  DB_CONNECT_TIMEOUT_MS: positiveInt.default(3000),
   SMTP_URL: z
     .url({ error: "must be a URL such as smtp://user:password@smtp.example.com:587" })
     .refine((u) => /^smtps?:\/\//.test(u), { error: "must start with smtp:// or smtps://" })
