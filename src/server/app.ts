@@ -1,24 +1,18 @@
 import fs from "node:fs";
 import path from "node:path";
-import helmet from "@fastify/helmet";
-import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
-import swagger from "@fastify/swagger";
-import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
 } from "fastify-type-provider-zod";
 import pg from "pg";
 import { AppError, errorMessage, errorStatus, type FieldIssue, isErrorCode } from "../shared/errors";
-import { createAuth } from "./auth/auth";
-import { requireSession } from "./auth/guard";
-import { authRoutes } from "./auth/routes";
+import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import { JOBS as CONTRACT_JOBS } from "./domains/contracts/context";
 import { ClicksignProvider } from "./domains/contracts/providers/clicksign";
 import { contractRoutes } from "./domains/contracts/routes";
 import { loadSealCertificate, type SealCertificate } from "./domains/contracts/seal";
@@ -32,7 +26,12 @@ import { profileRoutes } from "./domains/profile/routes";
 import { ProfileService } from "./domains/profile/service";
 import { proposalRoutes } from "./domains/proposals/routes";
 import { ProposalsService } from "./domains/proposals/service";
+import { defineSchedules } from "./jobs/schedules";
 import type { Mailer } from "./mail/mailer";
+import { authPlugin } from "./plugins/auth";
+import { jobsPlugin } from "./plugins/jobs";
+import { openApiPlugin } from "./plugins/openapi";
+import { securityPlugin } from "./plugins/security";
 import { LiveHub } from "./realtime/hub";
 import { liveRoutes } from "./realtime/routes";
 import { createObjectStore } from "./storage/object-store";
@@ -49,11 +48,13 @@ export interface AppDeps {
   authSecret: string;
   /** The process logger; without it the app makes its own at LOG_LEVEL. */
   logger?: FastifyBaseLogger;
+  /** Where services read the time (tests move it). */
+  clock?: Clock;
+  /** pg-boss's schema: one per installation sharing a database (each test app has its own). */
+  jobsSchema?: string;
 }
 
 export const VERSION = process.env.npm_package_version ?? "0.1.0";
-
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** A validation message is an error code when the shared contract names one; say it in pt-BR. */
 function issueMessage(message: string): string {
@@ -62,6 +63,7 @@ function issueMessage(message: string): string {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, mailer } = deps;
+  const clock = deps.clock ?? systemClock;
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: { level: config.LOG_LEVEL } }),
     trustProxy: config.TRUST_PROXY,
@@ -69,9 +71,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-
-  const auth = createAuth({ config, db: database.db, mailer, secret: deps.authSecret, log: app.log });
-  app.decorate("auth", auth);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) return reply.status(error.status).send(error.toBody());
@@ -106,69 +105,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.status(500).send({ code: "unknown", message: errorMessage("unknown") });
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine sets styles at run time (CSS variables and style attributes).
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
-        mediaSrc: ["'self'", "blob:"],
-        workerSrc: ["'self'", "blob:"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(config.isSecure ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    hsts: config.isSecure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
-  });
-
-  // A per-node ceiling against floods. The limits that must hold across nodes (sign-in, reset)
-  // are better-auth's, counted in PostgreSQL.
-  await app.register(rateLimit, {
-    global: true,
-    max: config.RATE_LIMIT_MAX,
-    timeWindow: 60_000,
-    allowList: (request) => !request.url.startsWith("/api/"),
-    errorResponseBuilder: () => ({
-      statusCode: 429,
-      code: "rate-limited",
-      message: errorMessage("rate-limited"),
-    }),
-  });
-
-  // Mutating API calls must come from our own pages; better-auth checks its routes too.
-  app.addHook("onRequest", async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return;
-    const origin = request.headers.origin;
-    const site = request.headers["sec-fetch-site"];
-    if (origin ? origin !== config.publicOrigin : site === "cross-site")
-      throw new AppError("forbidden-origin");
-  });
-
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: "Chave API",
-        version: VERSION,
-        description:
-          "Rental offers, proposals and e-signed lease contracts. Errors answer `{ code, message, issues? }` with a pt-BR message.",
-      },
-      servers: [{ url: config.PUBLIC_URL }],
-      components: {
-        securitySchemes: { session: { type: "apiKey", in: "cookie", name: "chave.session_token" } },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+  await app.register(securityPlugin, { config });
+  await app.register(openApiPlugin, { publicUrl: config.PUBLIC_URL, version: VERSION });
+  await app.register(jobsPlugin, { config, database, mailer, schema: deps.jobsSchema });
+  await app.register(authPlugin, { config, database, outbox: app.outbox, secret: deps.authSecret });
+  const { auth, jobs, outbox } = app;
 
   const storage = new StorageService(
     database.pool,
@@ -190,22 +131,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await locker.start();
   const tus = createTusServer({ service: storage, locker, log: app.log });
-  const sweep = setInterval(() => {
-    storage
-      .deleteExpiredUploads()
-      .then((n) => n > 0 && app.log.info(`Deleted ${n} abandoned uploads`))
-      .catch((err: unknown) => app.log.warn({ err }, "could not delete abandoned uploads"));
-  }, 3_600_000);
-  sweep.unref();
   app.decorate("storage", storage);
 
   const profiles = new ProfileService(database.pool);
   let sealCertificate: Promise<SealCertificate> | undefined;
-  const contracts = new ContractsService(
-    database.pool,
+  const clicksign =
+    config.CLICKSIGN_ACCESS_TOKEN && config.CLICKSIGN_WEBHOOK_SECRET
+      ? new ClicksignProvider({
+          accessToken: config.CLICKSIGN_ACCESS_TOKEN,
+          baseUrl: config.CLICKSIGN_BASE_URL,
+          webhookSecret: config.CLICKSIGN_WEBHOOK_SECRET,
+          log: app.log,
+        })
+      : null;
+  const contracts = new ContractsService({
+    pool: database.pool,
     storage,
-    mailer,
-    () => {
+    outbox,
+    jobs,
+    clock,
+    seal: () => {
       sealCertificate ??= loadSealCertificate({
         dataDir: config.DATA_DIR,
         p12Path: config.SEAL_P12_PATH,
@@ -213,70 +158,43 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       return sealCertificate;
     },
-    {
-      publicUrl: config.PUBLIC_URL,
-      envelopeDays: config.SIGNING_ENVELOPE_DAYS,
-      codeIntervalSeconds: config.SIGNING_CODE_INTERVAL_SECONDS,
-      log: app.log,
-      provider:
-        config.SIGNING_PROVIDER === "clicksign"
-          ? new ClicksignProvider({
-              accessToken: config.CLICKSIGN_ACCESS_TOKEN as string,
-              baseUrl: config.CLICKSIGN_BASE_URL,
-              webhookSecret: config.CLICKSIGN_WEBHOOK_SECRET as string,
-              log: app.log,
-            })
-          : undefined,
-    },
-  );
-  const proposals = new ProposalsService(database.pool, profiles, mailer, {
+    publicUrl: config.PUBLIC_URL,
+    envelopeDays: config.SIGNING_ENVELOPE_DAYS,
+    codeIntervalSeconds: config.SIGNING_CODE_INTERVAL_SECONDS,
+    log: app.log,
+    clicksign,
+    useClicksign: config.SIGNING_PROVIDER === "clicksign",
+  });
+  const proposals = new ProposalsService(database.pool, profiles, outbox, {
     deadlineHours: config.PROPOSAL_DEADLINE_HOURS,
     publicUrl: config.PUBLIC_URL,
-    log: app.log,
-    // The lease contract is written as soon as a proposal is approved.
-    onApproved: (proposalId) => contracts.createForProposal(proposalId).then(() => undefined),
+    clock,
+    // The lease contract is written by a job sent with the approval itself.
+    onApproved: async (c, proposalId) => {
+      await jobs.send(c, CONTRACT_JOBS.draft, { proposalId }, { singletonKey: proposalId });
+    },
   });
   app.decorate("proposals", proposals);
   app.decorate("contracts", contracts);
-  // Overdue proposals expire on one node at a time (an advisory lock inside); every node tries.
-  const expiry = setInterval(() => {
-    proposals
-      .expireOverdue()
-      .then((n) => n > 0 && app.log.info(`Expired ${n} overdue proposals`))
-      .catch((err: unknown) => app.log.warn({ err }, "could not expire overdue proposals"));
-  }, config.PROPOSAL_SWEEP_SECONDS * 1000);
-  expiry.unref();
 
   // Live events: this node LISTENs, and delivers to its own streams whatever any node publishes.
   const hub = new LiveHub(database.pool, { url: database.url, log: app.log });
   await hub.start();
   app.decorate("hub", hub);
-  const messages = new MessagesService(database.pool, mailer, {
+  const messages = new MessagesService(database.pool, outbox, {
     publicUrl: config.PUBLIC_URL,
     unreadEmailMinutes: config.MESSAGE_UNREAD_EMAIL_MINUTES,
-    log: app.log,
   });
-  const messageSweep = setInterval(() => {
-    messages
-      .emailUnread()
-      .then((n) => n > 0 && app.log.info(`E-mailed ${n} unread-message notices`))
-      .catch((err: unknown) => app.log.warn({ err }, "could not e-mail unread messages"));
-  }, config.MESSAGE_SWEEP_SECONDS * 1000);
-  // Old live events go with the hourly sweep: retention is counted in days.
-  const prune = setInterval(() => {
-    hub
-      .prune(config.LIVE_EVENTS_RETENTION_DAYS)
-      .catch((err: unknown) => app.log.warn({ err }, "could not prune live events"));
-  }, 3_600_000);
-  prune.unref();
-  messageSweep.unref();
   app.decorate("messages", messages);
 
+  defineSchedules(jobs, app.log, {
+    expireProposals: () => proposals.expireOverdue(),
+    emailUnreadMessages: () => messages.emailUnread(),
+    expireUploads: () => storage.deleteExpiredUploads(),
+    pruneLiveEvents: () => hub.prune(config.LIVE_EVENTS_RETENTION_DAYS),
+  });
+
   app.addHook("onClose", async () => {
-    clearInterval(sweep);
-    clearInterval(expiry);
-    clearInterval(messageSweep);
-    clearInterval(prune);
     await hub.stop();
     await locker.stop();
     await lockPool.end();
@@ -285,7 +203,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { pool: database.pool, dbMode: deps.dbMode, version: VERSION });
-      await api.register(authRoutes, { prefix: "/auth", auth, publicUrl: config.PUBLIC_URL });
       await api.register(storageRoutes, { auth, service: storage, tus });
       await api.register(listingsRoutes, { auth, listings: new ListingsService(database.pool), storage });
       await api.register(profileRoutes, { auth, profiles });
@@ -298,21 +215,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         heartbeatMs: config.LIVE_HEARTBEAT_SECONDS * 1000,
         maxPerUser: config.LIVE_MAX_STREAMS_PER_USER,
       });
-      api.get(
-        "/me",
-        {
-          schema: {
-            tags: ["auth"],
-            summary: "The signed-in user (401 without a session)",
-            security: [{ session: [] }],
-          },
-        },
-        async (request, reply) => {
-          const { user } = await requireSession(auth, request);
-          reply.header("cache-control", "no-store");
-          return { id: user.id, name: user.name, email: user.email };
-        },
-      );
     },
     { prefix: "/api" },
   );
@@ -356,7 +258,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
 declare module "fastify" {
   interface FastifyInstance {
-    auth: ReturnType<typeof createAuth>;
     storage: StorageService;
     proposals: ProposalsService;
     contracts: ContractsService;

@@ -124,6 +124,8 @@ export async function approvedContractOf(
     action: "approve",
   });
   if (approved.statusCode !== 200) throw new Error(approved.body);
+  // The contract is written by a job sent with the approval.
+  await app.jobs.settle();
   const list = (await call("GET", "/api/contracts", landlord.cookie)).json<ContractView[]>();
   if (list.length !== 1) throw new Error(`expected one contract, found ${list.length}`);
   return { landlord, tenant, offerId, contract: list[0] as ContractView };

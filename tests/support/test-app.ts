@@ -16,6 +16,8 @@ export interface TestApp {
   config: Config;
   database: Database;
   dataDir: string;
+  /** Waits until the jobs this app's requests sent (e-mails, contracts, seals) have run. */
+  settle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -44,6 +46,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     dbMode: "external",
     mailer,
     authSecret: "test-secret-that-is-long-enough-0123456789",
+    // Each test app runs its own jobs (its e-mails land in its own outbox folder).
+    jobsSchema: `jobs_${randomBytes(4).toString("hex")}`,
   });
   await app.ready();
   return {
@@ -51,6 +55,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     config,
     database,
     dataDir,
+    settle: () => app.jobs.settle(),
     async close() {
       await app.close();
       mailer.close();

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { accounts, rateLimits, sessions, users, verifications } from "../db/schema/auth";
-import type { Mailer } from "../mail/mailer";
+import type { MailOutbox } from "../mail/outbox";
 import { passwordChangedMail, passwordResetMail } from "../mail/templates";
 import { hashPassword, isCommonPassword, verifyPassword } from "./passwords";
 
@@ -17,12 +17,13 @@ const PASSWORD_PATHS = new Set(["/sign-up/email", "/reset-password", "/change-pa
 export interface AuthDeps {
   config: Config;
   db: Db;
-  mailer: Mailer;
+  /** Every account e-mail is recorded in the outbox and sent by its job (retried if SMTP fails). */
+  mail: Pick<MailOutbox, "send">;
   secret: string;
   log: Pick<FastifyBaseLogger, "error" | "warn" | "info" | "debug">;
 }
 
-export function createAuth({ config, db, mailer, secret, log }: AuthDeps) {
+export function createAuth({ config, db, mail, secret, log }: AuthDeps) {
   const resetUrl = (token: string) =>
     `${config.PUBLIC_URL}/password/reset?token=${encodeURIComponent(token)}`;
   const authRule = { window: config.AUTH_RATE_LIMIT_WINDOW, max: config.AUTH_RATE_LIMIT_MAX };
@@ -52,7 +53,7 @@ export function createAuth({ config, db, mailer, secret, log }: AuthDeps) {
       resetPasswordTokenExpiresIn: config.PASSWORD_RESET_TTL,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, token }) {
-        await mailer.sendMail(
+        await mail.send(
           user.email,
           passwordResetMail({
             name: user.name,
@@ -62,16 +63,14 @@ export function createAuth({ config, db, mailer, secret, log }: AuthDeps) {
         );
       },
       async onPasswordReset({ user }) {
-        await mailer
-          .sendMail(
-            user.email,
-            passwordChangedMail({
-              name: user.name,
-              when: new Date(),
-              resetUrl: `${config.PUBLIC_URL}/password`,
-            }),
-          )
-          .catch((err: unknown) => log.error({ err }, "could not send the password-changed e-mail"));
+        await mail.send(
+          user.email,
+          passwordChangedMail({
+            name: user.name,
+            when: new Date(),
+            resetUrl: `${config.PUBLIC_URL}/password`,
+          }),
+        );
       },
     },
     session: {
@@ -128,16 +127,14 @@ export function createAuth({ config, db, mailer, secret, log }: AuthDeps) {
         const returned = ctx.context.returned;
         const session = ctx.context.session ?? ctx.context.newSession;
         if (!session || returned instanceof Error) return;
-        await mailer
-          .sendMail(
-            session.user.email,
-            passwordChangedMail({
-              name: session.user.name,
-              when: new Date(),
-              resetUrl: `${config.PUBLIC_URL}/password`,
-            }),
-          )
-          .catch((err: unknown) => log.error({ err }, "could not send the password-changed e-mail"));
+        await mail.send(
+          session.user.email,
+          passwordChangedMail({
+            name: session.user.name,
+            when: new Date(),
+            resetUrl: `${config.PUBLIC_URL}/password`,
+          }),
+        );
       }),
     },
   });

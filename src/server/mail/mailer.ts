@@ -7,7 +7,8 @@ import type { MailContent } from "./templates";
 export interface Mailer {
   /** "smtp" when SMTP_URL is set, otherwise "outbox" (an .eml file a message under DATA_DIR/outbox). */
   readonly kind: "smtp" | "outbox";
-  sendMail(to: string, content: MailContent): Promise<void>;
+  /** `messageId` (without angle brackets) makes a re-sent copy recognisable as the same message. */
+  sendMail(to: string, content: MailContent, options?: { messageId?: string }): Promise<void>;
   close(): void;
 }
 
@@ -25,10 +26,11 @@ export function createMailer(opts: {
     const transport: Transporter = nodemailer.createTransport(opts.smtpUrl);
     return {
       kind: "smtp",
-      async sendMail(to, content) {
+      async sendMail(to, content, options = {}) {
         await transport.sendMail({
           from: opts.from,
           to,
+          ...(options.messageId ? { messageId: `<${options.messageId}>` } : {}),
           subject: content.subject,
           text: content.text,
           html: content.html,
@@ -42,10 +44,11 @@ export function createMailer(opts: {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     kind: "outbox",
-    async sendMail(to, content) {
+    async sendMail(to, content, options = {}) {
       const info = await transport.sendMail({
         from: opts.from,
         to,
+        ...(options.messageId ? { messageId: `<${options.messageId}>` } : {}),
         subject: content.subject,
         text: content.text,
         html: content.html,

@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import type { Readable } from "node:stream";
 import type pg from "pg";
 import type { StoredDocument, UpdateMetadataInput, UploadMetadata } from "../../shared/contracts/storage";
@@ -114,6 +114,8 @@ export class StorageService {
   async createUpload(ownerId: string, id: string, size: number, meta: UploadMetadata): Promise<void> {
     if (size <= 0) throw new AppError("empty-file");
     if (size > this.limits.maxFileSize) throw this.tooLarge();
+    // This node's running digests of uploads that went idle (moved to another node, or abandoned).
+    this.store.pruneDigests(3_600_000);
     await withTransaction(this.pool, async (client) => {
       await client.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [QUOTA_LOCK_CLASS, ownerId]);
       let freed = 0;
@@ -223,15 +225,68 @@ export class StorageService {
     return { hash: hash.digest("hex"), head, size };
   }
 
+  /**
+   * Stores bytes the server made (a contract PDF) as a document of `ownerId`, shared for reading
+   * with `readers`, in the caller's transaction. The bytes are written first, so a row never
+   * points at nothing; if the transaction rolls back they are left unreferenced.
+   */
+  async storeGenerated(
+    c: Pick<pg.PoolClient, "query">,
+    input: {
+      ownerId: string;
+      kind: string;
+      folder: string;
+      fileName: string;
+      contentType: string;
+      bytes: Uint8Array;
+      sha256: string;
+      readers: { userId: string; reason: string }[];
+    },
+  ): Promise<string> {
+    const id = randomUUID();
+    await this.store.put(id, Buffer.from(input.bytes));
+    await c.query(
+      `INSERT INTO documents (id, owner_id, kind, folder, file_name, content_type, size, sha256)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        id,
+        input.ownerId,
+        input.kind,
+        input.folder,
+        input.fileName,
+        input.contentType,
+        input.bytes.length,
+        input.sha256,
+      ],
+    );
+    for (const r of input.readers)
+      await c.query(
+        "INSERT INTO document_shares (document_id, user_id, reason) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+        [id, r.userId, r.reason],
+      );
+    return id;
+  }
+
+  /** Drops a generated document that was replaced, in the caller's transaction. */
+  async dropGenerated(c: Pick<pg.PoolClient, "query">, id: string): Promise<void> {
+    await c.query("DELETE FROM documents WHERE id = $1", [id]);
+  }
+
+  /** A stored document's whole bytes. */
+  async readBytes(id: string): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await this.store.read(id)) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
   /** Drops an unfinished upload and its bytes (cancelled, refused or expired). */
   async abandonUpload(id: string): Promise<void> {
     await this.pool.query("DELETE FROM uploads WHERE id = $1", [id]);
     await this.store.remove(id).catch(() => undefined);
   }
 
-  /** Deletes uploads older than the expiry; every node may run it, each row goes to one. */
+  /** Deletes uploads older than the expiry (an hourly job); each row goes to one run. */
   async deleteExpiredUploads(): Promise<number> {
-    this.store.pruneDigests(3_600_000);
     const { rows } = await this.pool.query<{ id: string }>(
       "DELETE FROM uploads WHERE created_at < now() - make_interval(hours => $1) RETURNING id",
       [this.limits.uploadExpiryHours],

@@ -5,7 +5,15 @@ import { partyFields } from "./profile";
  * Lease contracts and their signing. Messages are error codes of src/shared/errors.ts.
  */
 
-export const CONTRACT_STATUSES = ["rascunho", "enviado", "assinado", "recusado", "cancelado"] as const;
+/** selando: everyone signed and the sealed PDF is being made (a job); assinado once it is stored. */
+export const CONTRACT_STATUSES = [
+  "rascunho",
+  "enviado",
+  "selando",
+  "assinado",
+  "recusado",
+  "cancelado",
+] as const;
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 export const SIGNER_STATUSES = ["pendente", "visualizado", "assinado", "recusado"] as const;
 export type SignerStatus = (typeof SIGNER_STATUSES)[number];

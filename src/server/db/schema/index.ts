@@ -1,6 +1,7 @@
 export * from "./auth";
 export * from "./contracts";
 export * from "./listings";
+export * from "./mail";
 export * from "./proposals";
 export * from "./realtime";
 export * from "./storage";

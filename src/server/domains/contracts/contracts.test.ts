@@ -26,6 +26,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function linkFor(email: string, contractId: string): Promise<string> {
+  await t.settle();
   for (let i = 0; i < 50; i++) {
     const mails = await outboxFor(t.dataDir, email);
     for (const m of mails.reverse()) {
@@ -40,6 +41,7 @@ async function linkFor(email: string, contractId: string): Promise<string> {
 }
 
 async function codeFor(email: string): Promise<string> {
+  await t.settle();
   const mails = await outboxFor(t.dataDir, email);
   const last = [...mails].reverse().find((m) => /Use o código \d{6}/.test(m.text));
   const code = last?.text.match(/Use o código (\d{6})/)?.[1];
@@ -128,13 +130,17 @@ describe("contracts", () => {
         cpf: s.cpf,
       });
       expect(ok.statusCode, ok.body).toBe(200);
-      expect(ok.json().status).toBe(i === signers.length - 1 ? "assinado" : "enviado");
+      // The last signature is recorded at once; the seal follows as a job.
+      expect(ok.json().status).toBe(i === signers.length - 1 ? "selando" : "enviado");
       // The link stops working once its signer has signed.
       expect((await call("GET", `/api/signing/${contract.id}?token=${token}`)).json().code).toBe(
         "invalid-signing-link",
       );
     }
 
+    const sealing = (await call("GET", `/api/contracts/${contract.id}`, tenant.cookie)).json<ContractView>();
+    expect(["selando", "assinado"]).toContain(sealing.status);
+    await t.settle();
     const done = (await call("GET", `/api/contracts/${contract.id}`, tenant.cookie)).json<ContractView>();
     expect(done.status).toBe("assinado");
     expect(done.signers.every((s) => s.status === "assinado")).toBe(true);

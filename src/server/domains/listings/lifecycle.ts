@@ -1,4 +1,5 @@
 import type { OfferStatus } from "../../../shared/contracts/listings";
+import { AppError } from "../../../shared/errors";
 
 /**
  * The offer lifecycle: rascunho → publicada → reservada → alugada, and encerrada at any time.
@@ -21,3 +22,31 @@ export function nextStatus(status: OfferStatus, action: OfferAction): OfferStatu
 }
 
 export const OWNER_ACTIONS: readonly OfferAction[] = ["publish", "close"];
+
+type Queryable = Pick<import("pg").PoolClient, "query">;
+
+/**
+ * Moves an offer for the system (reserve on approval, rent once a contract is sealed), in the
+ * caller's transaction: the one place besides the owner's own actions that writes an offer's
+ * status. Returns the new status, or null when the move is not allowed from where the offer is
+ * (then nothing changes; with `strict` it throws 409 invalid-transition, or the given code).
+ */
+export async function moveOffer(
+  c: Queryable,
+  offerId: string,
+  action: "reserve" | "release" | "rent",
+  strict: false | "invalid-transition" | "offer-not-available" = false,
+): Promise<OfferStatus | null> {
+  const { rows } = await c.query<{ status: OfferStatus }>(
+    "SELECT status FROM offers WHERE id = $1 FOR UPDATE",
+    [offerId],
+  );
+  const from = rows[0]?.status;
+  const next = from ? nextStatus(from, action) : null;
+  if (!next) {
+    if (strict) throw new AppError(strict);
+    return null;
+  }
+  await c.query("UPDATE offers SET status = $2, updated_at = now() WHERE id = $1", [offerId, next]);
+  return next;
+}

@@ -16,7 +16,7 @@ import {
 } from "../../../shared/contracts/listings";
 import { AppError } from "../../../shared/errors";
 import { withTransaction } from "../../db/client";
-import { proposalChanged } from "../../realtime/events";
+import { closeOpenProposals } from "../proposals/close";
 import { nextStatus, type OfferAction } from "./lifecycle";
 import { buildSearchSql, type SearchRow, searchPage } from "./search-sql";
 
@@ -436,20 +436,7 @@ export class ListingsService {
       }
       if (next === "encerrada") {
         // A closed offer takes no more proposals: the open ones end with it.
-        const { rows: ended } = await c.query<{ id: string }>(
-          `UPDATE proposals SET status = 'encerrada', turn = NULL, deadline = NULL, updated_at = now()
-           WHERE offer_id = $1 AND status IN ('enviada', 'contraproposta', 'documentos_solicitados') RETURNING id`,
-          [id],
-        );
-        for (const p of ended)
-          await c.query(
-            "INSERT INTO proposal_events (id, proposal_id, actor, type, detail) VALUES ($1, $2, 'system', 'encerrada', $3)",
-            [randomUUID(), p.id, "A oferta foi encerrada pelo proprietário."],
-          );
-        await proposalChanged(
-          c,
-          ended.map((p) => p.id),
-        );
+        await closeOpenProposals(c, id, "A oferta foi encerrada pelo proprietário.");
       }
       await c.query(
         `UPDATE offers SET status = $2, updated_at = now(),

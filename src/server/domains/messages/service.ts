@@ -12,7 +12,7 @@ import type {
 } from "../../../shared/contracts/messages";
 import { AppError } from "../../../shared/errors";
 import { withTransaction } from "../../db/client";
-import type { Mailer } from "../../mail/mailer";
+import type { MailOutbox } from "../../mail/outbox";
 import { noticeMail } from "../../mail/templates";
 import { publish } from "../../realtime/hub";
 
@@ -53,11 +53,10 @@ const threadPaths = (proposalId: string) => [`/api/messages/${proposalId}`, "/ap
 export class MessagesService {
   constructor(
     private readonly pool: pg.Pool,
-    private readonly mailer: Mailer,
+    private readonly outbox: MailOutbox,
     private readonly options: {
       publicUrl: string;
       unreadEmailMinutes: number;
-      log: { error(o: unknown, m: string): void };
     },
   ) {}
 
@@ -107,7 +106,7 @@ export class MessagesService {
   }
 
   /** The conversation, if the user is one of its two parties; anyone else is told it does not exist. */
-  private async conversation(c: pg.Pool, userId: string, proposalId: string) {
+  private async conversation(c: pg.Pool | pg.PoolClient, userId: string, proposalId: string) {
     const { rows } = await c.query<ConversationRow>(
       this.conversationSql("p.id = $2 AND (p.tenant_id = $1 OR p.landlord_id = $1)"),
       [userId, proposalId],
@@ -220,10 +219,11 @@ export class MessagesService {
 
   /**
    * E-mails each recipient once about messages left unread for `unreadEmailMinutes`, one e-mail
-   * per conversation. Rows are claimed with SKIP LOCKED, so several nodes never send it twice.
+   * per conversation. Rows are claimed with SKIP LOCKED, so several nodes never send it twice, and
+   * the e-mails are queued in the same transaction that marks the messages e-mailed.
    */
   async emailUnread(): Promise<number> {
-    const due = await withTransaction(this.pool, async (c) => {
+    return withTransaction(this.pool, async (c) => {
       const { rows } = await c.query<{ proposal_id: string; recipient_id: string; n: string }>(
         `WITH claimed AS (
            SELECT id FROM messages
@@ -241,19 +241,17 @@ export class MessagesService {
         g.n++;
         grouped.set(key, g);
       }
-      return [...grouped.values()];
-    });
-    for (const g of due) {
-      try {
-        const row = await this.conversation(this.pool, g.recipientId, g.proposalId);
+      for (const g of grouped.values()) {
+        const row = await this.conversation(c, g.recipientId, g.proposalId);
         const view = this.view(row, g.recipientId);
-        const { rows } = await this.pool.query<{ email: string; name: string }>(
+        const { rows } = await c.query<{ email: string; name: string }>(
           "SELECT email, name FROM users WHERE id = $1",
           [g.recipientId],
         );
         const to = rows[0];
         if (!to) continue;
-        await this.mailer.sendMail(
+        await this.outbox.queue(
+          c,
           to.email,
           noticeMail({
             name: to.name.split(" ")[0] ?? to.name,
@@ -265,10 +263,8 @@ export class MessagesService {
             action: "Abrir a conversa",
           }),
         );
-      } catch (err) {
-        this.options.log.error({ err }, "could not e-mail about unread messages");
       }
-    }
-    return due.length;
+      return grouped.size;
+    });
   }
 }

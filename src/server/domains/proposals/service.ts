@@ -12,11 +12,14 @@ import {
   type proposalInput,
 } from "../../../shared/contracts/proposals";
 import { AppError } from "../../../shared/errors";
+import type { Clock } from "../../clock";
 import { withTransaction } from "../../db/client";
-import type { Mailer } from "../../mail/mailer";
+import type { MailOutbox } from "../../mail/outbox";
 import { noticeMail } from "../../mail/templates";
 import { proposalChanged } from "../../realtime/events";
+import { moveOffer } from "../listings/lifecycle";
 import type { ProfileService } from "../profile/service";
+import { closeOpenProposals } from "./close";
 import { move, type Party, turnOf } from "./machine";
 
 type ProposalInputData = z.output<typeof proposalInput>;
@@ -79,12 +82,16 @@ export class ProposalsService {
   constructor(
     private readonly pool: pg.Pool,
     private readonly profiles: ProfileService,
-    private readonly mailer: Mailer,
+    private readonly outbox: MailOutbox,
     private readonly options: {
       deadlineHours: number;
       publicUrl: string;
-      log: { error(o: unknown, m: string): void };
-      onApproved?: (proposalId: string) => Promise<void>;
+      clock: Clock;
+      /**
+       * Runs in the approval's transaction: what must follow an approval (the contract's job) is
+       * sent with it, so it cannot be lost between the commit and the work.
+       */
+      onApproved?: (c: pg.PoolClient, proposalId: string) => Promise<void>;
     },
   ) {}
 
@@ -112,29 +119,26 @@ export class ProposalsService {
     await proposalChanged(c, [proposalId]);
   }
 
-  /** Sends after the transaction; a mail that fails is logged, never undoes the negotiation. */
-  private async send(notices: Notice[]) {
+  /** Queues the notices in the change's transaction: the outbox's job sends them after the commit. */
+  private async send(c: pg.PoolClient, notices: Notice[]) {
     for (const n of notices) {
-      try {
-        const { rows } = await this.pool.query<{ email: string; name: string }>(
-          "SELECT u.email, coalesce(p.nome_completo, u.name) AS name FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = $1",
-          [n.to],
-        );
-        const user = rows[0];
-        if (!user) continue;
-        await this.mailer.sendMail(
-          user.email,
-          noticeMail({
-            name: user.name.split(" ")[0] ?? user.name,
-            subject: n.subject,
-            lines: n.lines,
-            url: `${this.options.publicUrl}${n.path}`,
-            action: "Ver a proposta",
-          }),
-        );
-      } catch (err) {
-        this.options.log.error({ err, path: n.path }, "could not e-mail a proposal notice");
-      }
+      const { rows } = await c.query<{ email: string; name: string }>(
+        "SELECT u.email, coalesce(p.nome_completo, u.name) AS name FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = $1",
+        [n.to],
+      );
+      const user = rows[0];
+      if (!user) continue;
+      await this.outbox.queue(
+        c,
+        user.email,
+        noticeMail({
+          name: user.name.split(" ")[0] ?? user.name,
+          subject: n.subject,
+          lines: n.lines,
+          url: `${this.options.publicUrl}${n.path}`,
+          action: "Ver a proposta",
+        }),
+      );
     }
   }
 
@@ -142,7 +146,7 @@ export class ProposalsService {
 
   async create(tenantId: string, input: ProposalInputData): Promise<ProposalView> {
     const id = randomUUID();
-    const { landlordId, title } = await this.tx(async (c) => {
+    await this.tx(async (c) => {
       await this.profiles.requireComplete(tenantId, c);
       const { rows } = await c.query<{
         owner_id: string;
@@ -170,7 +174,7 @@ export class ProposalsService {
             input.ofertaId,
             tenantId,
             offer.owner_id,
-            this.deadline(new Date()),
+            this.deadline(this.options.clock.now()),
             input.aluguel,
             input.dataEntrada,
             input.prazoMeses,
@@ -189,22 +193,19 @@ export class ProposalsService {
       }
       await this.share(c, id, offer.owner_id, input.documentos);
       await this.event(c, id, "tenant", "enviada", null, input.mensagem || undefined);
-      return {
-        landlordId: offer.owner_id,
-        title: offerTitle(offer.tipo, offer.bairro),
-      };
+      const title = offerTitle(offer.tipo, offer.bairro);
+      await this.send(c, [
+        {
+          to: offer.owner_id,
+          subject: `Nova proposta: ${title}`,
+          lines: [
+            `Você recebeu uma proposta para ${title}.`,
+            `Responda em até ${this.options.deadlineHours} horas.`,
+          ],
+          path: landlordPath(id),
+        },
+      ]);
     });
-    await this.send([
-      {
-        to: landlordId,
-        subject: `Nova proposta: ${title}`,
-        lines: [
-          `Você recebeu uma proposta para ${title}.`,
-          `Responda em até ${this.options.deadlineHours} horas.`,
-        ],
-        path: landlordPath(id),
-      },
-    ]);
     return this.get(tenantId, id);
   }
 
@@ -229,7 +230,12 @@ export class ProposalsService {
 
   // --- act ----------------------------------------------------------------------------------
 
-  async act(userId: string, id: string, input: ActionData, now = new Date()): Promise<ProposalView> {
+  async act(
+    userId: string,
+    id: string,
+    input: ActionData,
+    now = this.options.clock.now(),
+  ): Promise<ProposalView> {
     const notices: Notice[] = [];
     await this.tx(async (c) => {
       // The offer first, then the proposal: every path locks in this order, so two approvals of
@@ -264,7 +270,6 @@ export class ProposalsService {
       switch (input.action) {
         case "approve": {
           await this.profiles.requireComplete(userId, c);
-          if (offer.status !== "publicada") throw new AppError("offer-not-available");
           break;
         }
         case "reject":
@@ -342,21 +347,12 @@ export class ProposalsService {
       });
 
       if (input.action === "approve") {
-        await c.query("UPDATE offers SET status = 'reservada', updated_at = now() WHERE id = $1", [offerId]);
-        const closed = await c.query<{ id: string; tenant_id: string }>(
-          `UPDATE proposals SET status = 'encerrada', turn = NULL, deadline = NULL, updated_at = $3
-           WHERE offer_id = $1 AND id <> $2 AND status = ANY($4::text[]) RETURNING id, tenant_id`,
-          [offerId, id, now, OPEN],
-        );
-        for (const other of closed.rows) {
-          await this.event(
-            c,
-            other.id,
-            "system",
-            "encerrada",
-            null,
-            "Outra proposta foi aprovada para esta oferta.",
-          );
+        await moveOffer(c, offerId, "reserve", "offer-not-available");
+        const closed = await closeOpenProposals(c, offerId, "Outra proposta foi aprovada para esta oferta.", {
+          exceptId: id,
+          now,
+        });
+        for (const other of closed) {
           notices.push({
             to: other.tenant_id,
             subject: `Proposta encerrada: ${title}`,
@@ -366,14 +362,10 @@ export class ProposalsService {
             path: tenantPath(other.id),
           });
         }
+        await this.options.onApproved?.(c, id);
       }
+      await this.send(c, notices);
     });
-    await this.send(notices);
-    if (input.action === "approve" && this.options.onApproved) {
-      await this.options
-        .onApproved(id)
-        .catch((err: unknown) => this.options.log.error({ err, id }, "could not write the contract"));
-    }
     return this.get(userId, id);
   }
 
@@ -383,9 +375,9 @@ export class ProposalsService {
    * Expires every open proposal whose deadline passed by `now` and tells both sides. Runs on one
    * node at a time: the others find the advisory lock taken and skip this round.
    */
-  async expireOverdue(now = new Date()): Promise<number> {
-    const notices: Notice[] = [];
+  async expireOverdue(now = this.options.clock.now()): Promise<number> {
     const expired = await this.tx(async (c) => {
+      const notices: Notice[] = [];
       const { rows: lock } = await c.query<{ ok: boolean }>("SELECT pg_try_advisory_xact_lock($1) AS ok", [
         EXPIRY_LOCK,
       ]);
@@ -408,9 +400,9 @@ export class ProposalsService {
         notices.push({ to: r.tenant_id, subject: "Proposta expirada", lines, path: tenantPath(r.id) });
         notices.push({ to: r.landlord_id, subject: "Proposta expirada", lines, path: landlordPath(r.id) });
       }
+      await this.send(c, notices);
       return rows;
     });
-    await this.send(notices);
     return expired.length;
   }
 

@@ -1,0 +1,39 @@
+import { AppError } from "../../../shared/errors";
+import { withTransaction } from "../../db/client";
+import {
+  type ContractsContext,
+  landlordsContract,
+  providerOf,
+  queueNotice,
+  type RequestInfo,
+  recordEvent,
+  signersOf,
+} from "./context";
+
+/** The landlord cancels with a reason: the envelope stops and every signer is told. */
+export async function cancelContract(
+  ctx: ContractsContext,
+  userId: string,
+  id: string,
+  motivo: string,
+  req: RequestInfo,
+): Promise<void> {
+  await withTransaction(ctx.pool, async (c) => {
+    const row = await landlordsContract(c, userId, id);
+    if (row.status !== "rascunho" && row.status !== "enviado") throw new AppError("contract-not-editable");
+    // The provider first: if it cannot stop the envelope, nothing changes here either.
+    if (row.status === "enviado") await providerOf(ctx, row).cancel(c, row);
+    await c.query("UPDATE contracts SET status = 'cancelado', updated_at = now() WHERE id = $1", [id]);
+    await recordEvent(c, id, "cancelado", { req, detail: motivo, sha256: row.sha256 });
+    for (const s of await signersOf(c, id))
+      await queueNotice(ctx, c, s, {
+        subject: `Contrato nº ${row.numero} cancelado`,
+        lines: [
+          `O proprietário cancelou o contrato: ${motivo}`,
+          "O link de assinatura que você recebeu não vale mais.",
+        ],
+        url: `${ctx.publicUrl}/AluguelHistorico`,
+        action: "Ver histórico",
+      });
+  });
+}

@@ -1,0 +1,165 @@
+import { randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import type pg from "pg";
+import { CODE_MAX_ATTEMPTS, CODE_TTL_MINUTES } from "../../../shared/contracts/contracts";
+import { AppError, type ErrorCode } from "../../../shared/errors";
+import { withTransaction } from "../../db/client";
+import {
+  type ContractRow,
+  type ContractsContext,
+  contractRow,
+  providerOf,
+  type Queryable,
+  queueNotice,
+  type RequestInfo,
+  recordEvent,
+  type SignerRow,
+  sha,
+} from "./context";
+
+/*
+ * The signer's side of the built-in provider: the personal link, the e-mailed one-time code.
+ */
+
+const masked = (email: string) => email.replace(/^(.).*(@.*)$/, "$1***$2");
+
+/** The signer a personal link belongs to, while the contract is out for signing and they have not answered. */
+export async function signerByToken(
+  ctx: ContractsContext,
+  c: Queryable | pg.Pool,
+  contractId: string,
+  token: string,
+  lock = false,
+): Promise<{ row: ContractRow; signer: SignerRow }> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw new AppError("invalid-signing-link");
+  const { rows } = await c.query<SignerRow>(
+    `SELECT * FROM contract_signers WHERE contract_id = $1 AND token_hash = $2${lock ? " FOR UPDATE" : ""}`,
+    [contractId, sha(token)],
+  );
+  const signer = rows[0];
+  if (!signer) throw new AppError("invalid-signing-link");
+  const row = await contractRow(c, contractId, lock);
+  const expired = row.expires_at !== null && row.expires_at.getTime() < ctx.clock.now().getTime();
+  if (row.status !== "enviado" || expired || signer.status === "assinado" || signer.status === "recusado")
+    throw new AppError("invalid-signing-link");
+  return { row, signer };
+}
+
+export async function isTurn(c: Queryable | pg.Pool, row: ContractRow, signer: SignerRow): Promise<boolean> {
+  if (!row.sequential) return true;
+  const { rows } = await c.query<{ n: string }>(
+    "SELECT count(*) AS n FROM contract_signers WHERE contract_id = $1 AND position < $2 AND status <> 'assinado'",
+    [row.id, signer.position],
+  );
+  return Number(rows[0]?.n) === 0;
+}
+
+/**
+ * Checks the code; five wrong tries lock it until a new one is asked for. A wrong try is counted
+ * in the caller's transaction, which must then commit (so the answer is returned, not thrown).
+ */
+export async function checkCode(
+  ctx: ContractsContext,
+  c: Queryable,
+  signer: SignerRow,
+  code: string,
+): Promise<ErrorCode | null> {
+  if (!signer.code_hash || !signer.code_expires_at) return "invalid-code";
+  if (signer.code_attempts >= CODE_MAX_ATTEMPTS) return "code-locked";
+  if (signer.code_expires_at.getTime() < ctx.clock.now().getTime()) return "code-expired";
+  const given = Buffer.from(sha(`${signer.id}:${code}`), "hex");
+  const expected = Buffer.from(signer.code_hash, "hex");
+  if (timingSafeEqual(given, expected)) return null;
+  await c.query("UPDATE contract_signers SET code_attempts = code_attempts + 1 WHERE id = $1", [signer.id]);
+  return signer.code_attempts + 1 >= CODE_MAX_ATTEMPTS ? "code-locked" : "invalid-code";
+}
+
+/** What a signer sees through their link; the first look is recorded. */
+export async function ceremonyView(
+  ctx: ContractsContext,
+  contractId: string,
+  token: string,
+  req: RequestInfo,
+) {
+  const { row, signer } = await signerByToken(ctx, ctx.pool, contractId, token);
+  if (signer.status === "pendente") {
+    await withTransaction(ctx.pool, async (c) => {
+      const first = await c.query(
+        "UPDATE contract_signers SET status = 'visualizado' WHERE id = $1 AND status = 'pendente'",
+        [signer.id],
+      );
+      if (first.rowCount)
+        await recordEvent(c, row.id, "visualizado", { signerId: signer.id, req, sha256: row.sha256 });
+    });
+  }
+  const link = row.document_id ? ctx.storage.signedUrl(row.document_id, "inline") : null;
+  return {
+    contrato: { id: row.id, numero: row.numero, sha256: row.sha256, documentUrl: link?.url ?? null },
+    signatario: { papel: signer.role, nome: signer.nome, email: masked(signer.email) },
+    vez: await isTurn(ctx.pool, row, signer),
+  };
+}
+
+/** E-mails a 6-digit code, valid 10 minutes: at most one a minute. */
+export async function sendCode(
+  ctx: ContractsContext,
+  contractId: string,
+  token: string,
+  req: RequestInfo,
+): Promise<{ sentTo: string; expiresAt: string }> {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  return withTransaction(ctx.pool, async (c) => {
+    const { row, signer } = await signerByToken(ctx, c, contractId, token, true);
+    const now = ctx.clock.now().getTime();
+    if (
+      signer.code_expires_at &&
+      signer.code_expires_at.getTime() - CODE_TTL_MINUTES * 60_000 > now - ctx.codeIntervalSeconds * 1000
+    )
+      throw new AppError("code-rate-limited");
+    const expiresAt = new Date(now + CODE_TTL_MINUTES * 60_000);
+    await c.query(
+      "UPDATE contract_signers SET code_hash = $2, code_expires_at = $3, code_attempts = 0, code_verified_at = NULL WHERE id = $1",
+      [signer.id, sha(`${signer.id}:${code}`), expiresAt],
+    );
+    await recordEvent(c, row.id, "codigo_enviado", { signerId: signer.id, req });
+    await queueNotice(ctx, c, signer, {
+      subject: `Seu código para assinar: ${code}`,
+      lines: [
+        `Use o código ${code} para confirmar sua identidade. Ele vale por ${CODE_TTL_MINUTES} minutos.`,
+        "Se não foi você quem pediu, ignore este e-mail.",
+      ],
+      url: `${ctx.publicUrl}/Clicksign?contrato=${contractId}`,
+      action: "Voltar ao contrato",
+    });
+    return { sentTo: masked(signer.email), expiresAt: expiresAt.toISOString() };
+  });
+}
+
+/**
+ * A signer with an account signs while signed in: a fresh personal link for themselves only
+ * (the one e-mailed stops working), still confirmed by the e-mailed code.
+ */
+export async function myLink(
+  ctx: ContractsContext,
+  userId: string,
+  id: string,
+  req: RequestInfo,
+): Promise<{ token: string }> {
+  return withTransaction(ctx.pool, async (c) => {
+    const row = await contractRow(c, id, true);
+    const { rows } = await c.query<SignerRow>(
+      "SELECT * FROM contract_signers WHERE contract_id = $1 AND user_id = $2 AND status IN ('pendente', 'visualizado') FOR UPDATE",
+      [id, userId],
+    );
+    const signer = rows[0];
+    if (!signer)
+      throw new AppError(
+        row.landlord_id === userId || row.tenant_id === userId ? "invalid-signing-link" : "not-found",
+      );
+    if (row.status !== "enviado") throw new AppError("invalid-signing-link");
+    if (!providerOf(ctx, row).signsHere) throw new AppError("signing-at-provider");
+    const token = randomBytes(32).toString("base64url");
+    await c.query("UPDATE contract_signers SET token_hash = $2 WHERE id = $1", [signer.id, sha(token)]);
+    await recordEvent(c, id, "acesso_pela_conta", { signerId: signer.id, req });
+    return { token };
+  });
+}

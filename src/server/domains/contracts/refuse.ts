@@ -1,0 +1,45 @@
+import type { z } from "zod";
+import type { ContractStatus, refuseInput } from "../../../shared/contracts/contracts";
+import { AppError, type ErrorCode } from "../../../shared/errors";
+import { withTransaction } from "../../db/client";
+import { checkCode, signerByToken } from "./ceremony";
+import { type ContractsContext, queueNotice, type RequestInfo, recordEvent, signersOf } from "./context";
+
+/** A signer refuses, with a reason: the envelope closes and everyone else is told. */
+export async function refuseContract(
+  ctx: ContractsContext,
+  contractId: string,
+  token: string,
+  input: z.output<typeof refuseInput>,
+  req: RequestInfo,
+): Promise<{ status: ContractStatus }> {
+  const failure = await withTransaction(ctx.pool, async (c): Promise<ErrorCode | null> => {
+    const { row, signer } = await signerByToken(ctx, c, contractId, token, true);
+    const failure = await checkCode(ctx, c, signer, input.codigo);
+    if (failure) return failure;
+    await c.query(
+      "UPDATE contract_signers SET status = 'recusado', refused_reason = $2, code_hash = NULL WHERE id = $1",
+      [signer.id, input.motivo],
+    );
+    await c.query("UPDATE contracts SET status = 'recusado', updated_at = now() WHERE id = $1", [row.id]);
+    await recordEvent(c, row.id, "recusado", {
+      signerId: signer.id,
+      req,
+      detail: input.motivo,
+      sha256: row.sha256,
+    });
+    for (const other of (await signersOf(c, row.id)).filter((s) => s.id !== signer.id))
+      await queueNotice(ctx, c, other, {
+        subject: `Contrato nº ${row.numero} recusado`,
+        lines: [
+          `${signer.nome} recusou a assinatura: ${input.motivo}`,
+          "O envelope foi encerrado e nenhuma outra assinatura será coletada.",
+        ],
+        url: `${ctx.publicUrl}/AluguelHistorico`,
+        action: "Ver histórico",
+      });
+    return null;
+  });
+  if (failure) throw new AppError(failure);
+  return { status: "recusado" };
+}

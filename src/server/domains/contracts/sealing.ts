@@ -1,0 +1,114 @@
+import { createHash } from "node:crypto";
+import { withTransaction } from "../../db/client";
+import { moveOffer } from "../listings/lifecycle";
+import {
+  type ContractRow,
+  type ContractsContext,
+  contractRow,
+  queueNotice,
+  recordEvent,
+  signersOf,
+  storeContractPdf,
+} from "./context";
+import { appendCompletionCertificate, sealPdf } from "./seal";
+
+const ROLE_LABEL: Record<string, string> = {
+  locador: "LOCADOR(A)",
+  locatario: "LOCATÁRIO(A)",
+  colocatario: "COLOCATÁRIO(A)",
+  fiador: "FIADOR(A)",
+  testemunha: "TESTEMUNHA",
+};
+
+function fmt(d: Date): string {
+  return d.toLocaleString("pt-BR", {
+    timeZone: "America/Sao_Paulo",
+    dateStyle: "short",
+    timeStyle: "medium",
+  });
+}
+
+/**
+ * The `contract.seal` job, sent with the last signature: the certificate of completion, the seal,
+ * then `finishContract`. Does nothing for a contract no longer "selando" (already sealed by an
+ * earlier try), so a retry after a crash is harmless.
+ */
+export async function sealContract(ctx: ContractsContext, contractId: string): Promise<void> {
+  const row = await contractRow(ctx.pool, contractId);
+  if (row.status !== "selando" || !row.document_id || !row.sha256) return;
+  const signers = await signersOf(ctx.pool, contractId);
+  const events = (
+    await ctx.pool.query<{ type: string; created_at: Date; ip: string | null; nome: string | null }>(
+      `SELECT e.type, e.created_at, e.ip, s.nome FROM contract_events e LEFT JOIN contract_signers s ON s.id = e.signer_id
+       WHERE e.contract_id = $1 ORDER BY e.created_at`,
+      [contractId],
+    )
+  ).rows;
+  const original = await ctx.storage.readBytes(row.document_id);
+  const withCertificate = await appendCompletionCertificate(original, {
+    numero: row.numero,
+    sha256: row.sha256,
+    signers: signers.map((s) => ({
+      papel: ROLE_LABEL[s.role] ?? s.role,
+      nome: s.nome,
+      cpf: s.cpf,
+      email: s.email,
+      assinadoEm: s.signed_at ? fmt(s.signed_at) : null,
+    })),
+    events: events.map((e) => ({
+      quando: fmt(e.created_at),
+      quem: e.nome ?? "Chave",
+      evento: e.type.replace("_", " "),
+      ip: e.ip,
+    })),
+  });
+  const sealed = await sealPdf(withCertificate, await ctx.seal());
+  await finishContract(ctx, row, sealed);
+}
+
+/**
+ * Stores the signed and sealed file (ours, or the provider's), marks the contract signed and the
+ * offer rented, and queues every signer's e-mail with the final PDF, all in one transaction. Runs
+ * once: a second call finds the contract no longer "selando".
+ */
+export async function finishContract(
+  ctx: ContractsContext,
+  row: ContractRow,
+  sealed: Uint8Array,
+): Promise<boolean> {
+  const sealedSha = createHash("sha256").update(sealed).digest("hex");
+  return withTransaction(ctx.pool, async (c) => {
+    const locked = await contractRow(c, row.id, true);
+    if (locked.status !== "selando") return false;
+    const id = await storeContractPdf(
+      ctx,
+      c,
+      row,
+      sealed,
+      sealedSha,
+      `Contrato ${row.numero} - assinado.pdf`,
+    );
+    await c.query(
+      "UPDATE contracts SET status = 'assinado', sealed_document_id = $2, sealed_sha256 = $3, updated_at = now() WHERE id = $1",
+      [row.id, id, sealedSha],
+    );
+    // An offer the landlord closed meanwhile stays closed.
+    await moveOffer(c, row.offer_id, "rent");
+    await recordEvent(c, row.id, "selado", {
+      sha256: sealedSha,
+      detail: row.provider === "builtin" ? null : `arquivo assinado pela ${row.provider}`,
+    });
+    for (const s of await signersOf(c, row.id)) {
+      const url = s.user_id
+        ? `${ctx.publicUrl}/ViewDocument?id=${id}`
+        : `${ctx.publicUrl}${ctx.storage.signedUrl(id, "attachment", 30 * 86_400).url}`;
+      await queueNotice(ctx, c, s, {
+        subject: `Contrato nº ${row.numero} assinado por todos`,
+        lines: ["Todas as partes assinaram. O contrato foi selado digitalmente."],
+        url,
+        action: "Baixar o contrato",
+      });
+    }
+    return true;
+  });
+}

@@ -1,0 +1,48 @@
+import type { z } from "zod";
+import type { ContractStatus, signInput } from "../../../shared/contracts/contracts";
+import { normalizeText } from "../../../shared/contracts/listings";
+import { AppError } from "../../../shared/errors";
+import { withTransaction } from "../../db/client";
+import { checkCode, isTurn, signerByToken } from "./ceremony";
+import { type ContractsContext, JOBS, providerOf, type RequestInfo, recordEvent } from "./context";
+
+/**
+ * A signature through a personal link, confirmed by the e-mailed code. The last one moves the
+ * contract to "selando" and sends the seal job in the same transaction: a crash right after it
+ * leaves a job that any node finishes, never a contract signed by all and sealed by nobody.
+ */
+export async function signContract(
+  ctx: ContractsContext,
+  contractId: string,
+  token: string,
+  input: z.output<typeof signInput>,
+  req: RequestInfo,
+): Promise<{ status: ContractStatus }> {
+  const result = await withTransaction(ctx.pool, async (c) => {
+    const { row, signer } = await signerByToken(ctx, c, contractId, token, true);
+    const failure = await checkCode(ctx, c, signer, input.codigo);
+    if (failure) return { failure };
+    if (normalizeText(input.nome) !== normalizeText(signer.nome) || input.cpf !== signer.cpf)
+      throw new AppError("identity-mismatch");
+    if (!(await isTurn(c, row, signer))) throw new AppError("not-signing-turn");
+    await c.query(
+      "UPDATE contract_signers SET status = 'assinado', signed_at = $3, code_hash = NULL, signature_image = $2 WHERE id = $1",
+      [signer.id, input.assinatura ?? null, ctx.clock.now()],
+    );
+    await recordEvent(c, row.id, "codigo_confirmado", { signerId: signer.id, req });
+    await recordEvent(c, row.id, "assinado", { signerId: signer.id, req, sha256: row.sha256 });
+    const { rows } = await c.query<{ n: string }>(
+      "SELECT count(*) AS n FROM contract_signers WHERE contract_id = $1 AND status <> 'assinado'",
+      [row.id],
+    );
+    if (Number(rows[0]?.n) > 0) {
+      await providerOf(ctx, row).advance(c, row);
+      return { failure: null, status: "enviado" as const };
+    }
+    await c.query("UPDATE contracts SET status = 'selando', updated_at = now() WHERE id = $1", [row.id]);
+    await ctx.jobs.send(c, JOBS.seal, { contractId: row.id }, { singletonKey: row.id });
+    return { failure: null, status: "selando" as const };
+  });
+  if (result.failure) throw new AppError(result.failure);
+  return { status: result.status };
+}

@@ -1,0 +1,30 @@
+import { createHash } from "node:crypto";
+import type { ContractRow, ContractsContext } from "./context";
+import { verifySealedPdf } from "./verify";
+
+/**
+ * For a document the user may read: whether it is a sealed contract, and if so whether its seal
+ * is valid and its bytes are the ones recorded when it was sealed.
+ */
+export async function verifyDocument(ctx: ContractsContext, userId: string, documentId: string) {
+  const doc = await ctx.storage.readable(userId, documentId);
+  const { rows } = await ctx.pool.query<ContractRow>(
+    "SELECT * FROM contracts WHERE sealed_document_id = $1",
+    [documentId],
+  );
+  const row = rows[0];
+  if (!row) return { sealed: false as const, kind: doc.kind };
+  const bytes = await ctx.storage.readBytes(documentId);
+  const verdict = verifySealedPdf(bytes);
+  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  return {
+    sealed: true as const,
+    numero: row.numero,
+    intact: sha256 === row.sealed_sha256 && verdict.coversWholeFile,
+    signatureValid: verdict.signatureValid,
+    signer: verdict.signer,
+    signedAt: verdict.signedAt,
+    sha256,
+    problem: verdict.problem,
+  };
+}

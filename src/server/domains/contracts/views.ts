@@ -1,0 +1,96 @@
+import type { ContractView } from "../../../shared/contracts/contracts";
+import { AppError } from "../../../shared/errors";
+import { type ContractRow, type ContractsContext, contractRow, type SignerRow, signersOf } from "./context";
+
+/** A contract as one of its parties sees it; strangers get 404. */
+export async function contractView(ctx: ContractsContext, userId: string, id: string): Promise<ContractView> {
+  const row = await contractRow(ctx.pool, id);
+  const signers = await signersOf(ctx.pool, id);
+  const role =
+    row.landlord_id === userId
+      ? "landlord"
+      : row.tenant_id === userId
+        ? "tenant"
+        : signers.some((s) => s.user_id === userId)
+          ? "signer"
+          : null;
+  if (!role) throw new AppError("not-found");
+  return view(ctx, row, signers, role, userId);
+}
+
+export async function contractsOf(ctx: ContractsContext, userId: string): Promise<ContractView[]> {
+  const { rows } = await ctx.pool.query<ContractRow>(
+    "SELECT * FROM contracts WHERE landlord_id = $1 OR tenant_id = $1 ORDER BY updated_at DESC LIMIT 200",
+    [userId],
+  );
+  const views: ContractView[] = [];
+  for (const row of rows)
+    views.push(
+      await view(
+        ctx,
+        row,
+        await signersOf(ctx.pool, row.id),
+        row.landlord_id === userId ? "landlord" : "tenant",
+        userId,
+      ),
+    );
+  return views;
+}
+
+async function view(
+  ctx: ContractsContext,
+  row: ContractRow,
+  signers: SignerRow[],
+  role: ContractView["role"],
+  userId: string,
+): Promise<ContractView> {
+  const own = signers.find((s) => s.user_id === userId);
+  const events = (
+    await ctx.pool.query<{
+      type: string;
+      created_at: Date;
+      ip: string | null;
+      nome: string | null;
+      detail: string | null;
+    }>(
+      `SELECT e.type, e.created_at, e.ip, e.detail, s.nome FROM contract_events e LEFT JOIN contract_signers s ON s.id = e.signer_id
+       WHERE e.contract_id = $1 ORDER BY e.created_at`,
+      [row.id],
+    )
+  ).rows;
+  return {
+    id: row.id,
+    numero: row.numero,
+    status: row.status,
+    provider: row.provider,
+    sequencial: row.sequential,
+    role,
+    documentId: row.document_id,
+    sha256: row.sha256,
+    sealedDocumentId: row.sealed_document_id,
+    sealedSha256: row.sealed_sha256,
+    garantia: row.data.termos.garantia,
+    proposalId: row.proposal_id,
+    offerId: row.offer_id,
+    titulo: `${row.data.imovel.tipo} – ${row.data.imovel.endereco}`,
+    signers: signers.map((s) => ({
+      id: s.id,
+      papel: s.role,
+      nome: s.nome,
+      email: s.email,
+      status: s.status,
+      assinadoEm: s.signed_at?.toISOString() ?? null,
+      motivo: s.refused_reason,
+    })),
+    events: events.map((e) => ({
+      type: e.type,
+      quem: e.nome,
+      ip: role === "landlord" || role === "tenant" ? e.ip : null,
+      createdAt: e.created_at.toISOString(),
+      detail: e.detail,
+    })),
+    expiresAt: row.expires_at?.toISOString() ?? null,
+    createdAt: row.created_at.toISOString(),
+    mine: own ? (own.status === "pendente" || own.status === "visualizado" ? "pending" : "done") : null,
+  };
+}

@@ -1,0 +1,218 @@
+import type pg from "pg";
+import PgBoss from "pg-boss";
+
+/**
+ * Durable background work on PostgreSQL, through pg-boss (docs/decisions/012-jobs-and-outbox.md).
+ *
+ * A job is sent with the transaction of the change that causes it (`send(c, …)`), so it exists if
+ * and only if that change committed. Any node runs any job; a job that throws is retried with
+ * back-off and ends in pg-boss's `failed` state after its last try, logged with its data (the
+ * contract or proposal id). A job that was running on a node that died is taken back once its
+ * time limit passes, so handlers must be idempotent: each one checks the state it is about to
+ * change and does nothing when it finds the work done.
+ */
+
+type Queryable = Pick<pg.PoolClient, "query">;
+
+export interface JobLog {
+  info(o: unknown, m: string): void;
+  warn(o: unknown, m: string): void;
+  error(o: unknown, m: string): void;
+}
+
+export interface QueueSpec<T> {
+  name: string;
+  /** Runs one job. Throwing retries it later; returning completes it. */
+  handler: (data: T, job: { id: string; retryCount: number; retryLimit: number }) => Promise<void>;
+  /** How many tries after the first (default from the queue options). */
+  retryLimit?: number;
+  /** A cron expression (UTC): the job is sent once per period across all nodes, with no data. */
+  cron?: string;
+  /** Jobs of this queue one node runs at once (default 1). */
+  concurrency?: number;
+}
+
+export interface JobQueueOptions {
+  url: string;
+  /** The app's pool: a job sent on one of its clients wakes this node's worker once released. */
+  pool: pg.Pool;
+  log: JobLog;
+  /** pg-boss's schema; one per Chave installation sharing a database (tests use their own). */
+  schema?: string;
+  /** Seconds between two polls of an idle queue; wake-ups make local jobs start at once. */
+  pollingIntervalSeconds?: number;
+  /** First retry delay in seconds; later ones double (with jitter). */
+  retryDelaySeconds?: number;
+  retryLimit?: number;
+  /** A running job whose node died is retried after this long (and a handler stopped after it). */
+  jobTimeoutSeconds?: number;
+  /** How often one node looks for such expired jobs (and runs pg-boss's upkeep). */
+  maintenanceIntervalSeconds?: number;
+  /** Whether this node runs jobs (a node may only send them). */
+  work?: boolean;
+}
+
+export class JobQueue {
+  readonly boss: PgBoss;
+  private readonly specs = new Map<string, QueueSpec<unknown>>();
+  private readonly workers = new Map<string, string[]>();
+  /** Queues a not-yet-committed transaction sent jobs to, per pool client. */
+  private readonly pending = new WeakMap<object, Set<string>>();
+  private started = false;
+  private readonly onRelease = (_err: Error | undefined, client: object) => {
+    const names = this.pending.get(client);
+    if (!names) return;
+    this.pending.delete(client);
+    // Committed or rolled back: either way a look costs one query, and a commit starts at once.
+    for (const name of names) this.wake(name);
+  };
+
+  constructor(private readonly options: JobQueueOptions) {
+    this.boss = new PgBoss({
+      connectionString: options.url,
+      schema: options.schema ?? "pgboss",
+      max: 4,
+      application_name: "chave-jobs",
+      retryLimit: options.retryLimit ?? 8,
+      retryDelay: options.retryDelaySeconds ?? 5,
+      retryBackoff: true,
+      expireInSeconds: options.jobTimeoutSeconds ?? 120,
+      maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
+      // Finished jobs are kept a week for inspection; failed ones stay in the archive.
+      deleteAfterDays: 7,
+      retentionDays: 14,
+      // pg-boss's cron runs on every node and sends each period's job once, under its own lock.
+      schedule: true,
+      supervise: true,
+      migrate: true,
+    });
+    this.boss.on("error", (err) => options.log.warn({ err }, "job queue: database error"));
+  }
+
+  /** Declares a queue before `start()`. */
+  define<T>(spec: QueueSpec<T>): this {
+    this.specs.set(spec.name, spec as QueueSpec<unknown>);
+    return this;
+  }
+
+  async start(): Promise<void> {
+    await this.boss.start();
+    for (const spec of this.specs.values()) {
+      await this.boss.createQueue(spec.name, {
+        name: spec.name,
+        ...(spec.retryLimit !== undefined ? { retryLimit: spec.retryLimit } : {}),
+      });
+      if (spec.cron) await this.boss.schedule(spec.name, spec.cron, {}, { tz: "UTC", retryLimit: 0 });
+    }
+    if (this.options.work !== false) {
+      for (const spec of this.specs.values()) {
+        const ids: string[] = [];
+        for (let i = 0; i < (spec.concurrency ?? 1); i++) {
+          ids.push(
+            await this.boss.work<unknown>(
+              spec.name,
+              {
+                includeMetadata: true,
+                batchSize: 1,
+                pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2,
+              },
+              (jobs) => this.run(spec, jobs),
+            ),
+          );
+        }
+        this.workers.set(spec.name, ids);
+      }
+    }
+    this.options.pool.on("release", this.onRelease);
+    this.started = true;
+  }
+
+  private async run(spec: QueueSpec<unknown>, jobs: PgBoss.JobWithMetadata<unknown>[]): Promise<void> {
+    for (const job of jobs) {
+      try {
+        await spec.handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
+      } catch (err) {
+        const last = job.retryCount >= job.retryLimit;
+        const entry = { err, job: { queue: spec.name, id: job.id, data: job.data, try: job.retryCount + 1 } };
+        if (last) this.options.log.error(entry, `job ${spec.name} failed for good after its last try`);
+        else this.options.log.warn(entry, `job ${spec.name} failed; it will be retried`);
+        throw err;
+      }
+    }
+  }
+
+  /**
+   * Sends a job in the caller's transaction: it is created if and only if that commits. When
+   * `c` is a pool client, this node's worker looks for it as soon as the client is released.
+   */
+  async send<T extends object>(
+    c: Queryable,
+    name: string,
+    data: T,
+    options: { singletonKey?: string; startAfter?: Date; retryLimit?: number } = {},
+  ): Promise<string | null> {
+    if (!this.specs.has(name)) throw new Error(`unknown job queue ${name}`);
+    const id = await this.boss.send(name, data, {
+      ...options,
+      db: { executeSql: (text, values) => c.query(text, values) },
+    });
+    let names = this.pending.get(c);
+    if (!names) {
+      names = new Set();
+      this.pending.set(c, names);
+    }
+    names.add(name);
+    // A pool (no transaction) releases nothing we can see: it is already committed.
+    if (!("release" in c)) this.onRelease(undefined, c);
+    return id;
+  }
+
+  /** Makes this node's workers of `name` look for jobs now instead of at their next poll. */
+  wake(name: string): void {
+    for (const id of this.workers.get(name) ?? []) this.boss.notifyWorker(id);
+  }
+
+  /**
+   * Resolves once no job of ours waits or runs (for tests and the benchmark): polls the queue
+   * table, waking the workers each round. Jobs waiting for a retry later than `horizonMs` from now
+   * are not waited for.
+   */
+  async settle(timeoutMs = 30_000, horizonMs = 0): Promise<void> {
+    const schema = this.options.schema ?? "pgboss";
+    const names = [...this.specs.keys()].filter((n) => !this.specs.get(n)?.cron);
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const { rows } = await this.options.pool.query<{ n: string }>(
+        `SELECT count(*) AS n FROM "${schema}".job WHERE name = ANY($1::text[])
+           AND (state = 'active' OR (state IN ('created', 'retry') AND start_after < now() + make_interval(secs => $2)))`,
+        [names, horizonMs / 1000],
+      );
+      if (Number(rows[0]?.n) === 0) return;
+      if (Date.now() > until) throw new Error(`jobs still pending after ${timeoutMs} ms`);
+      for (const n of names) this.wake(n);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+
+  /** Jobs of `name` in each state, for health and tests. */
+  async counts(name: string): Promise<Record<string, number>> {
+    const schema = this.options.schema ?? "pgboss";
+    const { rows } = await this.options.pool.query<{ state: string; n: string }>(
+      `SELECT state, count(*) AS n FROM "${schema}".job WHERE name = $1 GROUP BY state`,
+      [name],
+    );
+    return Object.fromEntries(rows.map((r) => [r.state, Number(r.n)]));
+  }
+
+  /** Stops taking jobs, lets running ones finish (up to `graceMs`), then closes. */
+  async stop(graceMs = 8_000): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    this.options.pool.off("release", this.onRelease);
+    await this.boss
+      .stop({ graceful: true, wait: true, close: true, timeout: graceMs })
+      .catch((err: unknown) => {
+        this.options.log.warn({ err }, "job queue: could not stop cleanly");
+      });
+  }
+}

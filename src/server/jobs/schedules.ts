@@ -1,0 +1,37 @@
+import type { JobLog, JobQueue } from "./queue";
+
+/**
+ * The periodic work, as scheduled jobs: pg-boss sends each one once per period across all nodes,
+ * and whichever node is free runs it. Each is safe to run twice (it claims rows as it works).
+ */
+export function defineSchedules(
+  jobs: JobQueue,
+  log: JobLog,
+  work: {
+    expireProposals: () => Promise<number>;
+    emailUnreadMessages: () => Promise<number>;
+    expireUploads: () => Promise<number>;
+    pruneLiveEvents: () => Promise<number>;
+  },
+): void {
+  const every = (name: string, cron: string, run: () => Promise<number>, done: (n: number) => string) =>
+    jobs.define<object>({
+      name,
+      cron,
+      retryLimit: 0,
+      handler: async () => {
+        const n = await run();
+        if (n > 0) log.info({ job: name, n }, done(n));
+      },
+    });
+  every("proposals.expire", "* * * * *", work.expireProposals, (n) => `Expired ${n} overdue proposals`);
+  every(
+    "messages.email-unread",
+    "* * * * *",
+    work.emailUnreadMessages,
+    (n) => `Queued ${n} unread-message e-mails`,
+  );
+  every("uploads.expire", "17 * * * *", work.expireUploads, (n) => `Deleted ${n} abandoned uploads`);
+  // Retention is counted in days: hourly is plenty.
+  every("live.prune", "43 * * * *", work.pruneLiveEvents, (n) => `Pruned ${n} old live events`);
+}

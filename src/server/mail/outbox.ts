@@ -1,0 +1,86 @@
+import { randomUUID } from "node:crypto";
+import type pg from "pg";
+import { withTransaction } from "../db/client";
+import type { JobQueue } from "../jobs/queue";
+import type { Mailer } from "./mailer";
+import type { MailContent } from "./templates";
+
+type Queryable = Pick<pg.PoolClient, "query">;
+
+export const MAIL_QUEUE = "mail.send";
+
+/**
+ * Every e-mail goes through here: `queue()` records it in the caller's transaction with its
+ * `mail.send` job, and the job sends it once (retried while SMTP fails). Nothing is ever sent
+ * inside a request or after a commit that could be lost.
+ */
+export class MailOutbox {
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly mailer: Mailer,
+    private readonly jobs: JobQueue,
+    private readonly log: { info(o: unknown, m: string): void },
+  ) {
+    jobs.define<{ id: string }>({
+      name: MAIL_QUEUE,
+      // SMTP may be down for a while: about a day of tries, the delay doubling from the first.
+      retryLimit: 14,
+      concurrency: 2,
+      handler: ({ id }) => this.deliver(id),
+    });
+  }
+
+  /** Records `content` for `to` in transaction `c`; it is sent after the commit, by a job. */
+  async queue(c: Queryable, to: string, content: MailContent): Promise<string> {
+    const id = randomUUID();
+    await c.query(
+      `INSERT INTO mail_outbox (id, recipient, subject, text, html, links) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [id, to, content.subject, content.text, content.html, content.links],
+    );
+    await this.jobs.send(c, MAIL_QUEUE, { id });
+    return id;
+  }
+
+  /** Records and queues one e-mail in a transaction of its own (for work that has none, such as a reset link). */
+  send(to: string, content: MailContent): Promise<string> {
+    return withTransaction(this.pool, (c) => this.queue(c, to, content));
+  }
+
+  /** Sends one recorded message unless it was sent already; throws (to be retried) when it fails. */
+  async deliver(id: string): Promise<void> {
+    const failure = await withTransaction(this.pool, async (c) => {
+      // The row lock keeps a second copy of the job (a retry racing a slow first try) waiting.
+      const { rows } = await c.query<{
+        recipient: string;
+        subject: string;
+        text: string;
+        html: string;
+        links: string[];
+        sent_at: Date | null;
+      }>("SELECT recipient, subject, text, html, links, sent_at FROM mail_outbox WHERE id = $1 FOR UPDATE", [
+        id,
+      ]);
+      const mail = rows[0];
+      if (!mail || mail.sent_at) return null;
+      try {
+        await this.mailer.sendMail(
+          mail.recipient,
+          { subject: mail.subject, text: mail.text, html: mail.html, links: mail.links },
+          { messageId: `${id}@chave` },
+        );
+      } catch (err) {
+        await c.query("UPDATE mail_outbox SET attempts = attempts + 1, last_error = $2 WHERE id = $1", [
+          id,
+          String((err as Error).message ?? err).slice(0, 500),
+        ]);
+        return err;
+      }
+      await c.query("UPDATE mail_outbox SET attempts = attempts + 1, sent_at = now() WHERE id = $1", [id]);
+      return null;
+    });
+    if (failure) {
+      this.log.info({ id }, "e-mail not sent yet; it will be retried");
+      throw failure;
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { createAuth } from "../auth/auth";
+import { requireSession } from "../auth/guard";
+import { authRoutes } from "../auth/routes";
+import type { Config } from "../config";
+import type { Database } from "../db/client";
+import type { MailOutbox } from "../mail/outbox";
+
+/**
+ * Accounts: the better-auth instance (its e-mails go through the outbox), its routes under
+ * /api/auth, and /api/me. Other routes check the session with `requireSession(app.auth, …)`.
+ */
+export const authPlugin = fp(
+  async (
+    app: FastifyInstance,
+    opts: { config: Config; database: Database; outbox: MailOutbox; secret: string },
+  ) => {
+    const auth = createAuth({
+      config: opts.config,
+      db: opts.database.db,
+      mail: opts.outbox,
+      secret: opts.secret,
+      log: app.log,
+    });
+    app.decorate("auth", auth);
+    await app.register(
+      async (api) => {
+        await api.register(authRoutes, { prefix: "/auth", auth, publicUrl: opts.config.PUBLIC_URL });
+        api.get(
+          "/me",
+          {
+            schema: {
+              tags: ["auth"],
+              summary: "The signed-in user (401 without a session)",
+              security: [{ session: [] }],
+            },
+          },
+          async (request, reply) => {
+            const { user } = await requireSession(auth, request);
+            reply.header("cache-control", "no-store");
+            return { id: user.id, name: user.name, email: user.email };
+          },
+        );
+      },
+      { prefix: "/api" },
+    );
+  },
+);
+
+declare module "fastify" {
+  interface FastifyInstance {
+    auth: ReturnType<typeof createAuth>;
+  }
+}

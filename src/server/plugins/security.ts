@@ -1,0 +1,58 @@
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { AppError, errorMessage } from "../../shared/errors";
+import type { Config } from "../config";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Security headers, the per-node flood ceiling, and the same-origin rule for mutating API calls. */
+export const securityPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets styles at run time (CSS variables and style attributes).
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'", "blob:"],
+        workerSrc: ["'self'", "blob:"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(config.isSecure ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    hsts: config.isSecure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+
+  // A per-node ceiling against floods. The limits that must hold across nodes (sign-in, reset)
+  // are better-auth's, counted in PostgreSQL.
+  await app.register(rateLimit, {
+    global: true,
+    max: config.RATE_LIMIT_MAX,
+    timeWindow: 60_000,
+    allowList: (request) => !request.url.startsWith("/api/"),
+    errorResponseBuilder: () => ({
+      statusCode: 429,
+      code: "rate-limited",
+      message: errorMessage("rate-limited"),
+    }),
+  });
+
+  // Mutating API calls must come from our own pages; better-auth checks its routes too.
+  app.addHook("onRequest", async (request) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return;
+    const origin = request.headers.origin;
+    const site = request.headers["sec-fetch-site"];
+    if (origin ? origin !== config.publicOrigin : site === "cross-site")
+      throw new AppError("forbidden-origin");
+  });
+});
