@@ -7,11 +7,11 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from "fastify-type-provider-zod";
-import pg from "pg";
 import { AppError, errorMessage, errorStatus, type FieldIssue, isErrorCode } from "../shared/errors";
 import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
-import type { Database } from "./db/client";
+import { createPool, type Database } from "./db/client";
+import { isDatabaseUnavailable } from "./db/unavailable";
 import { JOBS as CONTRACT_JOBS } from "./domains/contracts/context";
 import { ClicksignProvider } from "./domains/contracts/providers/clicksign";
 import { contractRoutes } from "./domains/contracts/routes";
@@ -92,6 +92,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .status(400)
         .send({ code: "invalid-argument", message: first ?? errorMessage("invalid-argument"), issues });
     }
+    // A frozen, stopped or overloaded database: 503, whatever layer the error came through.
+    if (isDatabaseUnavailable(error))
+      return reply.status(503).send(new AppError("service-unavailable").toBody());
     const status = error.statusCode ?? 500;
     if (status === 429)
       return reply.status(429).send({ code: "rate-limited", message: errorMessage("rate-limited") });
@@ -124,8 +127,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   // Upload locks hold a connection each for the length of a request: their own pool, so a burst
   // of uploads never starves the queries of everything else.
-  const lockPool = new pg.Pool({ connectionString: database.url, max: 25, connectionTimeoutMillis: 10_000 });
-  lockPool.on("error", () => undefined);
+  // With the database's timeouts, and no crash when a held connection breaks.
+  const lockPool = createPool(database.url, { ...database.settings, max: 25, connectTimeoutMs: 10_000 });
   const locker = new PgLocker(lockPool, {
     onError: (err) => app.log.warn({ err }, "upload lock listener lost"),
   });

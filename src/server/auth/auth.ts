@@ -1,10 +1,11 @@
-import { betterAuth } from "better-auth";
+import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { accounts, rateLimits, sessions, users, verifications } from "../db/schema/auth";
+import { replaceUnavailable } from "../db/unavailable";
 import type { MailOutbox } from "../mail/outbox";
 import { passwordChangedMail, passwordResetMail } from "../mail/templates";
 import { hashPassword, isCommonPassword, verifyPassword } from "./passwords";
@@ -23,6 +24,20 @@ export interface AuthDeps {
   log: Pick<FastifyBaseLogger, "error" | "warn" | "info" | "debug">;
 }
 
+/**
+ * better-auth answers a failed database call with a generic 500 and drops its cause (get-session
+ * turns it into FAILED_TO_GET_SESSION), but lets an APIError through as it is: a database that is
+ * away becomes a 503 APIError, whose cause the Fastify error handler recognises too.
+ */
+function serviceUnavailable(cause: unknown): APIError {
+  const error = new APIError("SERVICE_UNAVAILABLE", {
+    code: "SERVICE_UNAVAILABLE",
+    message: "Database unavailable",
+  });
+  Object.defineProperty(error, "cause", { value: cause });
+  return error;
+}
+
 export function createAuth({ config, db, mail, secret, log }: AuthDeps) {
   const resetUrl = (token: string) =>
     `${config.PUBLIC_URL}/password/reset?token=${encodeURIComponent(token)}`;
@@ -34,16 +49,21 @@ export function createAuth({ config, db, mail, secret, log }: AuthDeps) {
     basePath: "/api/auth",
     secret,
     trustedOrigins: [config.publicOrigin],
-    database: drizzleAdapter(db, {
-      provider: "pg",
-      schema: {
-        user: users,
-        session: sessions,
-        account: accounts,
-        verification: verifications,
-        rateLimit: rateLimits,
-      },
-    }),
+    // A database that is away reaches the routes as a 503 (see serviceUnavailable).
+    database: (options: BetterAuthOptions) =>
+      replaceUnavailable(
+        drizzleAdapter(db, {
+          provider: "pg",
+          schema: {
+            user: users,
+            session: sessions,
+            account: accounts,
+            verification: verifications,
+            rateLimit: rateLimits,
+          },
+        })(options),
+        serviceUnavailable,
+      ),
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,
