@@ -30,7 +30,9 @@ const envSchema = z.object({
   PUBLIC_URL: z.url({ error: "must be a URL such as https://chave.example.com" }).optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: postgresUrl.optional(),
-  EMBEDDED_DB_PORT: port.default(5439),
+  // Unset (not defaulted here): the embedded database keeps 5439 or, when another program holds
+  // it, picks and remembers a free port; set, it is that port or a clear failure.
+  EMBEDDED_DB_PORT: port.optional(),
   // A frozen or unreachable PostgreSQL must be answered with 503 in seconds, not waited on.
   DB_STATEMENT_TIMEOUT_MS: positiveInt.default(5000),
   DB_CONNECT_TIMEOUT_MS: positiveInt.default(3000),
