@@ -174,7 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     // The lease contract is written by a job sent with the approval itself.
     onApproved: async (c, proposalId) => {
-      await jobs.send(c, CONTRACT_JOBS.draft, { proposalId }, { singletonKey: proposalId });
+      await jobs.send(c, CONTRACT_JOBS.draft, { proposalId });
     },
   });
   app.decorate("proposals", proposals);

@@ -43,8 +43,8 @@ export function subjectOf(raw: string): string {
     );
 }
 
-/** A real SMTP server on a free port that keeps what it receives. */
-export async function startSmtpServer() {
+/** A real SMTP server (on a free port, or on `port`) that keeps what it receives. */
+export async function startSmtpServer(port = 0) {
   const received: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
@@ -66,14 +66,14 @@ export async function startSmtpServer() {
       });
     },
   });
-  const port = await new Promise<number>((resolve) => {
-    server.listen(0, "127.0.0.1", () => {
+  const bound = await new Promise<number>((resolve) => {
+    server.listen(port, "127.0.0.1", () => {
       const address = server.server.address();
       resolve(typeof address === "object" && address ? address.port : 0);
     });
   });
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     received,
     async waitFor(predicate: (m: ReceivedMail) => boolean, ms = 10_000): Promise<ReceivedMail> {
       const until = Date.now() + ms;

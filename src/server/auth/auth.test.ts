@@ -216,6 +216,7 @@ describe("sessions and password change", () => {
     expect((await signIn(t.app, email, newPassword)).statusCode).toBe(200);
 
     const { outboxFor, subjectOf } = await import("../../../tests/support/mail");
+    await t.settle();
     const mails = await outboxFor(t.dataDir, email);
     expect(mails.map((m) => subjectOf(m.raw))).toContain("Chave: sua senha foi alterada");
   });

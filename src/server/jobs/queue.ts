@@ -59,6 +59,8 @@ export class JobQueue {
   /** Queues a not-yet-committed transaction sent jobs to, per pool client. */
   private readonly pending = new WeakMap<object, Set<string>>();
   private started = false;
+  private stopping = false;
+  private retryTimer: NodeJS.Timeout | null = null;
   private readonly onRelease = (_err: Error | undefined, client: object) => {
     const names = this.pending.get(client);
     if (!names) return;
@@ -95,7 +97,36 @@ export class JobQueue {
     return this;
   }
 
+  /**
+   * Starts the queue; if the database does not answer yet, keeps trying in the background (the
+   * app still serves its degraded health meanwhile, and sending a job fails like any write).
+   */
   async start(): Promise<void> {
+    this.stopping = false;
+    try {
+      await this.startOnce();
+    } catch (err) {
+      this.options.log.warn({ err }, "job queue: cannot start yet; retrying");
+      this.retryStart(1_000);
+    }
+  }
+
+  private retryStart(ms: number) {
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (this.stopping) return;
+      this.startOnce().then(
+        () => this.options.log.info({}, "job queue: started"),
+        (err: unknown) => {
+          this.options.log.warn({ err }, "job queue: still cannot start; retrying");
+          this.retryStart(Math.min(ms * 2, 30_000));
+        },
+      );
+    }, ms);
+    this.retryTimer.unref();
+  }
+
+  private async startOnce(): Promise<void> {
     await this.boss.start();
     for (const spec of this.specs.values()) {
       await this.boss.createQueue(spec.name, {
@@ -149,13 +180,15 @@ export class JobQueue {
     c: Queryable,
     name: string,
     data: T,
-    options: { singletonKey?: string; startAfter?: Date; retryLimit?: number } = {},
+    options: { startAfter?: Date; retryLimit?: number } = {},
   ): Promise<string | null> {
     if (!this.specs.has(name)) throw new Error(`unknown job queue ${name}`);
     const id = await this.boss.send(name, data, {
       ...options,
       db: { executeSql: (text, values) => c.query(text, values) },
     });
+    // pg-boss creates nothing for a queue it does not know: never let that pass silently.
+    if (!id) throw new Error(`job ${name} was not created (is the queue started?)`);
     let names = this.pending.get(c);
     if (!names) {
       names = new Set();
@@ -206,6 +239,8 @@ export class JobQueue {
 
   /** Stops taking jobs, lets running ones finish (up to `graceMs`), then closes. */
   async stop(graceMs = 8_000): Promise<void> {
+    this.stopping = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
     if (!this.started) return;
     this.started = false;
     this.options.pool.off("release", this.onRelease);

@@ -109,6 +109,7 @@ describe("the Clicksign provider", () => {
     ]);
     expect(envelope.notifications).toHaveLength(1);
     // Clicksign sends its own invitations: none of ours, and signing in here gives no link.
+    await t.settle();
     expect(
       (await outboxFor(t.dataDir, fiador.email)).some((m) => m.text.includes("/Clicksign?contrato=")),
     ).toBe(false);
@@ -140,6 +141,10 @@ describe("the Clicksign provider", () => {
     await fake.sign(envelope.id, tenant.email);
     expect(await fake.sign(envelope.id, fiador.email)).toEqual([200, 200, 200]);
 
+    // The envelope closed: the contract is "selando" until the job stores Clicksign's signed file.
+    now = await eventsOf(view.id, landlord.cookie);
+    expect(["selando", "assinado"]).toContain(now.status);
+    await t.settle();
     now = await eventsOf(view.id, landlord.cookie);
     expect(now.status).toBe("assinado");
     expect(now.signers.every((s) => s.status === "assinado")).toBe(true);
@@ -156,6 +161,7 @@ describe("the Clicksign provider", () => {
     expect(verdict).toMatchObject({ sealed: true, intact: true, signatureValid: true });
     const offer = (await call("GET", `/api/offers/${offerId}`, landlord.cookie)).json();
     expect(offer.status).toBe("alugada");
+    await t.settle();
     const finalMail = (await outboxFor(t.dataDir, fiador.email)).find((m) =>
       /assinado por todos/.test(m.raw),
     );
@@ -222,6 +228,7 @@ describe("the Clicksign provider", () => {
       status: "recusado",
       motivo: "Não concordo com a cláusula de multa",
     });
+    await t.settle();
     const told = await outboxFor(t.dataDir, landlord.email);
     expect(told.some((m) => /recusado/.test(m.raw) && m.text.includes("cláusula de multa"))).toBe(true);
   });

@@ -40,7 +40,7 @@ export async function signContract(
       return { failure: null, status: "enviado" as const };
     }
     await c.query("UPDATE contracts SET status = 'selando', updated_at = now() WHERE id = $1", [row.id]);
-    await ctx.jobs.send(c, JOBS.seal, { contractId: row.id }, { singletonKey: row.id });
+    await ctx.jobs.send(c, JOBS.seal, { contractId: row.id });
     return { failure: null, status: "selando" as const };
   });
   if (result.failure) throw new AppError(result.failure);

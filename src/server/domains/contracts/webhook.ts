@@ -48,7 +48,7 @@ export async function handleWebhook(
           return { handled: false, duplicate: locked.status === "assinado" || locked.status === "selando" };
         await c.query("UPDATE contracts SET status = 'selando', updated_at = now() WHERE id = $1", [row.id]);
         await recordEvent(c, row.id, `${provider.name}_${ev.name}`, { req: origin, externalId: ev.id });
-        await ctx.jobs.send(c, JOBS.providerClosed, { contractId: row.id }, { singletonKey: row.id });
+        await ctx.jobs.send(c, JOBS.providerClosed, { contractId: row.id });
         return { handled: true };
       }
       const signer = ev.signer

@@ -182,6 +182,7 @@ describe("proposals", () => {
     expect((await call("GET", `/api/proposals/${p.id}`)).statusCode).toBe(401);
     const inbox = (await call("GET", "/api/proposals?role=landlord", landlord.cookie)).json<ProposalView[]>();
     expect(inbox.map((x) => x.id)).toContain(p.id);
+    await t.settle();
     const mails = await outboxFor(t.dataDir, landlord.email);
     expect(
       mails.some((m) => m.text.includes("Você recebeu uma proposta para Apartamento em Pinheiros")),
