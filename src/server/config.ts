@@ -61,7 +61,6 @@ const envSchema = z.object({
   DOWNLOAD_URL_TTL: positiveInt.default(300),
   UPLOAD_EXPIRY_HOURS: positiveInt.default(24),
   PROPOSAL_DEADLINE_HOURS: positiveInt.default(72),
-  PROPOSAL_SWEEP_SECONDS: positiveInt.default(60),
   SEAL_P12_PATH: z.string().min(1).optional(),
   SEAL_P12_PASSPHRASE: z.string().optional(),
   SIGNING_ENVELOPE_DAYS: positiveInt.default(30),
@@ -77,7 +76,13 @@ const envSchema = z.object({
   LIVE_MAX_STREAMS_PER_USER: positiveInt.default(8),
   LIVE_EVENTS_RETENTION_DAYS: positiveInt.default(7),
   MESSAGE_UNREAD_EMAIL_MINUTES: positiveInt.default(30),
-  MESSAGE_SWEEP_SECONDS: positiveInt.default(60),
+  // Background jobs (pg-boss): how often an idle node looks for work, the first retry's delay
+  // (doubling after), how long a job may run before another node takes it back, and how often
+  // such stalled jobs are looked for.
+  JOB_POLL_SECONDS: positiveInt.default(2),
+  JOB_RETRY_DELAY_SECONDS: positiveInt.default(5),
+  JOB_TIMEOUT_SECONDS: positiveInt.default(120),
+  JOB_MAINTENANCE_SECONDS: positiveInt.default(30),
   CLICKSIGN_WEBHOOK_SECRET: z.string().min(16, { error: "must have at least 16 characters" }).optional(),
 });
 
