@@ -83,6 +83,10 @@ const envSchema = z.object({
   JOB_RETRY_DELAY_SECONDS: positiveInt.default(5),
   JOB_TIMEOUT_SECONDS: positiveInt.default(120),
   JOB_MAINTENANCE_SECONDS: positiveInt.default(30),
+  JOBS_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,40}$/, { error: "use lowercase letters, digits and _" })
+    .default("pgboss"),
   CLICKSIGN_WEBHOOK_SECRET: z.string().min(16, { error: "must have at least 16 characters" }).optional(),
 });
 

@@ -20,7 +20,7 @@ export const jobsPlugin = fp(
       url: opts.database.url,
       pool: opts.database.pool,
       log: app.log,
-      schema: opts.schema,
+      schema: opts.schema ?? opts.config.JOBS_SCHEMA,
       pollingIntervalSeconds: opts.config.JOB_POLL_SECONDS,
       retryDelaySeconds: opts.config.JOB_RETRY_DELAY_SECONDS,
       jobTimeoutSeconds: opts.config.JOB_TIMEOUT_SECONDS,

@@ -1,0 +1,217 @@
+import fsp from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { freePort } from "../../../tests/support/free-port";
+import { type ReceivedMail, startSmtpServer, subjectOf } from "../../../tests/support/mail";
+import { caller, personWithProfile, publishedOfferOf } from "../../../tests/support/market";
+import { remoteApp } from "../../../tests/support/remote-app";
+import { type ServerProcess, startServer } from "../../../tests/support/server-process";
+import { ORIGIN } from "../../../tests/support/test-app";
+import type { ContractView } from "../../shared/contracts/contracts";
+
+/*
+ * kill -9 of a real server process right after the steps whose follow-up used to run after the
+ * commit (an approval writes the contract, the last signature seals it): after a restart, the
+ * follow-up completes, and every e-mail arrives once.
+ */
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let dataDir: string;
+let port: number;
+let server: ServerProcess;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), "chave-crash-"));
+  port = await freePort();
+  env = {
+    DATABASE_URL: inject("databaseUrl"),
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: ORIGIN,
+    AUTH_SECRET: "crash-test-secret-that-is-long-enough-0123",
+    AUTH_RATE_LIMIT_MAX: "1000",
+    SIGNING_CODE_INTERVAL_SECONDS: "1",
+    // Its own jobs: other tests' apps share this database.
+    JOBS_SCHEMA: "jobs_crash",
+    JOB_POLL_SECONDS: "1",
+    // A job that was running when its node died is taken back quickly.
+    JOB_TIMEOUT_SECONDS: "4",
+    JOB_MAINTENANCE_SECONDS: "1",
+  };
+  server = await startServer(env, port);
+});
+
+afterAll(async () => {
+  await server?.kill("SIGKILL");
+  await smtp?.close();
+  await fsp.rm(dataDir, { recursive: true, force: true });
+});
+
+const baseUrl = () => `http://127.0.0.1:${port}`;
+const app = () => remoteApp(baseUrl());
+const call = (...args: Parameters<ReturnType<typeof caller>>) => caller(app())(...args);
+
+/** Sends a request, then kills the server `delayMs` after (or as soon as it answers), and restarts it. */
+async function killDuring(request: () => Promise<unknown>, delayMs: number): Promise<void> {
+  const pending = request().catch(() => undefined);
+  await Promise.race([pending, new Promise((r) => setTimeout(r, delayMs))]);
+  await server.kill("SIGKILL");
+  await pending;
+  server = await startServer(env, port);
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const found = await probe();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const mailsTo = (email: string, subject: RegExp) =>
+  smtp.received.filter((m) => m.to.includes(email) && subject.test(subjectOf(m.raw)));
+
+async function proposalFor(garantia = "seguro_fianca") {
+  const landlord = await personWithProfile(app(), "Teresa");
+  const tenant = await personWithProfile(app(), "Vicente");
+  const offerId = await publishedOfferOf(app(), baseUrl(), landlord.cookie);
+  const res = await call("POST", "/api/proposals", tenant.cookie, {
+    ofertaId: offerId,
+    aluguel: 440000,
+    dataEntrada: "2027-01-05",
+    prazoMeses: 30,
+    garantia,
+    moradores: 2,
+    pets: false,
+    renda: 1_500_000,
+  });
+  if (res.statusCode !== 201) throw new Error(res.body);
+  return { landlord, tenant, offerId, proposalId: res.json<{ id: string }>().id };
+}
+
+const contractsOf = async (cookie: string) =>
+  (await call("GET", "/api/contracts", cookie)).json<ContractView[]>();
+
+function linkIn(mail: ReceivedMail, contractId: string): string {
+  const token = mail.text.match(
+    new RegExp(`/Clicksign\\?contrato=${contractId}&(?:amp;)?token=([A-Za-z0-9_-]{43})`),
+  )?.[1];
+  if (!token) throw new Error("no signing link");
+  return token;
+}
+
+async function sign(contractId: string, person: { email: string; cpf: string; fullName: string }) {
+  const invite = await smtp.waitFor(
+    (m) => m.to.includes(person.email) && m.text.includes(`/Clicksign?contrato=${contractId}`),
+    20_000,
+  );
+  const token = linkIn(invite, contractId);
+  const before = smtp.received.length;
+  const code = await call("POST", `/api/signing/${contractId}/code`, undefined, { token });
+  if (code.statusCode !== 200) throw new Error(code.body);
+  const mail = await smtp.waitFor(
+    (m) => smtp.received.indexOf(m) >= before && m.to.includes(person.email) && /Use o código/.test(m.text),
+    20_000,
+  );
+  const codigo = mail.text.match(/Use o código (\d{6})/)?.[1] as string;
+  return () =>
+    call("POST", `/api/signing/${contractId}/sign`, undefined, {
+      token,
+      codigo,
+      nome: person.fullName,
+      cpf: person.cpf,
+    });
+}
+
+describe("a crash right after a commit", () => {
+  it("still writes the contract of an approval killed at 0, 40, 80, 140 and 250 ms", async () => {
+    for (const delay of [0, 40, 80, 140, 250]) {
+      const { landlord, tenant, proposalId } = await proposalFor();
+      await killDuring(
+        () => call("POST", `/api/proposals/${proposalId}/actions`, landlord.cookie, { action: "approve" }),
+        delay,
+      );
+      const status = (await call("GET", `/api/proposals/${proposalId}`, tenant.cookie)).json().status;
+      if (status === "aprovada") {
+        // The approval committed: its contract is written after the restart, once.
+        const contracts = await until(`contract after a kill at ${delay} ms`, async () => {
+          const list = await contractsOf(landlord.cookie);
+          return list.length > 0 ? list : undefined;
+        });
+        expect(contracts, `kill at ${delay} ms`).toHaveLength(1);
+        expect(contracts[0]?.status).toBe("rascunho");
+        await until("the tenant's e-mail", async () =>
+          mailsTo(tenant.email, /^Proposta: /).length > 0 ? true : undefined,
+        );
+      } else {
+        // Killed before the commit: nothing changed, and nothing follows.
+        expect(status, `kill at ${delay} ms`).toBe("enviada");
+        expect(await contractsOf(landlord.cookie)).toHaveLength(0);
+      }
+    }
+  }, 240_000);
+
+  it("still seals a contract whose last signature was killed at 0, 40 and 120 ms", async () => {
+    for (const delay of [0, 40, 120]) {
+      const { landlord, tenant, offerId, proposalId } = await proposalFor();
+      const approved = await call("POST", `/api/proposals/${proposalId}/actions`, landlord.cookie, {
+        action: "approve",
+      });
+      expect(approved.statusCode, approved.body).toBe(200);
+      const contract = await until("the draft", async () => (await contractsOf(landlord.cookie))[0]);
+      expect(
+        (await call("PUT", `/api/contracts/${contract.id}/review`, landlord.cookie, {})).statusCode,
+      ).toBe(200);
+      expect((await call("POST", `/api/contracts/${contract.id}/send`, landlord.cookie)).statusCode).toBe(
+        200,
+      );
+      const first = await sign(contract.id, landlord);
+      expect((await first()).json()).toEqual({ status: "enviado" });
+      const last = await sign(contract.id, tenant);
+      await killDuring(last, delay);
+
+      const view = await call("GET", `/api/contracts/${contract.id}`, tenant.cookie);
+      const status = view.json<ContractView>().status;
+      if (status === "enviado") {
+        // Killed before the commit: the tenant's link still works, and signing again finishes it.
+        expect((await (await sign(contract.id, tenant))()).json()).toEqual({ status: "selando" });
+      } else {
+        expect(["selando", "assinado"], `kill at ${delay} ms`).toContain(status);
+      }
+      const done = await until(`the seal after a kill at ${delay} ms`, async () => {
+        const c = (await call("GET", `/api/contracts/${contract.id}`, tenant.cookie)).json<ContractView>();
+        return c.status === "assinado" ? c : undefined;
+      });
+      expect(done.sealedDocumentId).toBeTruthy();
+      expect(done.events.filter((e) => e.type === "selado")).toHaveLength(1);
+      expect((await call("GET", `/api/offers/${offerId}`)).json().status).toBe("alugada");
+      for (const person of [landlord, tenant])
+        await until(`${person.email}'s sealed contract`, async () =>
+          mailsTo(person.email, /assinado por todos/).length > 0 ? true : undefined,
+        );
+    }
+  }, 240_000);
+
+  it("sent every e-mail once", async () => {
+    const ids = smtp.received.map((m) => m.raw.match(/^Message-ID: (<[^>]+>)/im)?.[1]);
+    expect(ids.every(Boolean)).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    // And none is left unsent.
+    const pool = new pg.Pool({ connectionString: inject("databaseUrl"), max: 1 });
+    try {
+      const { rows } = await pool.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM mail_outbox WHERE sent_at IS NULL AND recipient = ANY($1)",
+        [[...new Set(smtp.received.flatMap((m) => m.to))]],
+      );
+      expect(rows[0]?.n).toBe(0);
+    } finally {
+      await pool.end();
+    }
+  });
+});
