@@ -193,7 +193,8 @@ test("from an approved proposal, the landlord signs in the app, tenant and guara
   await landlord.goto(
     `/Clicksign?contrato=${(((await (await landlord.request.get("/api/contracts")).json()) as { id: string }[])[0] as { id: string }).id}`,
   );
-  await expect(landlord.getByTestId("contract-state")).toHaveText("Assinado");
+  // "Selando" while the seal job runs, then "Assinado" through the live event.
+  await expect(landlord.getByTestId("contract-state")).toHaveText("Assinado", { timeout: 20_000 });
   const contract = (await (await landlord.request.get("/api/contracts")).json()) as {
     sealedDocumentId: string;
   }[];

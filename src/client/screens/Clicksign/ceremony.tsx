@@ -39,7 +39,7 @@ export function Ceremony({ contractId, token }: { contractId: string; token: str
   const [drawn, setDrawn] = useState<string | null>(null);
   const [refusing, setRefusing] = useState(false);
   const [motivo, setMotivo] = useState("");
-  const [done, setDone] = useState<"signed" | "all" | "refused" | null>(null);
+  const [done, setDone] = useState<"signed" | "sealing" | "all" | "refused" | null>(null);
   const code = useMutation({
     mutationFn: () => contractsApi.sendCode(contractId, token),
     onSuccess: (r) => setCodeInfo(r.sentTo),
@@ -47,7 +47,9 @@ export function Ceremony({ contractId, token }: { contractId: string; token: str
   const sign = useMutation({
     mutationFn: () =>
       contractsApi.sign(contractId, { token, codigo, nome, cpf, ...(drawn ? { assinatura: drawn } : {}) }),
-    onSuccess: (r) => setDone(r.status === "assinado" ? "all" : "signed"),
+    // The last signature answers "selando": the seal is a job, done in a moment.
+    onSuccess: (r) =>
+      setDone(r.status === "assinado" ? "all" : r.status === "selando" ? "sealing" : "signed"),
   });
   const refuse = useMutation({
     mutationFn: () => contractsApi.refuse(contractId, { token, codigo, motivo }),
@@ -59,9 +61,11 @@ export function Ceremony({ contractId, token }: { contractId: string; token: str
       <Alert color={done === "refused" ? "gray" : "teal"} data-testid="ceremony-done">
         {done === "all"
           ? t("contract.allSigned")
-          : done === "signed"
-            ? t("contract.signed")
-            : t("contract.refused")}
+          : done === "sealing"
+            ? t("contract.sealing")
+            : done === "signed"
+              ? t("contract.signed")
+              : t("contract.refused")}
       </Alert>
     );
   if (view.isPending) return <Loader />;

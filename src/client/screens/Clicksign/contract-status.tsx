@@ -323,7 +323,7 @@ export function ContractStatus({ contractId }: { contractId: string }) {
         <Badge
           variant="light"
           color={
-            c.status === "assinado"
+            c.status === "assinado" || c.status === "selando"
               ? "teal"
               : c.status === "enviado"
                 ? "blue"
@@ -340,6 +340,14 @@ export function ContractStatus({ contractId }: { contractId: string }) {
         <Anchor component={Link} to={`/ViewDocument?id=${pdf}`}>
           {c.sealedDocumentId ? t("contract.viewSealed") : t("contract.viewPdf")}
         </Anchor>
+      )}
+      {c.status === "selando" && (
+        <Alert color="teal" data-testid="contract-sealing">
+          <Group gap="xs" wrap="nowrap">
+            <Loader size="xs" />
+            <Text size="sm">{t("contract.sealingNow")}</Text>
+          </Group>
+        </Alert>
       )}
       {c.status === "enviado" &&
         c.mine === "pending" &&
