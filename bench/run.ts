@@ -13,6 +13,7 @@ import { type EmbeddedPostgres, startEmbeddedPostgres } from "../src/server/db/e
 import { seedOffers } from "../src/server/seed/seed";
 import { createObjectStore } from "../src/server/storage/object-store";
 import { benchContract } from "./contract";
+import { benchJobs } from "./jobs";
 import { benchLive } from "./live";
 import { loadSearch } from "./search";
 import { benchUpload, UPLOAD_BYTES } from "./upload";
@@ -165,6 +166,19 @@ async function liveSection(server: ChildProcess, databaseUrl: string) {
   }
 }
 
+async function jobsSection(databaseUrl: string) {
+  const contracts = Number(process.env.BENCH_SEAL_CONTRACTS ?? 20);
+  const mails = Number(process.env.BENCH_MAILS ?? 500);
+  const j = await benchJobs(databaseUrl, contracts, mails);
+  console.log(`\nBackground jobs (pg-boss), one app node, a real SMTP sink on loopback`);
+  console.log(
+    `  last signature → sealed PDF stored, over ${j.contracts} contracts: p50 ${j.sealP50.toFixed(0)} ms · p99 ${j.sealP99.toFixed(0)} ms · max ${j.sealMax.toFixed(0)} ms`,
+  );
+  console.log(
+    `  outbox: ${j.mails} e-mails queued in one transaction, sent at ${j.mailsPerSecond.toFixed(0)} e-mails/s`,
+  );
+}
+
 async function main() {
   fs.mkdirSync(DATA_DIR, { recursive: true });
   const embedded = await prepareDatabase();
@@ -174,6 +188,10 @@ async function main() {
     await waitHealthy(server);
     if (process.env.BENCH_ONLY === "live") {
       await liveSection(server, embedded.url);
+      return;
+    }
+    if (process.env.BENCH_ONLY === "jobs") {
+      await jobsSection(embedded.url);
       return;
     }
     await waitHealthy(baseline, `http://127.0.0.1:${BASELINE_PORT}/api/search?limit=1`);
@@ -251,6 +269,7 @@ async function main() {
     console.log(
       `  generate ${contract.generateMs.toFixed(0)} ms · seal ${contract.sealMs.toFixed(0)} ms (with the certificate of completion) · together ${(contract.generateMs + contract.sealMs).toFixed(0)} ms (target ≤ 500)`,
     );
+    await jobsSection(embedded.url);
     await liveSection(server, embedded.url);
     rows.push({
       name: "search",
