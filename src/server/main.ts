@@ -1,3 +1,5 @@
+import type { Socket } from "node:net";
+import type { FastifyReply } from "fastify";
 import pino from "pino";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
@@ -32,7 +34,10 @@ async function main() {
     });
     databaseUrl = embedded.url;
   }
-  const database = connectDatabase(databaseUrl);
+  const database = connectDatabase(databaseUrl, {
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+    connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+  });
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
@@ -58,18 +63,49 @@ async function main() {
       logger: log,
     });
     // Requests whose client left are still running after the server closed: let them finish
-    // (up to 10 s) before the database goes away under them. An aborted request's handler goes on
-    // running, so it counts until its response is done.
-    const inFlight = new Map<string, string>();
-    app.addHook("onRequest", async (request) => {
-      inFlight.set(request.id, `${request.method} ${request.url.split("?")[0]}`);
+    // (up to 10 s) before the database goes away under them. A request leaves this list when its
+    // response is done (onResponse) or, since that never comes for a response cut short, once its
+    // connection has closed and its handler is done with it: at once for a live-event stream (its
+    // handler took the response over, hijacked, and has returned), when the handler answers for a
+    // request whose client left mid-way (onSend still runs then).
+    const inFlight = new Map<string, { what: string; closed: boolean; reply: FastifyReply }>();
+    const settled = (e: { closed: boolean; reply: FastifyReply }) => e.closed && e.reply.sent;
+    app.addHook("onRequest", async (request, reply) => {
+      const entry = { what: `${request.method} ${request.url.split("?")[0]}`, closed: false, reply };
+      inFlight.set(request.id, entry);
+      reply.raw.once("close", () => {
+        entry.closed = true;
+        if (settled(entry)) inFlight.delete(request.id);
+      });
+    });
+    app.addHook("onSend", async (request, _reply, payload) => {
+      if (inFlight.get(request.id)?.closed) inFlight.delete(request.id);
+      return payload;
     });
     app.addHook("onResponse", async (request) => {
       inFlight.delete(request.id);
     });
+    /** What still runs; a stream hijacked after its client had already left is done too. */
+    const pending = () => {
+      for (const [id, e] of inFlight) if (settled(e)) inFlight.delete(id);
+      return [...inFlight.values()].map((e) => e.what);
+    };
+    // Connections that carry no request keep app.close() waiting until their client closes
+    // them: Node's closeIdleConnections() ends those that finished a request, not those opened
+    // ahead of need and never used (browsers and HTTP clients open them; undici does after an
+    // aborted stream), nor those that become idle after it ran. While stopping, both are ended.
+    const sockets = new Set<Socket>();
+    app.server.on("connection", (socket: Socket) => {
+      sockets.add(socket);
+      socket.once("close", () => sockets.delete(socket));
+    });
+    const closeUnused = () => {
+      app.server.closeIdleConnections();
+      for (const socket of sockets) if (socket.bytesRead === 0) socket.destroy();
+    };
     const drained = async (ms: number) => {
       const until = Date.now() + ms;
-      while (inFlight.size > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      while (pending().length > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
     };
     const shutdown = async (signal: string) => {
       if (shuttingDown) return;
@@ -82,21 +118,23 @@ async function main() {
       }, 30_000);
       force.unref();
       try {
-        log.info({ inFlight: [...inFlight.values()] }, "closing the HTTP server");
+        log.info({ inFlight: pending() }, "closing the HTTP server");
         // A connection that never finishes its request (a client stuck mid-transfer) must not
         // hold the shutdown: after 10 s every connection is cut.
         const cut = setTimeout(() => {
-          log.warn(
-            { inFlight: [...inFlight.values()] },
-            "requests still open after 10 s; closing their connections",
-          );
+          log.warn({ inFlight: pending() }, "requests still open after 10 s; closing their connections");
           app.server.closeAllConnections();
         }, 10_000);
         cut.unref();
-        await app.close();
+        const unused = setInterval(closeUnused, 50);
+        try {
+          await app.close();
+        } finally {
+          clearInterval(unused);
+        }
         clearTimeout(cut);
         await drained(10_000);
-        log.info(`HTTP server closed (${inFlight.size} requests in flight); stopping the database`);
+        log.info(`HTTP server closed (${pending().length} requests in flight); stopping the database`);
         await cleanup();
         log.info("stopped");
         process.exit(0);

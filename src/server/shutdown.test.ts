@@ -1,0 +1,101 @@
+import fsp from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, expect, inject, it } from "vitest";
+import { type ServerProcess, signUpOver, startServer } from "../../tests/support/server-process";
+import { openStream, type SseStream } from "../../tests/support/sse";
+import { uniqueEmail } from "../../tests/support/test-app";
+
+let dataDir: string;
+let server: ServerProcess | undefined;
+const figures: Record<string, number> = {};
+
+beforeAll(async () => {
+  dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), "chave-shutdown-"));
+});
+afterEach(async () => {
+  await server?.kill("SIGKILL");
+  server = undefined;
+});
+afterAll(async () => {
+  await fsp.rm(dataDir, { recursive: true, force: true });
+  console.info("SIGTERM to exit (ms):", JSON.stringify(figures));
+});
+
+async function start(): Promise<{ server: ServerProcess; cookie: string }> {
+  const s = await startServer({
+    DATA_DIR: dataDir,
+    DATABASE_URL: inject("databaseUrl"),
+    CLIENT_DIR: path.join(dataDir, "none"),
+    LIVE_MAX_STREAMS_PER_USER: "100",
+    LOG_LEVEL: "info",
+  });
+  server = s;
+  return { server: s, cookie: await signUpOver(s.baseUrl, uniqueEmail("shutdown")) };
+}
+
+async function openReady(baseUrl: string, cookie: string, n: number): Promise<SseStream[]> {
+  const streams = await Promise.all(Array.from({ length: n }, () => openStream(baseUrl, cookie)));
+  for (const s of streams) expect(s.status).toBe(200);
+  await Promise.all(streams.map((s) => s.next((m) => m.type === "ready")));
+  return streams;
+}
+
+/** Sends SIGTERM and measures, with the test's own clock, how long the process takes to exit. */
+async function stopTime(s: ServerProcess): Promise<number> {
+  const started = performance.now();
+  await s.kill("SIGTERM");
+  return Math.round(performance.now() - started);
+}
+
+it("stops at once after 50 live-event streams have come and gone", { timeout: 60_000 }, async () => {
+  const { server: s, cookie } = await start();
+  const streams = await openReady(s.baseUrl, cookie, 50);
+  for (const stream of streams) stream.close();
+  // The server has seen them go: a new request is answered after their sockets closed.
+  await new Promise((r) => setTimeout(r, 300));
+  expect((await fetch(`${s.baseUrl}/api/health`)).status).toBe(200);
+
+  const ms = await stopTime(s);
+  figures.closedStreams = ms;
+  expect(s.child.exitCode).toBe(0);
+  expect(s.output()).not.toContain("requests still open");
+  expect(s.output()).toMatch(/HTTP server closed \(0 requests in flight\)/);
+  expect(ms).toBeLessThan(3000);
+});
+
+it("stops at once with live-event streams still open, ending them", { timeout: 60_000 }, async () => {
+  const { server: s, cookie } = await start();
+  const closed = await openReady(s.baseUrl, cookie, 20);
+  for (const stream of closed) stream.close();
+  const open = await openReady(s.baseUrl, cookie, 10);
+
+  const ms = await stopTime(s);
+  figures.openStreams = ms;
+  expect(s.child.exitCode).toBe(0);
+  expect(ms).toBeLessThan(3000);
+  await expect.poll(() => open.every((stream) => stream.ended)).toBe(true);
+});
+
+it("a request whose client left counts until its handler has answered, then no longer", {
+  timeout: 60_000,
+}, async () => {
+  const { server: s, cookie } = await start();
+  // Requests their clients abandon before the answer (a tab closed while loading): the request is
+  // sent whole, and the connection cut while the server is still reading the database.
+  const { port } = new URL(s.baseUrl);
+  for (let i = 0; i < 20; i++) {
+    const socket = net.connect(Number(port), "127.0.0.1");
+    await new Promise((resolve) => socket.once("connect", resolve));
+    socket.write(`GET /api/proposals HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\ncookie: ${cookie}\r\n\r\n`);
+    await new Promise((r) => setTimeout(r, 2));
+    socket.destroy();
+  }
+  await new Promise((r) => setTimeout(r, 500));
+  const ms = await stopTime(s);
+  figures.abandonedRequests = ms;
+  expect(s.child.exitCode).toBe(0);
+  expect(s.output()).toMatch(/HTTP server closed \(0 requests in flight\)/);
+  expect(ms).toBeLessThan(3000);
+});
