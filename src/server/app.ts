@@ -1,17 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from "fastify";
-import {
-  hasZodFastifySchemaValidationErrors,
-  serializerCompiler,
-  validatorCompiler,
-} from "fastify-type-provider-zod";
-import { AppError, errorMessage, errorStatus, type FieldIssue, isErrorCode } from "../shared/errors";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { errorMessage } from "../shared/errors";
 import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
 import { createPool, type Database } from "./db/client";
-import { isDatabaseUnavailable } from "./db/unavailable";
 import { JOBS as CONTRACT_JOBS } from "./domains/contracts/context";
 import { ClicksignProvider } from "./domains/contracts/providers/clicksign";
 import { contractRoutes } from "./domains/contracts/routes";
@@ -29,6 +24,7 @@ import { ProposalsService } from "./domains/proposals/service";
 import { defineSchedules } from "./jobs/schedules";
 import type { Mailer } from "./mail/mailer";
 import { authPlugin } from "./plugins/auth";
+import { setErrorHandler } from "./plugins/error-handler";
 import { jobsPlugin } from "./plugins/jobs";
 import { openApiPlugin } from "./plugins/openapi";
 import { securityPlugin } from "./plugins/security";
@@ -56,11 +52,6 @@ export interface AppDeps {
 
 export const VERSION = process.env.npm_package_version ?? "0.1.0";
 
-/** A validation message is an error code when the shared contract names one; say it in pt-BR. */
-function issueMessage(message: string): string {
-  return isErrorCode(message) ? errorMessage(message) : message;
-}
-
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, mailer } = deps;
   const clock = deps.clock ?? systemClock;
@@ -72,41 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) return reply.status(error.status).send(error.toBody());
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      // A malformed id is "not found" (or a bad link "forbidden"), not a form error.
-      const special = error.validation
-        .map((v) => v.message)
-        .find((m) => isErrorCode(m) && errorStatus[m] !== 400);
-      if (special && isErrorCode(special)) {
-        const known = new AppError(special);
-        return reply.status(known.status).send(known.toBody());
-      }
-      const issues: FieldIssue[] = error.validation.map((v) => ({
-        path: v.instancePath.replace(/^\//, "").replaceAll("/", "."),
-        message: issueMessage(v.message ?? "invalid-argument"),
-      }));
-      const first = issues[0]?.message;
-      return reply
-        .status(400)
-        .send({ code: "invalid-argument", message: first ?? errorMessage("invalid-argument"), issues });
-    }
-    // A frozen, stopped or overloaded database: 503, whatever layer the error came through.
-    if (isDatabaseUnavailable(error))
-      return reply.status(503).send(new AppError("service-unavailable").toBody());
-    const status = error.statusCode ?? 500;
-    if (status === 429)
-      return reply.status(429).send({ code: "rate-limited", message: errorMessage("rate-limited") });
-    if (status >= 400 && status < 500) {
-      // Malformed JSON, wrong content type, body too large: the client's fault, said plainly.
-      return reply
-        .status(status)
-        .send({ code: "invalid-argument", message: errorMessage("invalid-argument") });
-    }
-    request.log.error({ err: error }, "unhandled error");
-    return reply.status(500).send({ code: "unknown", message: errorMessage("unknown") });
-  });
+  setErrorHandler(app);
 
   await app.register(securityPlugin, { config });
   await app.register(openApiPlugin, { publicUrl: config.PUBLIC_URL, version: VERSION });
