@@ -78,9 +78,11 @@ export async function benchJobs(databaseUrl: string, contracts = 20, mails = 500
       const contract = (await call("GET", "/api/contracts", landlord.cookie))
         .json<ContractView[]>()
         .find((c) => c.offerId === offerId) as ContractView;
-      await call("PUT", `/api/contracts/${contract.id}/review`, landlord.cookie, {});
+      const reviewed = await call("PUT", `/api/contracts/${contract.id}/review`, landlord.cookie, {});
+      if (reviewed.statusCode !== 200) throw new Error(`review: ${reviewed.statusCode} ${reviewed.body}`);
       const mark = smtp.received.length;
-      await call("POST", `/api/contracts/${contract.id}/send`, landlord.cookie);
+      const sent = await call("POST", `/api/contracts/${contract.id}/send`, landlord.cookie);
+      if (sent.statusCode !== 200) throw new Error(`send: ${sent.statusCode} ${sent.body}`);
       let last: (() => Promise<unknown>) | null = null;
       for (const who of [landlord, tenant]) {
         const invite = await waitMail((m) => m.to.includes(who.email) && m.text.includes(contract.id), mark);
