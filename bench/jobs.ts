@@ -88,7 +88,8 @@ export async function benchJobs(databaseUrl: string, contracts = 20, mails = 500
         const invite = await waitMail((m) => m.to.includes(who.email) && m.text.includes(contract.id), mark);
         const token = invite.text.match(/token=([A-Za-z0-9_-]{43})/)?.[1] as string;
         const before = smtp.received.length;
-        await call("POST", `/api/signing/${contract.id}/code`, undefined, { token });
+        const asked = await call("POST", `/api/signing/${contract.id}/code`, undefined, { token });
+        if (asked.statusCode !== 200) throw new Error(`code: ${asked.statusCode} ${asked.body}`);
         const code = (
           await waitMail((m) => m.to.includes(who.email) && /Use o código/.test(m.text), before)
         ).text.match(/Use o código (\d{6})/)?.[1];

@@ -159,6 +159,9 @@ export class JobQueue {
   }
 
   private async run(spec: QueueSpec<unknown>, jobs: PgBoss.JobWithMetadata<unknown>[]): Promise<void> {
+    // pg-boss waits a polling interval after every fetch, even one that found work: a queue with
+    // jobs waiting is looked at again at once (an empty fetch then falls back to polling).
+    if (jobs.length > 0) this.wake(spec.name);
     for (const job of jobs) {
       try {
         await spec.handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
