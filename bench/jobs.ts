@@ -10,7 +10,7 @@ import { noticeMail } from "../src/server/mail/templates";
 import type { ContractView } from "../src/shared/contracts/contracts";
 import { type ReceivedMail, startSmtpServer } from "../tests/support/mail";
 import { caller, personWithProfile, publishedOfferOf } from "../tests/support/market";
-import { ORIGIN } from "../tests/support/test-app";
+import { ORIGIN, uniqueIp } from "../tests/support/test-app";
 
 const pct = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -88,18 +88,26 @@ export async function benchJobs(databaseUrl: string, contracts = 20, mails = 500
         const invite = await waitMail((m) => m.to.includes(who.email) && m.text.includes(contract.id), mark);
         const token = invite.text.match(/token=([A-Za-z0-9_-]{43})/)?.[1] as string;
         const before = smtp.received.length;
-        const asked = await call("POST", `/api/signing/${contract.id}/code`, undefined, { token });
+        // A fresh client address: the code route has its own per-address limit.
+        const asked = await call(
+          "POST",
+          `/api/signing/${contract.id}/code`,
+          undefined,
+          { token },
+          uniqueIp(),
+        );
         if (asked.statusCode !== 200) throw new Error(`code: ${asked.statusCode} ${asked.body}`);
         const code = (
           await waitMail((m) => m.to.includes(who.email) && /Use o código/.test(m.text), before)
         ).text.match(/Use o código (\d{6})/)?.[1];
         const sign = () =>
-          call("POST", `/api/signing/${contract.id}/sign`, undefined, {
-            token,
-            codigo: code,
-            nome: who.fullName,
-            cpf: who.cpf,
-          });
+          call(
+            "POST",
+            `/api/signing/${contract.id}/sign`,
+            undefined,
+            { token, codigo: code, nome: who.fullName, cpf: who.cpf },
+            uniqueIp(),
+          );
         if (who === landlord) await sign();
         else last = sign;
       }
