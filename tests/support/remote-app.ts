@@ -15,7 +15,12 @@ export function remoteApp(baseUrl: string): FastifyInstance {
     }) {
       const res = await fetch(`${baseUrl}${opts.url}`, {
         method: opts.method,
-        headers: opts.headers,
+        // The server trusts the proxy header (TRUST_PROXY=true): each caller keeps its own
+        // address, so one test's sign-ups do not use up the shared per-address auth limit.
+        headers: {
+          ...opts.headers,
+          ...(opts.remoteAddress ? { "x-forwarded-for": opts.remoteAddress } : {}),
+        },
         body: opts.payload,
         redirect: "manual",
       });

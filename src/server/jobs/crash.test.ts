@@ -34,6 +34,7 @@ beforeAll(async () => {
     PUBLIC_URL: ORIGIN,
     AUTH_SECRET: "crash-test-secret-that-is-long-enough-0123",
     AUTH_RATE_LIMIT_MAX: "1000",
+    TRUST_PROXY: "true",
     SIGNING_CODE_INTERVAL_SECONDS: "1",
     // Its own jobs: other tests' apps share this database.
     JOBS_SCHEMA: "jobs_crash",
