@@ -3,7 +3,7 @@ import type pg from "pg";
 import { withTransaction } from "../db/client";
 import type { JobQueue } from "../jobs/queue";
 import type { Mailer } from "./mailer";
-import type { MailContent } from "./templates";
+import { type MailContent, noticeMail } from "./templates";
 
 type Queryable = Pick<pg.PoolClient, "query">;
 
@@ -39,6 +39,24 @@ export class MailOutbox {
     );
     await this.jobs.send(c, MAIL_QUEUE, { id });
     return id;
+  }
+
+  /**
+   * Queues a notice for a user by id, greeted by the first name of their profile (or account),
+   * in transaction `c`. A user who no longer exists gets nothing.
+   */
+  async queueNotice(
+    c: Queryable,
+    userId: string,
+    notice: { subject: string; lines: string[]; url: string; action: string },
+  ): Promise<void> {
+    const { rows } = await c.query<{ email: string; name: string }>(
+      "SELECT u.email, coalesce(p.nome_completo, u.name) AS name FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = $1",
+      [userId],
+    );
+    const user = rows[0];
+    if (user)
+      await this.queue(c, user.email, noticeMail({ name: user.name.split(" ")[0] ?? user.name, ...notice }));
   }
 
   /** Records and queues one e-mail in a transaction of its own (for work that has none, such as a reset link). */

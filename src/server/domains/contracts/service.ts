@@ -5,22 +5,16 @@ import type {
   refuseInput,
   signInput,
 } from "../../../shared/contracts/contracts";
-import type { Clock } from "../../clock";
-import type { JobQueue } from "../../jobs/queue";
-import type { MailOutbox } from "../../mail/outbox";
-import type { StorageService } from "../../storage/service";
 import { cancelContract } from "./cancel";
 import { ceremonyView, myLink, sendCode } from "./ceremony";
-import { type ContractsContext, type ContractsLog, JOBS, type RequestInfo } from "./context";
+import { type ContractsContext, JOBS, type RequestInfo } from "./context";
 import { draftContract } from "./draft";
 import { BuiltinProvider } from "./providers/builtin";
-import type { ClicksignProvider } from "./providers/clicksign";
 import { ClicksignEnvelopes } from "./providers/clicksign-envelopes";
 import type { EnvelopeProvider } from "./providers/envelope";
 import { refuseContract } from "./refuse";
 import { resendInvitation } from "./resend";
 import { reviewContract } from "./review";
-import type { SealCertificate } from "./seal";
 import { sealContract } from "./sealing";
 import { sendContract } from "./send";
 import { signContract } from "./sign";
@@ -38,21 +32,8 @@ export type { RequestInfo } from "./context";
 export class ContractsService {
   private readonly ctx: ContractsContext;
 
-  constructor(deps: {
-    pool: ContractsContext["pool"];
-    storage: StorageService;
-    outbox: MailOutbox;
-    jobs: JobQueue;
-    clock: Clock;
-    seal: () => Promise<SealCertificate>;
-    publicUrl: string;
-    envelopeDays: number;
-    codeIntervalSeconds: number;
-    log: ContractsLog;
-    /** Clicksign's API when configured; `useClicksign` sends new envelopes there. */
-    clicksign: ClicksignProvider | null;
-    useClicksign: boolean;
-  }) {
+  /** `useClicksign` sends new envelopes to Clicksign (`clicksign` is its API, when configured). */
+  constructor(deps: Omit<ContractsContext, "provider" | "providers"> & { useClicksign: boolean }) {
     const providers = new Map<string, EnvelopeProvider>();
     const ctx = (): ContractsContext => this.ctx;
     const builtin = new BuiltinProvider(ctx);

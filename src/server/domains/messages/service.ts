@@ -13,7 +13,6 @@ import type {
 import { AppError } from "../../../shared/errors";
 import { withTransaction } from "../../db/client";
 import type { MailOutbox } from "../../mail/outbox";
-import { noticeMail } from "../../mail/templates";
 import { publish } from "../../realtime/hub";
 
 type MessageData = z.output<typeof messageInput>;
@@ -244,25 +243,14 @@ export class MessagesService {
       for (const g of grouped.values()) {
         const row = await this.conversation(c, g.recipientId, g.proposalId);
         const view = this.view(row, g.recipientId);
-        const { rows } = await c.query<{ email: string; name: string }>(
-          "SELECT email, name FROM users WHERE id = $1",
-          [g.recipientId],
-        );
-        const to = rows[0];
-        if (!to) continue;
-        await this.outbox.queue(
-          c,
-          to.email,
-          noticeMail({
-            name: to.name.split(" ")[0] ?? to.name,
-            subject: `${view.com} enviou ${g.n === 1 ? "uma mensagem" : `${g.n} mensagens`} sobre ${view.titulo}`,
-            lines: [
-              `Você tem ${g.n === 1 ? "uma mensagem não lida" : `${g.n} mensagens não lidas`} de ${view.com} na conversa sobre ${view.titulo}.`,
-            ],
-            url: `${this.options.publicUrl}/Message/${g.proposalId}`,
-            action: "Abrir a conversa",
-          }),
-        );
+        await this.outbox.queueNotice(c, g.recipientId, {
+          subject: `${view.com} enviou ${g.n === 1 ? "uma mensagem" : `${g.n} mensagens`} sobre ${view.titulo}`,
+          lines: [
+            `Você tem ${g.n === 1 ? "uma mensagem não lida" : `${g.n} mensagens não lidas`} de ${view.com} na conversa sobre ${view.titulo}.`,
+          ],
+          url: `${this.options.publicUrl}/Message/${g.proposalId}`,
+          action: "Abrir a conversa",
+        });
       }
       return grouped.size;
     });

@@ -15,7 +15,6 @@ import { AppError } from "../../../shared/errors";
 import type { Clock } from "../../clock";
 import { withTransaction } from "../../db/client";
 import type { MailOutbox } from "../../mail/outbox";
-import { noticeMail } from "../../mail/templates";
 import { proposalChanged } from "../../realtime/events";
 import { moveOffer } from "../listings/lifecycle";
 import type { ProfileService } from "../profile/service";
@@ -121,25 +120,13 @@ export class ProposalsService {
 
   /** Queues the notices in the change's transaction: the outbox's job sends them after the commit. */
   private async send(c: pg.PoolClient, notices: Notice[]) {
-    for (const n of notices) {
-      const { rows } = await c.query<{ email: string; name: string }>(
-        "SELECT u.email, coalesce(p.nome_completo, u.name) AS name FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = $1",
-        [n.to],
-      );
-      const user = rows[0];
-      if (!user) continue;
-      await this.outbox.queue(
-        c,
-        user.email,
-        noticeMail({
-          name: user.name.split(" ")[0] ?? user.name,
-          subject: n.subject,
-          lines: n.lines,
-          url: `${this.options.publicUrl}${n.path}`,
-          action: "Ver a proposta",
-        }),
-      );
-    }
+    for (const n of notices)
+      await this.outbox.queueNotice(c, n.to, {
+        subject: n.subject,
+        lines: n.lines,
+        url: `${this.options.publicUrl}${n.path}`,
+        action: "Ver a proposta",
+      });
   }
 
   // --- create -------------------------------------------------------------------------------
