@@ -9,7 +9,7 @@ import { createMailer } from "../src/server/mail/mailer";
 import { noticeMail } from "../src/server/mail/templates";
 import type { ContractView } from "../src/shared/contracts/contracts";
 import { type ReceivedMail, startSmtpServer } from "../tests/support/mail";
-import { caller, personWithProfile, publishedOfferOf } from "../tests/support/market";
+import { caller, personWithProfile, proposalOf, publishedOfferOf } from "../tests/support/market";
 import { ORIGIN, uniqueIp } from "../tests/support/test-app";
 
 const pct = (values: number[], p: number) => {
@@ -61,17 +61,8 @@ export async function benchJobs(databaseUrl: string, contracts = 20, mails = 500
     for (let i = 0; i < contracts; i++) {
       const tenant = await personWithProfile(app, "Davi");
       const offerId = await publishedOfferOf(app, baseUrl, landlord.cookie);
-      const proposal = await call("POST", "/api/proposals", tenant.cookie, {
-        ofertaId: offerId,
-        aluguel: 440000,
-        dataEntrada: "2027-01-05",
-        prazoMeses: 30,
-        garantia: "seguro_fianca",
-        moradores: 1,
-        pets: false,
-        renda: 1_500_000,
-      });
-      await call("POST", `/api/proposals/${proposal.json().id}/actions`, landlord.cookie, {
+      const proposalId = await proposalOf(app, tenant.cookie, offerId, "seguro_fianca");
+      await call("POST", `/api/proposals/${proposalId}/actions`, landlord.cookie, {
         action: "approve",
       });
       await app.jobs.settle();

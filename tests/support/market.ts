@@ -98,6 +98,22 @@ export async function publishedOfferOf(
   return offer.id;
 }
 
+/** A tenant's proposal for `offerId` on the usual terms; its id. */
+export async function proposalOf(app: FastifyInstance, cookie: string, offerId: string, garantia = "fiador") {
+  const res = await caller(app)("POST", "/api/proposals", cookie, {
+    ofertaId: offerId,
+    aluguel: 440000,
+    dataEntrada: "2027-01-05",
+    prazoMeses: 30,
+    garantia,
+    moradores: 2,
+    pets: false,
+    renda: 1_500_000,
+  });
+  if (res.statusCode !== 201) throw new Error(res.body);
+  return res.json<{ id: string }>().id;
+}
+
 /** A landlord, a tenant, a published offer and an approved proposal: the contract in its draft. */
 export async function approvedContractOf(
   app: FastifyInstance,
@@ -109,18 +125,8 @@ export async function approvedContractOf(
   const landlord = await personWithProfile(app, "Marta");
   const tenant = await personWithProfile(app, "Rafael");
   const offerId = await publishedOfferOf(app, baseUrl, landlord.cookie, garantias);
-  const proposal = await call("POST", "/api/proposals", tenant.cookie, {
-    ofertaId: offerId,
-    aluguel: 440000,
-    dataEntrada: "2027-01-05",
-    prazoMeses: 30,
-    garantia,
-    moradores: 2,
-    pets: false,
-    renda: 1_500_000,
-  });
-  if (proposal.statusCode !== 201) throw new Error(proposal.body);
-  const approved = await call("POST", `/api/proposals/${proposal.json().id}/actions`, landlord.cookie, {
+  const proposalId = await proposalOf(app, tenant.cookie, offerId, garantia);
+  const approved = await call("POST", `/api/proposals/${proposalId}/actions`, landlord.cookie, {
     action: "approve",
   });
   if (approved.statusCode !== 200) throw new Error(approved.body);

@@ -5,7 +5,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { freePort } from "../../../tests/support/free-port";
 import { type ReceivedMail, startSmtpServer, subjectOf } from "../../../tests/support/mail";
-import { caller, personWithProfile, publishedOfferOf } from "../../../tests/support/market";
+import { caller, personWithProfile, proposalOf, publishedOfferOf } from "../../../tests/support/market";
 import { remoteApp } from "../../../tests/support/remote-app";
 import { type ServerProcess, startServer } from "../../../tests/support/server-process";
 import { ORIGIN } from "../../../tests/support/test-app";
@@ -82,18 +82,7 @@ async function proposalFor(garantia = "seguro_fianca") {
   const landlord = await personWithProfile(app(), "Teresa");
   const tenant = await personWithProfile(app(), "Vicente");
   const offerId = await publishedOfferOf(app(), baseUrl(), landlord.cookie);
-  const res = await call("POST", "/api/proposals", tenant.cookie, {
-    ofertaId: offerId,
-    aluguel: 440000,
-    dataEntrada: "2027-01-05",
-    prazoMeses: 30,
-    garantia,
-    moradores: 2,
-    pets: false,
-    renda: 1_500_000,
-  });
-  if (res.statusCode !== 201) throw new Error(res.body);
-  return { landlord, tenant, offerId, proposalId: res.json<{ id: string }>().id };
+  return { landlord, tenant, offerId, proposalId: await proposalOf(app(), tenant.cookie, offerId, garantia) };
 }
 
 const contractsOf = async (cookie: string) =>
