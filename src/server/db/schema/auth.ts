@@ -74,3 +74,15 @@ export const rateLimits = pgTable("rate_limits", {
   count: integer("count").notNull(),
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
+
+/**
+ * Failed sign-ins per account (ASVS 5.0 V6.3.1): the exponential delay that follows them is read
+ * here by every app node. Keyed by a hash of the normalised e-mail, so addresses that have no
+ * account are not stored in clear.
+ */
+export const signInThrottle = pgTable("sign_in_throttle", {
+  emailHash: text("email_hash").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  lastFailureAt: timestamp("last_failure_at", { withTimezone: true }).notNull(),
+  blockedUntil: timestamp("blocked_until", { withTimezone: true }).notNull(),
+});
