@@ -2,8 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { serializerCompiler } from "fastify-type-provider-zod";
 import { errorMessage } from "../shared/errors";
+import en from "../shared/locales/en.json";
 import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
 import { createPool, type Database } from "./db/client";
@@ -24,10 +25,12 @@ import { ProposalsService } from "./domains/proposals/service";
 import { defineSchedules } from "./jobs/schedules";
 import type { Mailer } from "./mail/mailer";
 import { authPlugin } from "./plugins/auth";
-import { setErrorHandler } from "./plugins/error-handler";
+import { frameworkErrors, requestLanguage, setErrorHandler } from "./plugins/error-handler";
+import { addInputGuard } from "./plugins/input-guard";
 import { jobsPlugin } from "./plugins/jobs";
 import { openApiPlugin } from "./plugins/openapi";
 import { securityPlugin } from "./plugins/security";
+import { validatorCompiler } from "./plugins/validation";
 import { LiveHub } from "./realtime/hub";
 import { liveRoutes } from "./realtime/routes";
 import { createObjectStore } from "./storage/object-store";
@@ -59,11 +62,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: { level: config.LOG_LEVEL } }),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // A malformed %-escape in the path is refused before routing: in the catalogue too.
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   setErrorHandler(app);
+  addInputGuard(app);
 
   await app.register(securityPlugin, { config });
   await app.register(openApiPlugin, { publicUrl: config.PUBLIC_URL, version: VERSION });
@@ -210,7 +216,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Every client route is served by index.html; the client router decides what it is.
       return reply.header("cache-control", "no-cache").sendFile("index.html");
     }
-    return reply.status(404).send({ code: "not-found", message: errorMessage("not-found") });
+    return reply.status(404).send({
+      code: "not-found",
+      message: requestLanguage(request) === "en" ? en.errors["not-found"] : errorMessage("not-found"),
+    });
   });
 
   return app;

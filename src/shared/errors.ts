@@ -121,6 +121,34 @@ export const errorStatus = {
   "message-empty": 400,
   "chat-message-too-long": 400,
   "invalid-attachment": 400,
+  // Input boundary (plugins/input-guard.ts, plugins/error-handler.ts)
+  "invalid-text": 400,
+  "input-too-deep": 400,
+  "invalid-json": 400,
+  "body-too-large": 413,
+  "unsupported-content-type": 415,
+  "unknown-field": 400,
+  "malformed-url": 400,
+  // Proposal rules and signers (docs/decisions/017)
+  "term-out-of-range": 400,
+  "rent-out-of-range": 400,
+  "entry-date-out-of-range": 400,
+  "invalid-relationship": 400,
+  "guarantor-not-expected": 400,
+  "same-guarantor": 400,
+  "signer-email-taken": 400,
+  "signer-cpf-taken": 400,
+  "signer-is-party": 400,
+  "too-many-witnesses": 409,
+  "signer-blocked": 403,
+  // Accounts (docs/decisions/015)
+  "password-blank": 400,
+  "password-repeated": 400,
+  "password-sequence": 400,
+  "password-has-personal-info": 400,
+  "password-too-weak": 400,
+  "sign-in-delayed": 429,
+  "email-not-confirmed": 403,
 } as const satisfies Record<keyof typeof ptBR.errors, number>;
 
 export type ErrorCode = keyof typeof errorStatus;

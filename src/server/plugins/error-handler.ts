@@ -1,53 +1,121 @@
-import type { FastifyError, FastifyInstance } from "fastify";
-import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { AppError, errorMessage, errorStatus, type FieldIssue, isErrorCode } from "../../shared/errors";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import {
+  AppError,
+  type ErrorBody,
+  type ErrorCode,
+  errorMessage,
+  errorStatus,
+  type FieldIssue,
+  isErrorCode,
+} from "../../shared/errors";
+import en from "../../shared/locales/en.json";
 import { isDatabaseUnavailable } from "../db/unavailable";
+import { isValidationEntry } from "./validation";
 
-/** A validation message is an error code when the shared contract names one; say it in pt-BR. */
-function issueMessage(message: string): string {
-  return isErrorCode(message) ? errorMessage(message) : message;
+export type Language = "pt-BR" | "en";
+
+/**
+ * The language the client asked for: the app sends the one the person chose (Accept-Language);
+ * pt-BR unless English comes first among the languages it names.
+ */
+export function requestLanguage(request: Pick<FastifyRequest, "headers">): Language {
+  const header = request.headers["accept-language"];
+  if (typeof header !== "string") return "pt-BR";
+  for (const part of header.split(",")) {
+    const tag = part.split(";")[0]?.trim().toLowerCase() ?? "";
+    if (tag.startsWith("pt")) return "pt-BR";
+    if (tag.startsWith("en")) return "en";
+  }
+  return "pt-BR";
+}
+
+function catalogue(code: ErrorCode, language: Language): string {
+  return language === "en" ? en.errors[code] : errorMessage(code);
+}
+
+/** The catalogue's pt-BR messages, to find the English of a message a service wrote in pt-BR. */
+const englishOf = new Map<string, string>(
+  Object.entries(en.errors).flatMap(([code, english]) =>
+    isErrorCode(code) ? [[errorMessage(code), english] as [string, string]] : [],
+  ),
+);
+
+/** A code's body in the client's language; a message of the service's own (quota figures) stays. */
+function bodyOf(error: AppError, language: Language): ErrorBody {
+  const body = error.toBody();
+  if (language !== "en") return body;
+  const say = (message: string) => englishOf.get(message) ?? message;
+  return {
+    ...body,
+    message: say(body.message),
+    ...(body.issues ? { issues: body.issues.map((i) => ({ ...i, message: say(i.message) })) } : {}),
+  };
+}
+
+/** Fastify's own refusals (before any handler ran) by their codes, in the catalogue. */
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: "invalid-json",
+  FST_ERR_CTP_EMPTY_JSON_BODY: "invalid-json",
+  FST_ERR_CTP_BODY_TOO_LARGE: "body-too-large",
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: "unsupported-content-type",
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: "invalid-argument",
+  FST_ERR_CTP_INVALID_TYPE: "unsupported-content-type",
+  FST_ERR_BAD_URL: "malformed-url",
+  FST_ERR_ASYNC_CONSTRAINT: "malformed-url",
+};
+
+function send(reply: FastifyReply, request: FastifyRequest, error: AppError) {
+  return reply.status(error.status).send(bodyOf(error, requestLanguage(request)));
+}
+
+/** Fastify's refusals that happen before routing (a malformed %-escape in the path). */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const code = FASTIFY_CODES[error.code] ?? "invalid-argument";
+  return send(
+    reply,
+    request,
+    new AppError(code, { status: error.statusCode && error.statusCode < 500 ? error.statusCode : 400 }),
+  );
 }
 
 /**
- * Every error becomes `{ code, message, issues? }` with a pt-BR message: AppError by its code,
- * validation by field, a database that is away as 503, the client's malformed requests as 400,
- * and anything else as 500 `unknown`, logged, never with internals. Set on the root instance (not
- * a plugin) so it covers every route.
+ * Every error becomes `{ code, message, issues? }` in the client's language (pt-BR unless it
+ * asked for English): AppError by its code, validation by field (zod's defaults in words, never
+ * its English), a database that is away as 503, Fastify's refusals of malformed requests by their
+ * own codes, and anything else as 500 `unknown`, logged, never with internals. Set on the root
+ * instance (not a plugin) so it covers every route.
  */
 export function setErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) return reply.status(error.status).send(error.toBody());
-    if (hasZodFastifySchemaValidationErrors(error)) {
+    const language = requestLanguage(request);
+    if (error instanceof AppError) return send(reply, request, error);
+    const validation = Array.isArray(error.validation) ? error.validation : [];
+    if (validation.length > 0 && validation.every(isValidationEntry)) {
       // A malformed id is "not found" (or a bad link "forbidden"), not a form error.
-      const special = error.validation
-        .map((v) => v.message)
-        .find((m) => isErrorCode(m) && errorStatus[m] !== 400);
-      if (special && isErrorCode(special)) {
-        const known = new AppError(special);
-        return reply.status(known.status).send(known.toBody());
-      }
-      const issues: FieldIssue[] = error.validation.map((v) => ({
+      const special = validation.map((v) => v.message).find((m) => isErrorCode(m) && errorStatus[m] !== 400);
+      if (special && isErrorCode(special)) return send(reply, request, new AppError(special));
+      const issues: FieldIssue[] = validation.map((v) => ({
         path: v.instancePath.replace(/^\//, "").replaceAll("/", "."),
-        message: issueMessage(v.message ?? "invalid-argument"),
+        message: isErrorCode(v.message)
+          ? catalogue(v.message, language)
+          : language === "en"
+            ? v.params.en
+            : v.message,
       }));
-      const first = issues[0]?.message;
-      return reply
-        .status(400)
-        .send({ code: "invalid-argument", message: first ?? errorMessage("invalid-argument"), issues });
+      const first = issues[0]?.message ?? catalogue("invalid-argument", language);
+      return reply.status(400).send({ code: "invalid-argument", message: first, issues });
     }
     // A frozen, stopped or overloaded database: 503, whatever layer the error came through.
-    if (isDatabaseUnavailable(error))
-      return reply.status(503).send(new AppError("service-unavailable").toBody());
+    if (isDatabaseUnavailable(error)) return send(reply, request, new AppError("service-unavailable"));
     const status = error.statusCode ?? 500;
-    if (status === 429)
-      return reply.status(429).send({ code: "rate-limited", message: errorMessage("rate-limited") });
+    if (status === 429) return send(reply, request, new AppError("rate-limited"));
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong content type, body too large: the client's fault, said plainly.
-      return reply
-        .status(status)
-        .send({ code: "invalid-argument", message: errorMessage("invalid-argument") });
+      const code =
+        FASTIFY_CODES[error.code] ?? (status === 404 || status === 405 ? "not-found" : "invalid-argument");
+      return send(reply, request, new AppError(code, { status }));
     }
     request.log.error({ err: error }, "unhandled error");
-    return reply.status(500).send({ code: "unknown", message: errorMessage("unknown") });
+    return send(reply, request, new AppError("unknown"));
   });
 }

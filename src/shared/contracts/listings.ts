@@ -113,11 +113,13 @@ const count = (code: string, max = 50) =>
 export const addressFields = {
   cep: z
     .string({ error: "invalid-cep" })
+    .max(20, { error: "invalid-cep" })
     .transform(cleanCep)
     .refine((v) => /^\d{8}$/.test(v) && v !== "00000000", { error: "invalid-cep" }),
   logradouro: text(200, "invalid-street"),
   numero: z
     .string({ error: "invalid-number" })
+    .max(20, { error: "invalid-number" })
     .trim()
     .regex(/^(\d{1,6}[A-Za-z]?|s\/n|S\/N)$/, { error: "invalid-number" }),
   complemento: z.string().trim().max(100, { error: "invalid-complement" }).optional().default(""),
@@ -126,7 +128,7 @@ export const addressFields = {
   uf: z.enum(UFS, { error: "invalid-uf" }),
 };
 
-export const unitInput = z.object({
+export const unitInput = z.strictObject({
   tipo: z.enum(UNIT_TYPES, { error: "invalid-unit-type" }),
   ...addressFields,
   areaM2: z
@@ -179,7 +181,7 @@ export type UnitView = z.infer<typeof unitView>;
 const money = (code: string) =>
   z.number({ error: code }).int({ error: code }).min(0, { error: code }).max(MAX_MONEY, { error: code });
 
-const offerFields = z.object({
+const offerFields = z.strictObject({
   aluguel: money("invalid-rent").refine((v) => v >= 100, { error: "invalid-rent" }),
   condominio: money("invalid-fee").default(0),
   iptu: money("invalid-fee").default(0),
@@ -283,7 +285,7 @@ const optionalCentavos = z.coerce
   .optional();
 
 export const searchQuery = z
-  .object({
+  .strictObject({
     uf: z.enum(UFS, { error: "invalid-uf" }).optional(),
     cidade: z.string().trim().max(100, { error: "invalid-city" }).optional(),
     bairro: z.string().trim().max(100, { error: "invalid-bairro" }).optional(),

@@ -9,7 +9,7 @@ export const MESSAGE_MAX_LENGTH = 4000;
 export const MESSAGE_MAX_ATTACHMENTS = 5;
 
 export const messageInput = z
-  .object({
+  .strictObject({
     texto: z
       .string({ error: "message-empty" })
       .transform((s) => s.replaceAll(String.fromCharCode(0), "").trim())

@@ -43,6 +43,7 @@ export function ageOn(birth: string, today: string): number {
 
 export const cpfField = z
   .string({ error: "invalid-cpf" })
+  .max(20, { error: "invalid-cpf" })
   .transform((v) => v.replace(/\D/g, ""))
   .refine(isValidCpf, { error: "invalid-cpf" });
 
@@ -64,7 +65,7 @@ export const partyFields = {
 const text = (max: number, code: string) =>
   z.string({ error: code }).trim().min(1, { error: code }).max(max, { error: code });
 
-export const personalInput = z.object({
+export const personalInput = z.strictObject({
   nomeCompleto: z
     .string({ error: "invalid-full-name" })
     .trim()
@@ -81,12 +82,13 @@ export const personalInput = z.object({
   nacionalidade: text(60, "invalid-nationality"),
   telefone: z
     .string({ error: "invalid-phone" })
+    .max(30, { error: "invalid-phone" })
     .transform((v) => v.replace(/\D/g, ""))
     .refine((v) => /^[1-9]{2}9?\d{8}$/.test(v), { error: "invalid-phone" }),
 });
 export type PersonalInput = z.input<typeof personalInput>;
 
-export const addressInput = z.object({
+export const addressInput = z.strictObject({
   ...addressFields,
   rendaMensal: z
     .number({ error: "invalid-income" })

@@ -1,5 +1,5 @@
 import { normalizeText, type SearchQuery } from "../../../shared/contracts/listings";
-import { AppError } from "../../../shared/errors";
+import { AppError, errorMessage } from "../../../shared/errors";
 
 /*
  * The search query, as SQL. The API and the bench's bare baseline server both run exactly what
@@ -19,16 +19,35 @@ export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString("base64url");
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** A timestamp as published_cursor writes it (PostgreSQL's text of a timestamptz). */
+const TIMESTAMP =
+  /^(\d{4})-(\d{2})-(\d{2})[ T]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?([+-](0\d|1[0-4])(:[0-5]\d)?|Z)?$/;
+
+function isTimestamp(value: unknown): boolean {
+  const m = typeof value === "string" ? TIMESTAMP.exec(value) : null;
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  return y >= 1970 && day.getUTCFullYear() === y && day.getUTCMonth() === mo - 1 && day.getUTCDate() === d;
+}
+
+/**
+ * The cursor of a page, as encodeCursor wrote it. Anything else (another sort's, forged, or a
+ * value PostgreSQL would not take: a 37-digit price, a dash-only id, year 275760) is a 400, never
+ * a database error.
+ */
 function decodeCursor(token: string, sort: SearchQuery["sort"]): Cursor {
   try {
     const c = JSON.parse(Buffer.from(token, "base64url").toString("utf8")) as Cursor;
     const valueOk =
-      sort === "recentes" ? typeof c.v === "string" && !Number.isNaN(Date.parse(c.v)) : Number.isInteger(c.v);
-    if (c.s === sort && valueOk && typeof c.id === "string" && /^[0-9a-f-]{36}$/.test(c.id)) return c;
+      sort === "recentes" ? isTimestamp(c.v) : Number.isSafeInteger(c.v) && (c.v as number) >= 0;
+    if (c.s === sort && valueOk && typeof c.id === "string" && UUID.test(c.id)) return c;
   } catch {
     // falls through
   }
-  throw new AppError("invalid-argument", { message: "O marcador de página é inválido. Refaça a busca." });
+  const message = errorMessage("invalid-page-token");
+  throw new AppError("invalid-argument", { message, issues: [{ path: "cursor", message }] });
 }
 
 /**

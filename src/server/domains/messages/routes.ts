@@ -37,7 +37,13 @@ export async function messageRoutes(app: FastifyInstance, opts: { auth: Auth; me
           "A conversation's latest 200 messages (earlier ones with ?antes=ISO date), for its two parties only",
         security,
         params,
-        querystring: z.object({ antes: z.iso.datetime({ error: "invalid-argument" }).optional() }),
+        querystring: z.strictObject({
+          // Year 0 is ISO but not PostgreSQL's: any date before messages existed is refused.
+          antes: z.iso
+            .datetime({ error: "invalid-argument" })
+            .refine((v) => Date.parse(v) >= Date.UTC(2000, 0, 1), { error: "invalid-argument" })
+            .optional(),
+        }),
       },
     },
     async (request, reply) => {
