@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ContractView } from "../../src/shared/contracts/contracts";
+import { addMonths, brazilDate } from "../../src/shared/contracts/proposals";
 import { makePng, randomCpf } from "./files";
 import { ORIGIN, signUp } from "./test-app";
 import { uploadBytes } from "./tus";
@@ -54,6 +55,7 @@ export async function publishedOfferOf(
   baseUrl: string,
   cookie: string,
   garantias = ["fiador", "seguro_fianca"],
+  terms: { aluguel?: number; caucaoMeses?: number; prazoMeses?: number } = {},
 ) {
   const call = caller(app);
   const photo = (
@@ -91,25 +93,37 @@ export async function publishedOfferOf(
       seguroIncendio: 4000,
       garantias,
       disponivelEm: "2027-01-05",
+      ...(garantias.includes("caucao") ? { caucaoMeses: 2 } : {}),
+      ...terms,
     })
   ).json<{ id: string }>();
+  if (!offer.id) throw new Error(`offer: ${JSON.stringify(offer)}`);
   const published = await call("POST", `/api/offers/${offer.id}/publish`, cookie);
   if (published.statusCode !== 200) throw new Error(published.body);
   return offer.id;
 }
 
-/** A tenant's proposal for `offerId` on the usual terms; its id. */
-export async function proposalOf(app: FastifyInstance, cookie: string, offerId: string, garantia = "fiador") {
-  const res = await caller(app)("POST", "/api/proposals", cookie, {
+/** An entry date the rules accept: a month from `now` (Brazil's date). */
+export const entryDate = (now = new Date()) => addMonths(brazilDate(now), 1);
+
+/** The body of a tenant's proposal for `offerId` on the usual terms (an offer of R$ 4.500). */
+export function proposalBodyOf(offerId: string, garantia = "fiador", over: Record<string, unknown> = {}) {
+  return {
     ofertaId: offerId,
     aluguel: 440000,
-    dataEntrada: "2027-01-05",
+    dataEntrada: entryDate(),
     prazoMeses: 30,
     garantia,
     moradores: 2,
     pets: false,
     renda: 1_500_000,
-  });
+    ...over,
+  };
+}
+
+/** A tenant's proposal for `offerId` on the usual terms; its id. */
+export async function proposalOf(app: FastifyInstance, cookie: string, offerId: string, garantia = "fiador") {
+  const res = await caller(app)("POST", "/api/proposals", cookie, proposalBodyOf(offerId, garantia));
   if (res.statusCode !== 201) throw new Error(res.body);
   return res.json<{ id: string }>().id;
 }

@@ -5,6 +5,7 @@ import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { inject } from "vitest";
 import { buildApp } from "../../src/server/app";
+import type { Clock } from "../../src/server/clock";
 import { type Config, loadConfig } from "../../src/server/config";
 import { connectDatabase, type Database } from "../../src/server/db/client";
 import { createMailer } from "../../src/server/mail/mailer";
@@ -21,8 +22,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on the run's real database; environment overrides as the README names them. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The real app on the run's real database; environment overrides as the README names them.
+ * `clock`: the time services decide by (a manualClock moves it instead of sleeping).
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { clock?: Clock } = {},
+): Promise<TestApp> {
   const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), "chave-test-"));
   const config = loadConfig({
     NODE_ENV: "test",
@@ -48,6 +55,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     authSecret: "test-secret-that-is-long-enough-0123456789",
     // Each test app runs its own jobs (its e-mails land in its own outbox folder).
     jobsSchema: `jobs_${randomBytes(4).toString("hex")}`,
+    ...(opts.clock ? { clock: opts.clock } : {}),
   });
   await app.ready();
   return {

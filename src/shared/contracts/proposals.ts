@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { GUARANTEES, MAX_MONEY, PRAZO_MAX, PRAZO_MIN } from "./listings";
+import type { ErrorCode } from "../errors";
+import { CAUCAO_MAX_MONTHS, GUARANTEES, type Guarantee, MAX_MONEY, PRAZO_MAX, PRAZO_MIN } from "./listings";
 import { partyFields } from "./profile";
 import { DOCUMENT_KINDS } from "./storage";
 
@@ -32,20 +33,123 @@ export const MAX_COTENANTS = 3;
 const money = (code: string) =>
   z.number({ error: code }).int({ error: code }).min(100, { error: code }).max(MAX_MONEY, { error: code });
 
-/** The terms being negotiated. */
-export const proposalTerms = z.object({
-  aluguel: money("invalid-rent"),
-  dataEntrada: z.iso.date({ error: "invalid-date" }),
-  prazoMeses: z
-    .number({ error: "invalid-term" })
-    .int({ error: "invalid-term" })
-    .min(PRAZO_MIN, { error: "invalid-term" })
-    .max(PRAZO_MAX, { error: "invalid-term" }),
-  garantia: z.enum(GUARANTEES, { error: "invalid-guarantee" }),
-});
-export type ProposalTerms = z.infer<typeof proposalTerms>;
+/*
+ * The rules every proposal and counter-offer meets against its offer (docs/decisions/017). The
+ * contract below holds what needs no offer; `termsIssue` holds the rest, on the server for every
+ * proposal and counter from either side, and in the forms so a user hears of it before sending.
+ */
+/** Lei 8.245 leaves the term free; below 12 months is not a residential lease we write. */
+export const PROPOSAL_TERM_MIN = 12;
+export const PROPOSAL_TERM_MAX = PRAZO_MAX;
+/** The proposed rent stays within 50%–150% of the asking rent: a negotiation, not a typo. */
+export const RENT_MIN_RATIO = 0.5;
+export const RENT_MAX_RATIO = 1.5;
+/** The entry date is from today (in Brazil) to this many months ahead. */
+export const ENTRY_MAX_MONTHS = 12;
 
-export const cotenant = z.object({
+const message = z.string({ error: "message-too-long" }).trim().max(2000, { error: "message-too-long" });
+
+/** The terms being negotiated. */
+export const proposalTerms = z.strictObject(
+  {
+    aluguel: money("invalid-rent"),
+    dataEntrada: z.iso.date({ error: "invalid-date" }),
+    prazoMeses: z
+      .number({ error: "invalid-term" })
+      .int({ error: "invalid-term" })
+      .min(PRAZO_MIN, { error: "term-out-of-range" })
+      .max(PRAZO_MAX, { error: "term-out-of-range" }),
+    garantia: z.enum(GUARANTEES, { error: "invalid-guarantee" }),
+    /**
+     * Months of rent the caução is worth, when the guarantee is caução (art. 38: at most 3).
+     * Left out, it is the offer's.
+     */
+    caucaoMeses: z
+      .number({ error: "invalid-deposit" })
+      .int({ error: "invalid-deposit" })
+      .min(1, { error: "invalid-deposit" })
+      .max(CAUCAO_MAX_MONTHS, { error: "deposit-too-high" })
+      .nullable()
+      .optional(),
+  },
+  { error: "invalid-argument" },
+);
+export type ProposalTermsInput = z.input<typeof proposalTerms>;
+/** Terms as stored: caucaoMeses is set exactly when the guarantee is caução. */
+export type ProposalTerms = Omit<z.output<typeof proposalTerms>, "caucaoMeses"> & {
+  caucaoMeses: number | null;
+};
+
+/** What of an offer the terms are checked against. */
+export interface OfferRules {
+  aluguel: number;
+  garantias: readonly string[];
+  prazoMeses: number;
+  caucaoMeses: number | null;
+}
+
+/** Today's date in Brazil (YYYY-MM-DD), where the dates of a lease are counted. */
+export function brazilDate(now: Date): string {
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: "America/Sao_Paulo",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
+}
+
+/** `date` (YYYY-MM-DD) plus `months`, on the same day or the month's last. */
+export function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const total = y * 12 + (m - 1) + months;
+  const year = Math.floor(total / 12);
+  const month = (total % 12) + 1;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(Math.min(d, last)).padStart(2, "0")}`;
+}
+
+/** The smallest term an offer allows: 12 months, or the offer's own when it asks for less. */
+export const termMinFor = (offer: Pick<OfferRules, "prazoMeses">) =>
+  Math.min(PROPOSAL_TERM_MIN, offer.prazoMeses);
+export const rentRangeFor = (offer: Pick<OfferRules, "aluguel">) => ({
+  min: Math.max(100, Math.ceil(offer.aluguel * RENT_MIN_RATIO)),
+  max: Math.floor(offer.aluguel * RENT_MAX_RATIO),
+});
+
+/**
+ * The first rule the terms break against their offer on `today` (Brazil's date), or null. Both
+ * sides' proposals and counters go through it on the server.
+ */
+export function termsIssue(
+  terms: Pick<ProposalTerms, "aluguel" | "dataEntrada" | "prazoMeses" | "garantia"> & {
+    caucaoMeses?: number | null | undefined;
+  },
+  offer: OfferRules,
+  today: string,
+): { path: "aluguel" | "dataEntrada" | "prazoMeses" | "garantia" | "caucaoMeses"; code: ErrorCode } | null {
+  if (!offer.garantias.includes(terms.garantia)) return { path: "garantia", code: "guarantee-not-accepted" };
+  if (terms.garantia === "caucao" && (terms.caucaoMeses ?? offer.caucaoMeses ?? 1) > CAUCAO_MAX_MONTHS)
+    return { path: "caucaoMeses", code: "deposit-too-high" };
+  if (terms.prazoMeses < termMinFor(offer) || terms.prazoMeses > PROPOSAL_TERM_MAX)
+    return { path: "prazoMeses", code: "term-out-of-range" };
+  const rent = rentRangeFor(offer);
+  if (terms.aluguel < rent.min || terms.aluguel > rent.max)
+    return { path: "aluguel", code: "rent-out-of-range" };
+  if (terms.dataEntrada < today || terms.dataEntrada > addMonths(today, ENTRY_MAX_MONTHS))
+    return { path: "dataEntrada", code: "entry-date-out-of-range" };
+  return null;
+}
+
+/** The caução's months as stored: the terms' own, else the offer's, and only for caução. */
+export function depositMonths(
+  garantia: Guarantee,
+  given: number | null | undefined,
+  offer: OfferRules,
+): number | null {
+  return garantia === "caucao" ? (given ?? offer.caucaoMeses ?? 1) : null;
+}
+
+export const cotenant = z.strictObject({
   ...partyFields,
   renda: z
     .number({ error: "invalid-income" })
@@ -55,7 +159,8 @@ export const cotenant = z.object({
 });
 export type Cotenant = z.infer<typeof cotenant>;
 
-export const proposalInput = proposalTerms.extend({
+export const proposalInput = z.strictObject({
+  ...proposalTerms.shape,
   ofertaId: z.uuid({ error: "not-found" }),
   moradores: z
     .number({ error: "invalid-residents" })
@@ -68,51 +173,59 @@ export const proposalInput = proposalTerms.extend({
     .int({ error: "invalid-income" })
     .min(0, { error: "invalid-income" })
     .max(MAX_MONEY, { error: "invalid-income" }),
-  cotenants: z.array(cotenant).max(MAX_COTENANTS, { error: "too-many-cotenants" }).default([]),
+  cotenants: z
+    .array(cotenant, { error: "invalid-argument" })
+    .max(MAX_COTENANTS, { error: "too-many-cotenants" })
+    .default([]),
   documentos: z
-    .array(z.uuid({ error: "invalid-document" }))
+    .array(z.uuid({ error: "invalid-document" }), { error: "invalid-document" })
     .max(20, { error: "invalid-document" })
     .default([]),
-  mensagem: z.string().trim().max(2000, { error: "message-too-long" }).default(""),
+  mensagem: message.default(""),
 });
 export type ProposalInput = z.input<typeof proposalInput>;
 
 export const proposalAction = z.discriminatedUnion(
   "action",
   [
-    z.object({ action: z.literal("approve") }),
-    z.object({
+    z.strictObject({ action: z.literal("approve") }),
+    z.strictObject({
       action: z.literal("reject"),
-      motivo: z.string().trim().min(3, { error: "reason-required" }).max(1000, { error: "reason-required" }),
+      motivo: z
+        .string({ error: "reason-required" })
+        .trim()
+        .min(3, { error: "reason-required" })
+        .max(1000, { error: "reason-required" }),
     }),
-    z.object({
+    z.strictObject({
       action: z.literal("counter"),
       termos: proposalTerms,
-      mensagem: z.string().trim().max(2000).default(""),
+      mensagem: message.default(""),
     }),
-    z.object({
+    z.strictObject({
       action: z.literal("request_documents"),
       documentos: z
-        .array(z.enum(DOCUMENT_KINDS, { error: "invalid-document-kind" }))
-        .min(1, { error: "documents-required" }),
-      mensagem: z.string().trim().max(2000).default(""),
+        .array(z.enum(DOCUMENT_KINDS, { error: "invalid-document-kind" }), { error: "documents-required" })
+        .min(1, { error: "documents-required" })
+        .max(DOCUMENT_KINDS.length, { error: "invalid-document-kind" }),
+      mensagem: message.default(""),
     }),
-    z.object({ action: z.literal("accept") }),
-    z.object({
+    z.strictObject({ action: z.literal("accept") }),
+    z.strictObject({
       action: z.literal("send_documents"),
       documentos: z
-        .array(z.uuid({ error: "invalid-document" }))
+        .array(z.uuid({ error: "invalid-document" }), { error: "documents-required" })
         .min(1, { error: "documents-required" })
-        .max(20),
+        .max(20, { error: "invalid-document" }),
     }),
-    z.object({ action: z.literal("withdraw") }),
+    z.strictObject({ action: z.literal("withdraw") }),
   ],
   { error: "invalid-action" },
 );
 export type ProposalAction = z.input<typeof proposalAction>;
 export type ProposalActionName = ProposalAction["action"];
 
-export const proposalListQuery = z.object({
+export const proposalListQuery = z.strictObject({
   role: z.enum(["tenant", "landlord"], { error: "invalid-argument" }).optional(),
   oferta: z.uuid({ error: "invalid-argument" }).optional(),
   status: z.enum(PROPOSAL_STATUSES, { error: "invalid-argument" }).optional(),
@@ -154,6 +267,8 @@ export interface ProposalView {
     total: number;
     aluguel: number;
     garantias: string[];
+    prazoMeses: number;
+    caucaoMeses: number | null;
     capa: string | null;
   };
   inquilino: { nome: string };

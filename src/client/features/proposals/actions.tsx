@@ -51,12 +51,7 @@ export function ProposalActions({ proposal }: { proposal: ProposalView }) {
         <Title order={3} size="h4">
           {t("proposal.counterTitle")}
         </Title>
-        <TermsFields
-          value={draft}
-          onChange={setDraft}
-          guarantees={proposal.oferta.garantias}
-          errors={termErrors}
-        />
+        <TermsFields value={draft} onChange={setDraft} offer={proposal.oferta} errors={termErrors} />
         <Textarea
           label={t("proposal.message")}
           value={message}
@@ -72,7 +67,7 @@ export function ProposalActions({ proposal }: { proposal: ProposalView }) {
           <Button
             loading={act.isPending}
             onClick={() => {
-              const { terms, errors } = checkTerms(draft);
+              const { terms, errors } = checkTerms(draft, proposal.oferta);
               setTermErrors(errors);
               if (terms) act.mutate({ action: "counter", termos: terms, mensagem: message });
             }}

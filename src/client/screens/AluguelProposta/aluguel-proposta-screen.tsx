@@ -20,7 +20,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
-import { MAX_COTENANTS, proposalInput } from "../../../shared/contracts/proposals";
+import { brazilDate, MAX_COTENANTS, proposalInput, termMinFor } from "../../../shared/contracts/proposals";
 import { useErrorText } from "../../features/auth/error-text";
 import { listingsApi } from "../../features/listings/api";
 import { cardTitle, place } from "../../features/listings/describe";
@@ -78,16 +78,19 @@ function NewProposal({ offerId }: { offerId: string }) {
   if (profile.data && !profile.data.complete)
     return <Navigate to={profilePath(profile.data, location.pathname + location.search)} replace />;
   const o = offer.data;
+  const today = brazilDate(new Date());
   const terms: TermsDraft = draft ?? {
     aluguel: o.aluguel / 100,
-    dataEntrada: o.disponivelEm,
-    prazoMeses: o.prazoMeses,
+    // The offer's date, unless it has passed: an entry date is from today on.
+    dataEntrada: [today, o.disponivelEm].sort().at(-1) ?? today,
+    prazoMeses: Math.max(o.prazoMeses, termMinFor(o)),
     garantia: o.garantias[0] ?? null,
+    caucaoMeses: o.caucaoMeses ?? "",
   };
 
   async function send() {
     setProblem(null);
-    const checked = checkTerms(terms);
+    const checked = checkTerms(terms, o);
     const body = {
       ofertaId: offerId,
       ...(checked.terms ?? {}),
@@ -133,7 +136,7 @@ function NewProposal({ offerId }: { offerId: string }) {
       </div>
       <Card withBorder padding="md">
         <Stack gap="sm">
-          <TermsFields value={terms} onChange={setDraft} guarantees={o.garantias} errors={errors} />
+          <TermsFields value={terms} onChange={setDraft} offer={o} errors={errors} />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <NumberInput
               label={t("proposal.fields.moradores")}

@@ -75,6 +75,9 @@ export const contractSigners = pgTable(
     codeHash: text("code_hash"),
     codeExpiresAt: timestamp("code_expires_at", { withTimezone: true }),
     codeAttempts: integer("code_attempts").notNull().default(0),
+    /** Wrong codes over the envelope's whole life (never reset by a new code); 10 block the signer. */
+    codeFailures: integer("code_failures").notNull().default(0),
+    blockedAt: timestamp("blocked_at", { withTimezone: true }),
     codeVerifiedAt: timestamp("code_verified_at", { withTimezone: true }),
     signedAt: timestamp("signed_at", { withTimezone: true }),
     refusedReason: text("refused_reason"),

@@ -64,6 +64,12 @@ export const proposals = pgTable(
     dataEntrada: date("data_entrada", { mode: "string" }).notNull(),
     prazoMeses: integer("prazo_meses").notNull(),
     garantia: text("garantia").notNull(),
+    /** Months of rent the caução is worth (art. 38: at most 3); null unless the guarantee is caução. */
+    caucaoMeses: integer("caucao_meses"),
+    /** The guarantor the tenant names (nome, cpf, email, parentesco) when the guarantee is fiador. */
+    fiador: jsonb("fiador"),
+    /** CPFs of guarantors the landlord asked the tenant to replace: they may not come back. */
+    fiadoresRecusados: text("fiadores_recusados").array().notNull().default(sql`'{}'::text[]`),
     moradores: integer("moradores").notNull(),
     pets: boolean("pets").notNull(),
     renda: bigint("renda", { mode: "number" }).notNull(),

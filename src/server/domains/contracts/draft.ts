@@ -77,7 +77,7 @@ export async function draftContract(ctx: ContractsContext, proposalId: string): 
         prazoMeses: Number(r.prazo_meses),
         reajuste: r.reajuste as string,
         garantia,
-        caucaoMeses: garantia === "caucao" ? Number(r.offer_caucao ?? 1) : null,
+        caucaoMeses: garantia === "caucao" ? Number(r.caucao_meses ?? r.offer_caucao ?? 1) : null,
         diaVencimento: 10,
       },
       emails: { locador: r.l_email as string, locatario: r.t_email as string },

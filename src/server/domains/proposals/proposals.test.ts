@@ -2,12 +2,16 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makePdf, makePng, randomCpf } from "../../../../tests/support/files";
 import { outboxFor } from "../../../../tests/support/mail";
+import { entryDate } from "../../../../tests/support/market";
 import { createTestApp, ORIGIN, signUp, type TestApp } from "../../../../tests/support/test-app";
 import { uploadBytes } from "../../../../tests/support/tus";
 import type { OfferView, UnitView } from "../../../shared/contracts/listings";
 import type { ProposalView } from "../../../shared/contracts/proposals";
 import type { StoredDocument } from "../../../shared/contracts/storage";
 import { move } from "./machine";
+
+/** An entry date the rules accept whenever the test runs (decision 017). */
+const ENTRY = entryDate();
 
 let t: TestApp;
 let baseUrl: string;
@@ -115,7 +119,7 @@ async function document(cookie: string) {
 const proposalBody = (ofertaId: string, over: Record<string, unknown> = {}) => ({
   ofertaId,
   aluguel: 280000,
-  dataEntrada: "2026-12-15",
+  dataEntrada: ENTRY,
   prazoMeses: 30,
   garantia: "seguro_fianca",
   moradores: 2,
@@ -232,7 +236,7 @@ describe("proposals", () => {
     const p = await propose(tenant.cookie, offer.id);
     const counter = await act(landlord.cookie, p.id, {
       action: "counter",
-      termos: { aluguel: 295000, dataEntrada: "2026-12-15", prazoMeses: 36, garantia: "fiador" },
+      termos: { aluguel: 295000, dataEntrada: ENTRY, prazoMeses: 36, garantia: "fiador" },
       mensagem: "Fecho por 2.950 com 36 meses.",
     });
     expect(counter.json()).toMatchObject({ status: "contraproposta", turn: "tenant" });
@@ -271,7 +275,7 @@ describe("proposals", () => {
     const stranger = await person("Caio");
     const offer = await publishedOffer(landlord.cookie);
     const p = await propose(tenant.cookie, offer.id);
-    const terms = { aluguel: 290000, dataEntrada: "2026-12-15", prazoMeses: 30, garantia: "fiador" };
+    const terms = { aluguel: 290000, dataEntrada: ENTRY, prazoMeses: 30, garantia: "fiador" };
     for (const body of [{ action: "approve" }, { action: "withdraw" }, { action: "accept" }]) {
       expect((await act(stranger.cookie, p.id, body)).statusCode).toBe(404);
       expect((await act(undefined, p.id, body)).statusCode).toBe(401);
@@ -309,7 +313,7 @@ describe("proposals", () => {
       reject: { action: "reject", motivo: "Preferi outra proposta." },
       counter: {
         action: "counter",
-        termos: { aluguel: 290000, dataEntrada: "2026-12-15", prazoMeses: 30, garantia: "fiador" },
+        termos: { aluguel: 290000, dataEntrada: ENTRY, prazoMeses: 30, garantia: "fiador" },
       },
       request_documents: { action: "request_documents", documentos: ["cpf"] },
       accept: { action: "accept" },

@@ -3,6 +3,9 @@ import type pg from "pg";
 import type { z } from "zod";
 import { offerTitle, pacote } from "../../../shared/contracts/listings";
 import {
+  brazilDate,
+  depositMonths,
+  type OfferRules,
   OPEN_PROPOSAL_STATUSES,
   type ProposalEventView,
   type ProposalStatus,
@@ -10,8 +13,9 @@ import {
   type ProposalView,
   type proposalAction,
   type proposalInput,
+  termsIssue,
 } from "../../../shared/contracts/proposals";
-import { AppError } from "../../../shared/errors";
+import { AppError, errorMessage } from "../../../shared/errors";
 import type { Clock } from "../../clock";
 import { withTransaction } from "../../db/client";
 import type { MailOutbox } from "../../mail/outbox";
@@ -36,6 +40,7 @@ interface ProposalRow {
   data_entrada: string;
   prazo_meses: number;
   garantia: string;
+  caucao_meses: number | null;
   moradores: number;
   pets: boolean;
   renda: string;
@@ -66,8 +71,25 @@ function termsOf(r: ProposalRow): ProposalTerms {
     dataEntrada: r.data_entrada,
     prazoMeses: r.prazo_meses,
     garantia: r.garantia as ProposalTerms["garantia"],
+    caucaoMeses: r.caucao_meses,
   };
 }
+
+interface OfferRulesRow {
+  aluguel: string;
+  garantias: string[];
+  prazo_meses: number;
+  caucao_meses: number | null;
+}
+
+const OFFER_RULES_COLUMNS = "aluguel, garantias, prazo_meses, caucao_meses";
+
+const rulesOf = (o: OfferRulesRow): OfferRules => ({
+  aluguel: Number(o.aluguel),
+  garantias: o.garantias,
+  prazoMeses: o.prazo_meses,
+  caucaoMeses: o.caucao_meses,
+});
 
 /** What a counter-offer changed: { field: [before, after] } for each field that moved. */
 function diff(before: ProposalTerms, after: ProposalTerms): Record<string, [unknown, unknown]> | null {
@@ -135,13 +157,15 @@ export class ProposalsService {
     const id = randomUUID();
     await this.tx(async (c) => {
       await this.profiles.requireComplete(tenantId, c);
-      const { rows } = await c.query<{
-        owner_id: string;
-        status: string;
-        garantias: string[];
-        tipo: string;
-        bairro: string;
-      }>("SELECT owner_id, status, garantias, tipo, bairro FROM offers WHERE id = $1 FOR SHARE", [
+      const { rows } = await c.query<
+        {
+          owner_id: string;
+          status: string;
+          garantias: string[];
+          tipo: string;
+          bairro: string;
+        } & OfferRulesRow
+      >(`SELECT owner_id, status, tipo, bairro, ${OFFER_RULES_COLUMNS} FROM offers WHERE id = $1 FOR SHARE`, [
         input.ofertaId,
       ]);
       const offer = rows[0];
@@ -149,13 +173,14 @@ export class ProposalsService {
         throw new AppError("not-found");
       if (offer.owner_id === tenantId) throw new AppError("own-offer");
       if (offer.status !== "publicada") throw new AppError("offer-not-available");
-      if (!offer.garantias.includes(input.garantia)) throw new AppError("guarantee-not-accepted");
+      const rules = rulesOf(offer);
+      this.checkTerms(input, rules, "");
       await this.checkDocuments(c, tenantId, input.documentos);
       try {
         await c.query(
           `INSERT INTO proposals (id, offer_id, tenant_id, landlord_id, status, turn, deadline, aluguel, data_entrada,
-             prazo_meses, garantia, moradores, pets, renda, cotenants, documentos, mensagem)
-           VALUES ($1,$2,$3,$4,'enviada','landlord',$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15)`,
+             prazo_meses, garantia, moradores, pets, renda, cotenants, documentos, mensagem, caucao_meses)
+           VALUES ($1,$2,$3,$4,'enviada','landlord',$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16)`,
           [
             id,
             input.ofertaId,
@@ -172,6 +197,7 @@ export class ProposalsService {
             JSON.stringify(input.cotenants),
             input.documentos,
             input.mensagem,
+            depositMonths(input.garantia, input.caucaoMeses, rules),
           ],
         );
       } catch (err) {
@@ -194,6 +220,18 @@ export class ProposalsService {
       ]);
     });
     return this.get(tenantId, id);
+  }
+
+  /**
+   * The rules of decision 017 against the offer, on Brazil's date by the injected clock: the
+   * first one broken is the answer, with the field it is about.
+   */
+  private checkTerms(terms: Parameters<typeof termsIssue>[0], offer: OfferRules, prefix: string) {
+    const issue = termsIssue(terms, offer, brazilDate(this.options.clock.now()));
+    if (issue)
+      throw new AppError(issue.code, {
+        issues: [{ path: `${prefix}${issue.path}`, message: errorMessage(issue.code) }],
+      });
   }
 
   private async checkDocuments(c: pg.PoolClient, tenantId: string, ids: string[]) {
@@ -230,8 +268,8 @@ export class ProposalsService {
       const peek = await c.query<{ offer_id: string }>("SELECT offer_id FROM proposals WHERE id = $1", [id]);
       const offerId = peek.rows[0]?.offer_id;
       if (!offerId) throw new AppError("not-found");
-      const offerRow = await c.query<{ status: string; tipo: string; bairro: string }>(
-        "SELECT status, tipo, bairro FROM offers WHERE id = $1 FOR UPDATE",
+      const offerRow = await c.query<{ status: string; tipo: string; bairro: string } & OfferRulesRow>(
+        `SELECT status, tipo, bairro, ${OFFER_RULES_COLUMNS} FROM offers WHERE id = $1 FOR UPDATE`,
         [offerId],
       );
       const offer = offerRow.rows[0];
@@ -254,17 +292,28 @@ export class ProposalsService {
       let requested = p.documentos_solicitados;
       let documentos = p.documentos;
 
+      const rules = rulesOf(offer);
       switch (input.action) {
         case "approve": {
           await this.profiles.requireComplete(userId, c);
+          // Terms agreed days ago meet the rules again: the entry date may have passed meanwhile.
+          this.checkTerms(terms, rules, "termos.");
           break;
         }
+        case "accept":
+          this.checkTerms(terms, rules, "termos.");
+          break;
         case "reject":
           detail = input.motivo;
           break;
         case "counter": {
-          changes = diff(terms, input.termos);
-          terms = input.termos;
+          this.checkTerms(input.termos, rules, "termos.");
+          const proposed = {
+            ...input.termos,
+            caucaoMeses: depositMonths(input.termos.garantia, input.termos.caucaoMeses, rules),
+          };
+          changes = diff(terms, proposed);
+          terms = proposed;
           detail = input.mensagem || undefined;
           break;
         }
@@ -285,7 +334,7 @@ export class ProposalsService {
 
       await c.query(
         `UPDATE proposals SET status=$2, turn=$3, deadline=$4, aluguel=$5, data_entrada=$6, prazo_meses=$7, garantia=$8,
-           documentos_solicitados=$9, documentos=$10, updated_at=$11 WHERE id=$1`,
+           documentos_solicitados=$9, documentos=$10, updated_at=$11, caucao_meses=$12 WHERE id=$1`,
         [
           id,
           next,
@@ -298,6 +347,7 @@ export class ProposalsService {
           requested,
           documentos,
           now,
+          terms.caucaoMeses,
         ],
       );
       const eventType =
@@ -409,6 +459,8 @@ export class ProposalsService {
         o_iptu: string;
         o_seguro: string;
         o_garantias: string[];
+        o_prazo: number;
+        o_caucao: number | null;
         o_capa: string | null;
         tenant_name: string;
         landlord_name: string;
@@ -416,7 +468,7 @@ export class ProposalsService {
     >(
       `SELECT p.*, o.id AS o_id, o.tipo AS o_tipo, o.bairro AS o_bairro, o.cidade AS o_cidade, o.uf AS o_uf, o.total AS o_total,
          o.aluguel AS o_aluguel, o.condominio AS o_condominio, o.iptu AS o_iptu, o.seguro_incendio AS o_seguro,
-         o.garantias AS o_garantias, o.capa AS o_capa,
+         o.garantias AS o_garantias, o.prazo_meses AS o_prazo, o.caucao_meses AS o_caucao, o.capa AS o_capa,
          coalesce(tp.nome_completo, tu.name) AS tenant_name, lu.name AS landlord_name
        FROM proposals p JOIN offers o ON o.id = p.offer_id
        JOIN users tu ON tu.id = p.tenant_id LEFT JOIN profiles tp ON tp.user_id = p.tenant_id
@@ -473,6 +525,8 @@ export class ProposalsService {
           total: Number(r.o_total),
           aluguel: Number(r.o_aluguel),
           garantias: r.o_garantias,
+          prazoMeses: r.o_prazo,
+          caucaoMeses: r.o_caucao,
           capa: r.o_capa,
         },
         inquilino: { nome: r.tenant_name },
