@@ -74,7 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityPlugin, { config });
   await app.register(openApiPlugin, { publicUrl: config.PUBLIC_URL, version: VERSION });
   await app.register(jobsPlugin, { config, database, mailer, schema: deps.jobsSchema });
-  await app.register(authPlugin, { config, database, outbox: app.outbox, secret: deps.authSecret });
+  await app.register(authPlugin, { config, database, outbox: app.outbox, secret: deps.authSecret, clock });
   const { auth, jobs, outbox } = app;
 
   const storage = new StorageService(

@@ -48,6 +48,11 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_MAX: positiveInt.default(10),
   AUTH_RATE_LIMIT_WINDOW: positiveInt.default(300),
   PASSWORD_RESET_TTL: positiveInt.default(3600),
+  // Per account, whatever the address (decision 015): free failures, then a doubling delay up to a cap.
+  SIGN_IN_FREE_FAILURES: positiveInt.default(5),
+  SIGN_IN_DELAY_BASE: positiveInt.default(30),
+  SIGN_IN_DELAY_MAX: positiveInt.default(900),
+  EMAIL_CONFIRMATION_TTL: positiveInt.default(86400),
   CLIENT_DIR: z.string().min(1).default("./dist/client"),
   STORAGE: z.enum(["fs", "s3"], { error: "use fs or s3" }).default("fs"),
   S3_BUCKET: z.string().min(3).optional(),

@@ -116,6 +116,33 @@ export function get(app: FastifyInstance, url: string, opts: { cookie?: string }
   return app.inject({ method: "GET", url, headers: opts.cookie ? { cookie: opts.cookie } : {} });
 }
 
+/**
+ * The confirmation link of the newest e-mail recorded for `email` (the outbox row the sign-up
+ * wrote before answering), as a path to GET. Any app of the run shares the test database.
+ */
+export async function confirmationLinkFor(email: string): Promise<string> {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: inject("databaseUrl") });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ links: string[] }>(
+      "SELECT links FROM mail_outbox WHERE recipient = $1 ORDER BY created_at DESC",
+      [email],
+    );
+    for (const row of rows) {
+      const link = row.links.find((l) => l.includes("/api/auth/verify-email?token="));
+      if (link) {
+        const url = new URL(link);
+        return `${url.pathname}${url.search}`;
+      }
+    }
+    throw new Error(`no confirmation e-mail for ${email}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Signs up and follows the confirmation e-mail, as a person does: the link signs the account in. */
 export async function signUp(
   app: FastifyInstance,
   input: { name?: string; email?: string; password?: string } = {},
@@ -128,12 +155,17 @@ export async function signUp(
     password,
   });
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
-  return {
-    email,
-    password,
-    cookie: sessionCookie(res),
-    userId: (res.json() as { user: { id: string } }).user.id,
-  };
+  const confirmed = await app.inject({
+    method: "GET",
+    url: await confirmationLinkFor(email),
+    remoteAddress: uniqueIp(),
+  });
+  if (confirmed.statusCode !== 302 || confirmed.headers.location !== "/")
+    throw new Error(`confirmation failed: ${confirmed.statusCode} ${confirmed.headers.location}`);
+  const cookie = sessionCookie(confirmed);
+  const me = await get(app, "/api/me", { cookie });
+  if (me.statusCode !== 200) throw new Error(`no session after confirmation: ${me.statusCode} ${me.body}`);
+  return { email, password, cookie, userId: (me.json() as { id: string }).id };
 }
 
 export async function signIn(app: FastifyInstance, email: string, password: string, ip?: string) {

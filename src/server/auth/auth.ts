@@ -1,19 +1,72 @@
 import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import {
+  APIError,
+  createAuthMiddleware,
+  createEmailVerificationToken,
+  getSessionFromCtx,
+} from "better-auth/api";
+import { and, eq, like, ne } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { passwordProblem } from "../../shared/password-strength";
+import { type Clock, systemClock } from "../clock";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { accounts, rateLimits, sessions, users, verifications } from "../db/schema/auth";
 import { replaceUnavailable } from "../db/unavailable";
+import { accountExistsMail, confirmEmailMail } from "../mail/account-templates";
 import type { MailOutbox } from "../mail/outbox";
 import { passwordChangedMail, passwordResetMail } from "../mail/templates";
 import { hashPassword, isCommonPassword, verifyPassword } from "./passwords";
+import { FORGET_AFTER_MS, SignInThrottle } from "./throttle";
 
 /** The header the Fastify bridge sets from the socket (or the trusted proxy); never taken from clients. */
 export const CLIENT_IP_HEADER = "x-chave-client-ip";
 
 const PASSWORD_PATHS = new Set(["/sign-up/email", "/reset-password", "/change-password"]);
+
+/**
+ * The only better-auth endpoints Chave uses (decision 015). Everything else it ships (update-user,
+ * delete-user, change-email, verify-password, list-accounts, social sign-in and linking, its HTML
+ * error page…) answers 404, over HTTP and to in-process `auth.api` calls alike.
+ */
+export const ALLOWED_AUTH_PATHS = new Set([
+  "/sign-up/email",
+  "/sign-in/email",
+  "/sign-out",
+  "/get-session",
+  "/request-password-reset",
+  "/reset-password",
+  "/change-password",
+  "/list-sessions",
+  "/revoke-session",
+  "/revoke-other-sessions",
+  "/verify-email",
+  "/send-verification-email",
+]);
+
+/** better-auth 1.7.7's other endpoints, refused by its router before anything runs (a test keeps this complete). */
+export const DISABLED_AUTH_PATHS = [
+  "/sign-in/social",
+  "/callback/:id",
+  "/verify-password",
+  "/change-email",
+  "/set-password",
+  "/update-session",
+  "/update-user",
+  "/delete-user",
+  "/reset-password/:token",
+  "/revoke-sessions",
+  "/link-social",
+  "/list-accounts",
+  "/delete-user/callback",
+  "/unlink-account",
+  "/refresh-token",
+  "/get-access-token",
+  "/account-info",
+  "/ok",
+  "/error",
+];
 
 export interface AuthDeps {
   config: Config;
@@ -22,6 +75,13 @@ export interface AuthDeps {
   mail: Pick<MailOutbox, "send">;
   secret: string;
   log: Pick<FastifyBaseLogger, "error" | "warn" | "info" | "debug">;
+  /** Where the per-account sign-in delay reads the time (tests move it). */
+  clock?: Clock;
+}
+
+/** A refusal in the application's catalogue, passed through better-auth as it is (see routes.ts). */
+function refuse(status: "BAD_REQUEST" | "NOT_FOUND", code: string): APIError {
+  return new APIError(status, { code, message: code });
 }
 
 /**
@@ -38,11 +98,33 @@ function serviceUnavailable(cause: unknown): APIError {
   return error;
 }
 
-export function createAuth({ config, db, mail, secret, log }: AuthDeps) {
+export function createAuth({ config, db, mail, secret, log, clock = systemClock }: AuthDeps) {
   const resetUrl = (token: string) =>
     `${config.PUBLIC_URL}/password/reset?token=${encodeURIComponent(token)}`;
+  // The confirmation link goes to our bridge, which answers with a redirect into the app.
+  const confirmUrl = (token: string) =>
+    `${config.PUBLIC_URL}/api/auth/verify-email?token=${encodeURIComponent(token)}`;
   const authRule = { window: config.AUTH_RATE_LIMIT_WINDOW, max: config.AUTH_RATE_LIMIT_MAX };
-
+  const throttle = new SignInThrottle(
+    db,
+    clock,
+    {
+      freeFailures: config.SIGN_IN_FREE_FAILURES,
+      baseDelayMs: config.SIGN_IN_DELAY_BASE * 1000,
+      maxDelayMs: config.SIGN_IN_DELAY_MAX * 1000,
+      forgetAfterMs: FORGET_AFTER_MS,
+    },
+    secret,
+  );
+  const sendConfirmation = (user: { name: string; email: string }, token: string) =>
+    mail.send(
+      user.email,
+      confirmEmailMail({
+        name: user.name,
+        url: confirmUrl(token),
+        hours: Math.max(1, Math.round(config.EMAIL_CONFIRMATION_TTL / 3600)),
+      }),
+    );
   return betterAuth({
     appName: "Chave",
     baseURL: config.PUBLIC_URL,
@@ -64,15 +146,50 @@ export function createAuth({ config, db, mail, secret, log }: AuthDeps) {
         })(options),
         serviceUnavailable,
       ),
+    disabledPaths: DISABLED_AUTH_PATHS,
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
-      autoSignIn: true,
+      // A new account signs in through the link e-mailed to it, and sign-up answers the same
+      // whether the e-mail had an account or not (better-auth's generic duplicate answer).
+      requireEmailVerification: true,
+      autoSignIn: false,
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: config.PASSWORD_RESET_TTL,
       revokeSessionsOnPasswordReset: true,
+      async onExistingUserSignUp({ user }) {
+        // Its owner learns of it by e-mail; a never-confirmed account just gets a new link.
+        if (!user.emailVerified) {
+          const token = await createEmailVerificationToken(
+            secret,
+            user.email,
+            undefined,
+            config.EMAIL_CONFIRMATION_TTL,
+          );
+          await sendConfirmation(user, token);
+          return;
+        }
+        await mail.send(
+          user.email,
+          accountExistsMail({
+            name: user.name,
+            loginUrl: `${config.PUBLIC_URL}/login`,
+            resetUrl: `${config.PUBLIC_URL}/password`,
+          }),
+        );
+      },
       async sendResetPassword({ user, token }) {
+        // Only the newest link works: the ones sent before it die now.
+        await db
+          .delete(verifications)
+          .where(
+            and(
+              eq(verifications.value, user.id),
+              like(verifications.identifier, "reset-password:%"),
+              ne(verifications.identifier, `reset-password:${token}`),
+            ),
+          );
         await mail.send(
           user.email,
           passwordResetMail({
@@ -83,6 +200,8 @@ export function createAuth({ config, db, mail, secret, log }: AuthDeps) {
         );
       },
       async onPasswordReset({ user }) {
+        // Whoever holds the mailbox is the owner: the per-account delay is lifted.
+        await throttle.succeeded(user.email);
         await mail.send(
           user.email,
           passwordChangedMail({
@@ -91,6 +210,14 @@ export function createAuth({ config, db, mail, secret, log }: AuthDeps) {
             resetUrl: `${config.PUBLIC_URL}/password`,
           }),
         );
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: config.EMAIL_CONFIRMATION_TTL,
+      async sendVerificationEmail({ user, token }) {
+        await sendConfirmation(user, token);
       },
     },
     session: {
@@ -108,6 +235,9 @@ export function createAuth({ config, db, mail, secret, log }: AuthDeps) {
         "/get-session": false,
         "/list-sessions": false,
         "/sign-out": false,
+        // A signed, expiring token: nothing to guess.
+        "/verify-email": false,
+        "/send-verification-email": authRule,
         "/sign-in/email": authRule,
         "/sign-up/email": authRule,
         "/request-password-reset": authRule,
@@ -131,11 +261,44 @@ export function createAuth({ config, db, mail, secret, log }: AuthDeps) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        if (!PASSWORD_PATHS.has(ctx.path)) return;
+        if (!ALLOWED_AUTH_PATHS.has(ctx.path)) throw refuse("NOT_FOUND", "not-found");
         const body = (ctx.body ?? {}) as Record<string, unknown>;
+        if (ctx.path === "/sign-in/email" && typeof body.email === "string") {
+          const attempt = await throttle.take(body.email);
+          if (!attempt.allowed) {
+            throw new APIError(
+              "TOO_MANY_REQUESTS",
+              { code: "sign-in-delayed", message: "sign-in-delayed" },
+              { "Retry-After": String(attempt.retryAfterSeconds) },
+            );
+          }
+          return;
+        }
+        if (!PASSWORD_PATHS.has(ctx.path)) return;
         const candidate = body.password ?? body.newPassword;
-        if (typeof candidate === "string" && isCommonPassword(candidate)) {
-          throw new APIError("BAD_REQUEST", { code: "PASSWORD_TOO_COMMON", message: "Password too common" });
+        if (typeof candidate === "string") {
+          if (isCommonPassword(candidate)) {
+            throw new APIError("BAD_REQUEST", {
+              code: "PASSWORD_TOO_COMMON",
+              message: "Password too common",
+            });
+          }
+          // Whose password it is: the e-mail and name a guesser would try first.
+          let person: { email?: string; name?: string } = {};
+          if (ctx.path === "/sign-up/email") {
+            person = { email: String(body.email ?? ""), name: String(body.name ?? "") };
+          } else if (ctx.path === "/change-password") {
+            const session = await getSessionFromCtx(ctx);
+            if (session) person = session.user;
+          } else if (typeof body.token === "string") {
+            const link = await ctx.context.internalAdapter.findVerificationValue(
+              `reset-password:${body.token}`,
+            );
+            const user = link ? await ctx.context.internalAdapter.findUserById(link.value) : null;
+            if (user) person = user;
+          }
+          const problem = passwordProblem(candidate, person);
+          if (problem) throw refuse("BAD_REQUEST", problem);
         }
         // Changing the password always ends the other sessions: a thief keeping one open is the case it is for.
         if (ctx.path === "/change-password") {
@@ -143,6 +306,16 @@ export function createAuth({ config, db, mail, secret, log }: AuthDeps) {
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/sign-in/email") {
+          const returned = ctx.context.returned;
+          const body = (ctx.body ?? {}) as Record<string, unknown>;
+          // The right password (even on an account still to be confirmed) starts the account afresh.
+          const rightPassword =
+            !(returned instanceof Error) ||
+            (returned instanceof APIError && returned.body?.code === "EMAIL_NOT_VERIFIED");
+          if (rightPassword && typeof body.email === "string") await throttle.succeeded(body.email);
+          return;
+        }
         if (ctx.path !== "/change-password") return;
         const returned = ctx.context.returned;
         const session = ctx.context.session ?? ctx.context.newSession;

@@ -3,12 +3,14 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   changePasswordInput,
   requestPasswordResetInput,
+  resendConfirmationInput,
   resetPasswordInput,
   revokeSessionInput,
   signInInput,
   signUpInput,
+  verifyEmailQuery,
 } from "../../shared/contracts/auth";
-import { codeForStatus, type ErrorCode, errorMessage } from "../../shared/errors";
+import { AppError, codeForStatus, type ErrorCode, isErrorCode } from "../../shared/errors";
 import { type Auth, CLIENT_IP_HEADER } from "./auth";
 
 /** better-auth's error codes, as the application's catalogue names them. */
@@ -29,20 +31,24 @@ const AUTH_CODES: Record<string, ErrorCode> = {
   SESSION_EXPIRED: "unauthenticated",
   FAILED_TO_GET_SESSION: "unauthenticated",
   CREDENTIAL_ACCOUNT_NOT_FOUND: "invalid-credentials",
+  EMAIL_NOT_VERIFIED: "email-not-confirmed",
 };
 
-function translateError(status: number, text: string): { code: ErrorCode; message: string } {
+/** better-auth's error as the catalogue's; our own hooks pass catalogue codes through as they are. */
+function translateError(status: number, text: string): AppError {
   let authCode: unknown;
   try {
     authCode = (JSON.parse(text) as { code?: unknown }).code;
   } catch {
     authCode = undefined;
   }
-  const code =
-    status === 429
-      ? "rate-limited"
-      : (typeof authCode === "string" && AUTH_CODES[authCode]) || codeForStatus(status);
-  return { code, message: errorMessage(code) };
+  const code: ErrorCode =
+    isErrorCode(authCode) && authCode !== "unknown"
+      ? authCode
+      : status === 429
+        ? "rate-limited"
+        : (typeof authCode === "string" && AUTH_CODES[authCode]) || codeForStatus(status);
+  return new AppError(code, { status: status >= 500 ? undefined : status });
 }
 
 export function toFetchHeaders(request: FastifyRequest): Headers {
@@ -56,8 +62,20 @@ export function toFetchHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-/** Hands a request to better-auth and its answer back to Fastify, with errors in the app's catalogue. */
-async function forward(auth: Auth, publicUrl: string, request: FastifyRequest, reply: FastifyReply) {
+/** better-auth's answer to one forwarded request; cookies and headers already on the reply. */
+interface Forwarded {
+  status: number;
+  text: string;
+  setsSession: boolean;
+}
+
+/** Hands a request to better-auth; its cookies and headers are copied to the reply, errors thrown in the catalogue. */
+async function forward(
+  auth: Auth,
+  publicUrl: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<Forwarded> {
   const headers = toFetchHeaders(request);
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
   if (hasBody) headers.set("content-type", "application/json");
@@ -68,7 +86,6 @@ async function forward(auth: Auth, publicUrl: string, request: FastifyRequest, r
       body: hasBody ? JSON.stringify(request.body ?? {}) : undefined,
     }),
   );
-  reply.status(response.status);
   response.headers.forEach((value, key) => {
     if (key !== "set-cookie" && key !== "content-length" && key !== "content-encoding")
       reply.header(key, value);
@@ -76,21 +93,55 @@ async function forward(auth: Auth, publicUrl: string, request: FastifyRequest, r
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header("set-cookie", cookies);
   const text = await response.text();
-  if (response.status >= 400) {
-    reply.type("application/json; charset=utf-8");
-    return translateError(response.status, text);
+  if (response.status >= 400) throw translateError(response.status, text);
+  reply.status(response.status);
+  return {
+    status: response.status,
+    text,
+    setsSession: cookies.some((c) => /session_token=[^;]+/.test(c) && !/session_token=;/.test(c)),
+  };
+}
+
+/**
+ * How long the answers that must not tell whether an e-mail has an account take at least: the
+ * known e-mail's path writes an e-mail to the outbox, the unknown one does not (decision 015).
+ */
+export const SAME_ANSWER_FLOOR_MS = 350;
+
+async function atLeast<T>(ms: number, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    const left = ms - (performance.now() - started);
+    if (left > 0) await new Promise((r) => setTimeout(r, left));
   }
-  return text;
 }
 
 const tags = ["auth"];
 
 export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; publicUrl: string }) {
   const { auth, publicUrl } = opts;
-  const handler = (request: FastifyRequest, reply: FastifyReply) => forward(auth, publicUrl, request, reply);
+  const handler = async (request: FastifyRequest, reply: FastifyReply) =>
+    (await forward(auth, publicUrl, request, reply)).text;
+  /** One answer whatever the e-mail: `{ status: true }`, no user, no id, no English text. */
+  const sameAnswer = async (request: FastifyRequest, reply: FastifyReply) => {
+    await atLeast(SAME_ANSWER_FLOOR_MS, () => forward(auth, publicUrl, request, reply));
+    reply.type("application/json; charset=utf-8");
+    return { status: true };
+  };
   const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.post("/sign-up/email", { schema: { tags, summary: "Create an account", body: signUpInput } }, handler);
+  r.post(
+    "/sign-up/email",
+    {
+      schema: {
+        tags,
+        summary: "Create an account; its confirmation link is e-mailed (same answer for a known e-mail)",
+        body: signUpInput,
+      },
+    },
+    sameAnswer,
+  );
   r.post(
     "/sign-in/email",
     { schema: { tags, summary: "Sign in with e-mail and password", body: signInInput } },
@@ -100,8 +151,14 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; publi
   r.get("/get-session", { schema: { tags, summary: "The signed-in user and session, or null" } }, handler);
   r.post(
     "/request-password-reset",
-    { schema: { tags, summary: "E-mail a single-use password reset link", body: requestPasswordResetInput } },
-    handler,
+    {
+      schema: {
+        tags,
+        summary: "E-mail a single-use password reset link (same answer for an unknown e-mail)",
+        body: requestPasswordResetInput,
+      },
+    },
+    sameAnswer,
   );
   r.post(
     "/reset-password",
@@ -122,11 +179,40 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; publi
     handler,
   );
   r.post("/revoke-other-sessions", { schema: { tags, summary: "End every session but this one" } }, handler);
-  // Anything else better-auth serves (its own health check, future plugins), not in the public contract.
-  r.route({
-    method: ["GET", "POST"],
-    url: "/*",
-    schema: { hide: true },
-    handler,
-  });
+  r.post(
+    "/send-verification-email",
+    {
+      schema: {
+        tags,
+        summary:
+          "E-mail a new confirmation link to an account not yet confirmed (same answer for any e-mail)",
+        body: resendConfirmationInput,
+      },
+    },
+    sameAnswer,
+  );
+  r.get(
+    "/verify-email",
+    {
+      schema: {
+        tags,
+        summary: "The e-mailed confirmation link: confirms the e-mail, signs in and redirects into the app",
+        querystring: verifyEmailQuery,
+      },
+    },
+    async (request, reply) => {
+      // A link opened from an e-mail lands on a page, never on JSON: the app, or the sign-in
+      // screen saying what happened.
+      let target = "/login?confirmacao=invalida";
+      try {
+        const answer = await forward(auth, publicUrl, request, reply);
+        target = answer.setsSession ? "/" : "/login?confirmacao=feita";
+      } catch (error) {
+        if (error instanceof AppError && error.status >= 500) throw error;
+      }
+      reply.header("cache-control", "no-store");
+      return reply.redirect(target, 302);
+    },
+  );
+  // Nothing else under /api/auth: better-auth's other endpoints answer the app's 404.
 }

@@ -3,6 +3,7 @@ import fp from "fastify-plugin";
 import { createAuth } from "../auth/auth";
 import { requireSession } from "../auth/guard";
 import { authRoutes } from "../auth/routes";
+import type { Clock } from "../clock";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import type { MailOutbox } from "../mail/outbox";
@@ -14,7 +15,7 @@ import type { MailOutbox } from "../mail/outbox";
 export const authPlugin = fp(
   async (
     app: FastifyInstance,
-    opts: { config: Config; database: Database; outbox: MailOutbox; secret: string },
+    opts: { config: Config; database: Database; outbox: MailOutbox; secret: string; clock?: Clock },
   ) => {
     const auth = createAuth({
       config: opts.config,
@@ -22,6 +23,7 @@ export const authPlugin = fp(
       mail: opts.outbox,
       secret: opts.secret,
       log: app.log,
+      clock: opts.clock,
     });
     app.decorate("auth", auth);
     await app.register(

@@ -7,12 +7,17 @@ import { z } from "zod";
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
+export const NAME_MAX = 120;
+export const EMAIL_MAX = 254;
+
+/** Any field a contract does not name is refused, not ignored (an attacker's extra field included). */
+const strict = { error: "unknown-field" } as const;
 
 export const emailField = z
   .string({ error: "invalid-email" })
   .trim()
   .toLowerCase()
-  .max(254, { error: "invalid-email" })
+  .max(EMAIL_MAX, { error: "invalid-email" })
   .pipe(z.email({ error: "invalid-email" }));
 
 export const newPasswordField = z
@@ -26,50 +31,77 @@ const currentPasswordField = z
   .min(1, { error: "invalid-credentials" })
   .max(PASSWORD_MAX, { error: "invalid-credentials" });
 
-export const signUpInput = z.object({
-  name: z
-    .string({ error: "name-required" })
-    .trim()
-    .min(1, { error: "name-required" })
-    .max(120, { error: "name-too-long" }),
-  email: emailField,
-  password: newPasswordField,
-});
+/** A token the server made: letters, digits, `-`, `_` (and `.` in a signed one); anything else is junk. */
+const token = (code: "invalid-reset-link" | "session-not-found" | "invalid-argument", max: number) =>
+  z
+    .string({ error: code })
+    .min(1, { error: code })
+    .max(max, { error: code })
+    .regex(/^[A-Za-z0-9._-]+$/, { error: code });
+
+const flag = z.boolean({ error: "invalid-argument" });
+
+export const signUpInput = z.strictObject(
+  {
+    name: z
+      .string({ error: "name-required" })
+      .trim()
+      .min(1, { error: "name-required" })
+      .max(NAME_MAX, { error: "name-too-long" }),
+    email: emailField,
+    password: newPasswordField,
+  },
+  strict,
+);
 export type SignUpInput = z.infer<typeof signUpInput>;
 
-export const signInInput = z.object({
-  email: emailField,
-  password: currentPasswordField,
-  rememberMe: z.boolean().optional(),
-});
+export const signInInput = z.strictObject(
+  {
+    email: emailField,
+    password: currentPasswordField,
+    rememberMe: flag.optional(),
+  },
+  strict,
+);
 export type SignInInput = z.infer<typeof signInInput>;
 
-export const requestPasswordResetInput = z.object({
-  email: emailField,
-  redirectTo: z.string().max(2048).optional(),
-});
+export const requestPasswordResetInput = z.strictObject({ email: emailField }, strict);
 export type RequestPasswordResetInput = z.infer<typeof requestPasswordResetInput>;
 
-export const resetPasswordInput = z.object({
-  token: z.string({ error: "invalid-reset-link" }).min(1, { error: "invalid-reset-link" }).max(512),
-  newPassword: newPasswordField,
-});
+/** A new confirmation link for an account that has not confirmed its e-mail yet. */
+export const resendConfirmationInput = z.strictObject({ email: emailField }, strict);
+export type ResendConfirmationInput = z.infer<typeof resendConfirmationInput>;
+
+/** The e-mailed confirmation link's query (a signed token). */
+export const verifyEmailQuery = z.strictObject({ token: token("invalid-argument", 2048) }, strict);
+
+export const resetPasswordInput = z.strictObject(
+  {
+    token: token("invalid-reset-link", 512),
+    newPassword: newPasswordField,
+  },
+  strict,
+);
 export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
 
-export const changePasswordInput = z.object({
-  currentPassword: z
-    .string({ error: "wrong-current-password" })
-    .min(1, { error: "wrong-current-password" })
-    .max(PASSWORD_MAX, { error: "wrong-current-password" }),
-  newPassword: newPasswordField,
-  revokeOtherSessions: z.boolean().optional(),
-});
+export const changePasswordInput = z.strictObject(
+  {
+    currentPassword: z
+      .string({ error: "wrong-current-password" })
+      .min(1, { error: "wrong-current-password" })
+      .max(PASSWORD_MAX, { error: "wrong-current-password" }),
+    newPassword: newPasswordField,
+    revokeOtherSessions: flag.optional(),
+  },
+  strict,
+);
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 
-export const revokeSessionInput = z.object({
-  token: z.string().min(1).max(512),
-});
+export const revokeSessionInput = z.strictObject({ token: token("session-not-found", 512) }, strict);
 export type RevokeSessionInput = z.infer<typeof revokeSessionInput>;
+
+/** What sign-up, reset requests and confirmation resends answer, whatever the e-mail. */
+export const sameAnswer = z.object({ status: z.literal(true) });
 
 export const publicUser = z.object({
   id: z.string(),
