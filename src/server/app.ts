@@ -85,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       quota: config.STORAGE_QUOTA,
       downloadUrlTtlSeconds: config.DOWNLOAD_URL_TTL,
       uploadExpiryHours: config.UPLOAD_EXPIRY_HOURS,
+      maxImagePixels: config.IMAGE_MAX_PIXELS,
     },
     deps.authSecret,
   );

@@ -65,6 +65,8 @@ const envSchema = z.object({
   STORAGE_QUOTA: positiveInt.default(500 * 1024 * 1024),
   DOWNLOAD_URL_TTL: positiveInt.default(300),
   UPLOAD_EXPIRY_HOURS: positiveInt.default(24),
+  // Width × height an image's header may declare; more is refused as a decode bomb (decision 016).
+  IMAGE_MAX_PIXELS: positiveInt.default(40_000_000),
   PROPOSAL_DEADLINE_HOURS: positiveInt.default(72),
   SEAL_P12_PATH: z.string().min(1).optional(),
   SEAL_P12_PASSPHRASE: z.string().optional(),

@@ -149,6 +149,11 @@ export const errorStatus = {
   "password-too-weak": 400,
   "sign-in-delayed": 429,
   "email-not-confirmed": 403,
+  // Files and uploads (docs/decisions/016)
+  "image-too-large": 413,
+  "invalid-upload-header": 400,
+  "unsupported-upload-version": 412,
+  "upload-concat-unsupported": 400,
 } as const satisfies Record<keyof typeof ptBR.errors, number>;
 
 export type ErrorCode = keyof typeof errorStatus;

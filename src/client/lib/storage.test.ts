@@ -1,11 +1,22 @@
+import i18n from "i18next";
+import type { DetailedError } from "tus-js-client";
 import { describe, expect, it } from "vitest";
 import {
   MAX_CHUNK_SIZE,
   OPERATION_RETRY_LIMIT_MS,
   RESUMABLE_THRESHOLD,
 } from "../../shared/contracts/storage";
+import ptBR from "../../shared/locales/pt-BR.json";
+import { storageErrorText } from "../features/storage/error-text";
 import { ApiError } from "./api";
-import { backoffDelay, isRetryableStatus, nextChunkSize, StorageError, withRetry } from "./storage";
+import {
+  backoffDelay,
+  errorFromTus,
+  isRetryableStatus,
+  nextChunkSize,
+  StorageError,
+  withRetry,
+} from "./storage";
 
 /** A clock the retry loop can read and advance instead of sleeping. */
 function fakeClock() {
@@ -88,5 +99,51 @@ describe("resumable chunks", () => {
     expect(sizes.slice(0, 4)).toEqual([262_144, 524_288, 1_048_576, 2_097_152]);
     expect(sizes[7]).toBe(MAX_CHUNK_SIZE);
     expect(sizes.at(-1)).toBe(MAX_CHUNK_SIZE);
+  });
+});
+
+/** What tus-js-client hands over when the server answered: the status and the body it read. */
+function tusFailure(status: number, body: string): DetailedError {
+  const err = new Error(`tus: unexpected response ${status}`) as DetailedError;
+  err.originalResponse = {
+    getStatus: () => status,
+    getBody: () => body,
+    getHeader: () => undefined,
+    getUnderlyingObject: () => undefined,
+  } as unknown as DetailedError["originalResponse"];
+  return err;
+}
+
+describe("upload refusals", () => {
+  it("keeps the server's code and pt-BR words for an image too large, and does not retry it", () => {
+    const message =
+      "A imagem é grande demais: tem 50000 × 50000 pixels, e o limite é de 40 megapixels. Reduza a imagem e envie de novo.";
+    const error = errorFromTus(tusFailure(413, JSON.stringify({ code: "image-too-large", message })));
+    expect(error).toMatchObject({ code: "image-too-large", status: 413, message });
+    expect(isRetryableStatus(error.status)).toBe(false);
+    expect(storageErrorText(error, i18n.t)).toBe(message);
+  });
+
+  it("says the catalogue's pt-BR words for the new refusals when the server gave none", () => {
+    for (const [status, code] of [
+      [413, "image-too-large"],
+      [412, "unsupported-upload-version"],
+      [400, "invalid-upload-header"],
+      [400, "upload-concat-unsupported"],
+    ] as const) {
+      const error = errorFromTus(tusFailure(status, JSON.stringify({ code })));
+      expect(error.code).toBe(code);
+      const text = storageErrorText(error, i18n.t);
+      expect(text).toBe(ptBR.errors[code]);
+      expect(text).not.toBe(`errors.${code}`);
+    }
+    expect(
+      storageErrorText(errorFromTus(tusFailure(413, JSON.stringify({ code: "image-too-large" }))), i18n.t),
+    ).toBe("A imagem é grande demais (em pixels). Reduza a imagem e envie de novo.");
+  });
+
+  it("falls back on the status when the answer is not ours", () => {
+    expect(errorFromTus(tusFailure(403, "Forbidden")).code).toBe("unauthorized");
+    expect(errorFromTus(new Error("offline")).code).toBe("network");
   });
 });

@@ -179,7 +179,11 @@ async function forget(id: string): Promise<void> {
   }
 }
 
-function errorFromTus(err: Error | DetailedError): StorageError {
+/**
+ * A failed tus request as a StorageError: the server's catalogue code and pt-BR message when it
+ * answered in JSON (an image too large, a quota, a refused header), else the status's code.
+ */
+export function errorFromTus(err: Error | DetailedError): StorageError {
   const response = (err as DetailedError).originalResponse;
   if (!response) return new StorageError("network", 0);
   const status = response.getStatus();

@@ -22,6 +22,22 @@ export const openApiPlugin = fp(
       },
       transform: jsonSchemaTransform,
     });
-    await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+    // swagger-ui's CSP asks the browser to upgrade every request to https, which on a plain-http
+    // installation (PUBLIC_URL http://…) breaks the page's own scripts and styles.
+    const isSecure = opts.publicUrl.startsWith("https://");
+    await app.register(swaggerUi, {
+      routePrefix: "/api/docs",
+      staticCSP: true,
+      ...(isSecure
+        ? {}
+        : {
+            transformStaticCSP: (header: string) =>
+              header
+                .split(";")
+                .map((d) => d.trim())
+                .filter((d) => d !== "" && d !== "upgrade-insecure-requests")
+                .join("; "),
+          }),
+    });
   },
 );

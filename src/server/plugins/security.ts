@@ -7,6 +7,36 @@ import type { Config } from "../config";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/**
+ * The powerful features a page of ours may use: the camera (the /camera screen photographs
+ * documents), and only in our own pages, never in a frame of another origin; everything else
+ * that touches the person or the device is off, whatever script ends up running. Features that
+ * plain pages use (fullscreen, autoplay, clipboard writes, sharing) keep the browser's defaults.
+ */
+export const PERMISSIONS_POLICY = [
+  "camera=(self)",
+  "microphone=()",
+  "geolocation=()",
+  "payment=()",
+  "usb=()",
+  "serial=()",
+  "hid=()",
+  "bluetooth=()",
+  "midi=()",
+  "accelerometer=()",
+  "gyroscope=()",
+  "magnetometer=()",
+  "display-capture=()",
+  "screen-wake-lock=()",
+  "idle-detection=()",
+  "local-fonts=()",
+  "otp-credentials=()",
+  "publickey-credentials-get=()",
+  "xr-spatial-tracking=()",
+  "browsing-topics=()",
+  "window-management=()",
+].join(", ");
+
 /** Security headers, the per-node flood ceiling, and the same-origin rule for mutating API calls. */
 export const securityPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
   await app.register(helmet, {
@@ -31,6 +61,12 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
     },
     hsts: config.isSecure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+  });
+
+  // On the raw response, like helmet's headers, so answers written past Fastify (tus, live
+  // events) carry it too.
+  app.addHook("onRequest", async (_request, reply) => {
+    reply.raw.setHeader("permissions-policy", PERMISSIONS_POLICY);
   });
 
   // A per-node ceiling against floods. The limits that must hold across nodes (sign-in, reset)

@@ -14,7 +14,7 @@ import {
 } from "@aws-sdk/client-s3";
 import { FileStore } from "@tus/file-store";
 import { S3Store } from "@tus/s3-store";
-import type { DataStore } from "@tus/utils";
+import type { DataStore, Upload } from "@tus/utils";
 import type pg from "pg";
 import type { Config } from "../config";
 import { PgKvStore } from "./pg-kv-store";
@@ -44,6 +44,19 @@ export interface ObjectStore {
   pruneDigests(ms: number): void;
 }
 
+/**
+ * Documents are for their owner and whoever they are shared with, through the app: on disk only
+ * the server's user may read them (other accounts on the machine, a backup agent running as
+ * someone else, a web server pointed at the wrong folder).
+ */
+export const FILE_MODE = 0o600;
+export const DIRECTORY_MODE = 0o700;
+
+/** Keys are UUIDs the server made; anything else would be a path we never meant to touch. */
+function isObjectKey(key: string): boolean {
+  return /^[0-9a-f-]{36}$/.test(key);
+}
+
 interface RunningDigest {
   hash: Hash;
   offset: number;
@@ -58,6 +71,16 @@ interface RunningDigest {
  */
 class HashingFileStore extends FileStore {
   readonly digests = new Map<string, RunningDigest>();
+
+  /** As FileStore's, but the empty file is created 0600 (FileStore's is 0666 less the umask). */
+  override async create(file: Upload): Promise<Upload> {
+    if (!isObjectKey(file.id)) throw new Error(`Invalid object key ${file.id}`);
+    const filePath = path.join(this.directory, file.id);
+    await fsp.writeFile(filePath, "", { mode: FILE_MODE });
+    await this.configstore.set(file.id, file);
+    file.storage = { type: "file", path: filePath };
+    return file;
+  }
 
   override async write(
     readable: http.IncomingMessage | stream.Readable,
@@ -126,7 +149,9 @@ export class FileObjectStore implements ObjectStore {
     pool: pg.Pool,
     expirationPeriodInMilliseconds: number,
   ) {
-    fs.mkdirSync(directory, { recursive: true });
+    fs.mkdirSync(directory, { recursive: true, mode: DIRECTORY_MODE });
+    // A folder an older version made (0755) is closed too; its files can no longer be reached.
+    fs.chmodSync(directory, DIRECTORY_MODE);
     this.datastore = new HashingFileStore({
       directory,
       configstore: new PgKvStore(pool, "tus-file"),
@@ -135,13 +160,12 @@ export class FileObjectStore implements ObjectStore {
   }
 
   private pathOf(key: string): string {
-    // Keys are UUIDs the server made; refuse anything else rather than touch another path.
-    if (!/^[0-9a-f-]{36}$/.test(key)) throw new Error(`Invalid object key ${key}`);
+    if (!isObjectKey(key)) throw new Error(`Invalid object key ${key}`);
     return path.join(this.directory, key);
   }
 
   async put(key: string, bytes: Buffer): Promise<void> {
-    await fsp.writeFile(this.pathOf(key), bytes);
+    await fsp.writeFile(this.pathOf(key), bytes, { mode: FILE_MODE });
   }
 
   async read(key: string): Promise<Readable> {

@@ -1,9 +1,11 @@
 import type { Server as TusServer } from "@tus/server";
+import { TUS_RESUMABLE, TUS_VERSION } from "@tus/utils";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
+  cleanFileName,
   documentIdParams,
+  downloadFileQuery,
   downloadUrlQuery,
   downloadUrlResult,
   listQuery,
@@ -17,8 +19,8 @@ import { AppError } from "../../shared/errors";
 import type { Auth } from "../auth/auth";
 import { requireSession } from "../auth/guard";
 import type { StorageService } from "./service";
-import { EXTENSION } from "./sniff";
-import { uploaders } from "./tus";
+import { downloadName } from "./sniff";
+import { tusHeaderRefusal, uploaders } from "./tus";
 
 const security = [{ session: [] }];
 
@@ -154,13 +156,7 @@ export async function storageRoutes(
         tags: ["storage"],
         summary: "The bytes behind a signed link (the link is the permission, until it expires)",
         params: documentIdParams,
-        querystring: z.object({
-          expires: z.coerce
-            .number({ error: "invalid-download-link" })
-            .int({ error: "invalid-download-link" }),
-          disposition: z.enum(["inline", "attachment"], { error: "invalid-download-link" }),
-          sig: z.string({ error: "invalid-download-link" }).max(100, { error: "invalid-download-link" }),
-        }),
+        querystring: downloadFileQuery,
       },
     },
     async (request, reply) => {
@@ -171,9 +167,8 @@ export async function storageRoutes(
       const stream = await service.store.read(id).catch(() => {
         throw new AppError("object-not-found");
       });
-      const name = /\.[a-z0-9]{2,5}$/i.test(document.fileName)
-        ? document.fileName
-        : `${document.fileName}${EXTENSION[document.contentType]}`;
+      // Names stored before control and bidirectional characters were taken out lose them here.
+      const name = downloadName(cleanFileName(document.fileName).trim() || "arquivo", document.contentType);
       return reply
         .header("content-type", document.contentType)
         .header("content-length", String(document.size))
@@ -192,6 +187,13 @@ export async function storageRoutes(
     tusScope.addContentTypeParser("*", (_request, _payload, done) => done(null));
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       uploaders.set(request.raw, await user(request));
+      // Headers tus would refuse in English plain text are refused here, in the catalogue.
+      const refusal = tusHeaderRefusal(request.method, request.headers);
+      if (refusal) {
+        reply.header("tus-resumable", TUS_RESUMABLE);
+        if (refusal.status === 412) reply.header("tus-version", TUS_VERSION.join(","));
+        throw refusal;
+      }
       reply.hijack();
       await tus.handle(request.raw, reply.raw);
     };

@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type FakeS3, startFakeS3 } from "../../../tests/support/fake-s3";
 import { fakeExecutable, makePdf, sha256 } from "../../../tests/support/files";
+import { pngDeclaring } from "../../../tests/support/image-headers";
 import { createTestApp, ORIGIN, signUp, type TestApp } from "../../../tests/support/test-app";
 import { uploadBytes } from "../../../tests/support/tus";
 import type { StoredDocument } from "../../shared/contracts/storage";
@@ -67,4 +68,16 @@ it("refuses content that is not a document and leaves nothing in the bucket", as
   const res = await uploadBytes({ baseUrl, cookie: u.cookie, origin: ORIGIN }, fakeExecutable(300_000), meta);
   expect(res.status).toBe(415);
   expect(s3.objects.size).toBe(before);
+});
+
+it("refuses an image declaring too many pixels and leaves nothing in the bucket", async () => {
+  const u = await signUp(t.app);
+  const before = s3.objects.size;
+  const target = { baseUrl, cookie: u.cookie, origin: ORIGIN };
+  const photo = { filename: "capa.png", kind: "foto_unidade", folder: "camera" };
+  const res = await uploadBytes(target, pngDeclaring(50_000, 50_000), photo);
+  expect(res.status).toBe(413);
+  expect(res.json()).toMatchObject({ code: "image-too-large" });
+  expect(s3.objects.size).toBe(before);
+  expect((await uploadBytes(target, pngDeclaring(4000, 3000), photo)).status).toBe(201);
 });

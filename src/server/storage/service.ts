@@ -1,18 +1,26 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import type { Readable } from "node:stream";
 import type pg from "pg";
-import type { StoredDocument, UpdateMetadataInput, UploadMetadata } from "../../shared/contracts/storage";
+import type {
+  AcceptedType,
+  StoredDocument,
+  UpdateMetadataInput,
+  UploadMetadata,
+} from "../../shared/contracts/storage";
 import { AppError } from "../../shared/errors";
 import { withTransaction } from "../db/client";
 import { documentReady } from "../realtime/events";
+import { declaredDimensions, IMAGE_HEAD_BYTES, megapixels } from "./image-header";
 import type { ObjectStore } from "./object-store";
-import { SNIFF_BYTES, sniffType } from "./sniff";
+import { sniffType } from "./sniff";
 
 export interface StorageLimits {
   maxFileSize: number;
   quota: number;
   downloadUrlTtlSeconds: number;
   uploadExpiryHours: number;
+  /** Largest image accepted, in pixels (width × height as its header declares them). */
+  maxImagePixels: number;
 }
 
 interface DocumentRow {
@@ -33,6 +41,8 @@ interface DocumentRow {
 
 const DOCUMENT_COLUMNS = `d.id, d.owner_id, d.kind, d.folder, d.file_name, d.content_type, d.size, d.sha256,
   d.custom_metadata, d.created_at, d.updated_at, d.created_at::text AS cursor`;
+
+const UNACCEPTED_FORMAT = "O formato do arquivo não é aceito: envie uma imagem JPEG, PNG ou WebP, ou um PDF.";
 
 /** One lock per owner while their quota is checked, so parallel uploads cannot overrun it. */
 const QUOTA_LOCK_CLASS = 724_310_003;
@@ -66,22 +76,54 @@ function encodeToken(cursor: string, id: string): string {
   return Buffer.from(JSON.stringify([cursor, id])).toString("base64url");
 }
 
+/** PostgreSQL's text form of a timestamptz, as `created_at::text` gives it (ISO DateStyle). */
+const CURSOR_TIME =
+  /^([1-9]\d{3})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?([+-])(\d{2})(?::(\d{2}))?(?::(\d{2}))?$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Whether a cursor time is one PostgreSQL will read back: a real date, a real time, a sane zone. */
+function isCursorTime(text: string): boolean {
+  const m = CURSOR_TIME.exec(text);
+  if (!m) return false;
+  const [y, mo, d, h, mi, sec, , , zh, zm = "0", zs = "0"] = m.slice(1).map((v) => v ?? "");
+  const [year, month, day] = [Number(y), Number(mo), Number(d)];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    Number(h) < 24 &&
+    Number(mi) < 60 &&
+    Number(sec) < 60 &&
+    Number(zh) < 16 &&
+    Number(zm || 0) < 60 &&
+    Number(zs || 0) < 60
+  );
+}
+
+/**
+ * A page token back into its cursor. The token is the client's to send, so anything that is not
+ * exactly what encodeToken made is refused here, before PostgreSQL could choke on it (a 500).
+ */
 function decodeToken(token: string): [string, string] {
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(Buffer.from(token, "base64url").toString("utf8"));
-    if (
-      Array.isArray(value) &&
-      value.length === 2 &&
-      typeof value[0] === "string" &&
-      !Number.isNaN(Date.parse(value[0])) &&
-      typeof value[1] === "string" &&
-      /^[0-9a-f-]{36}$/.test(value[1])
-    )
-      return [value[0], value[1]];
+    value = /^[A-Za-z0-9_-]+$/.test(token)
+      ? JSON.parse(Buffer.from(token, "base64url").toString("utf8"))
+      : null;
   } catch {
-    // falls through to the error
+    value = null;
   }
-  throw new AppError("invalid-argument", { message: "O marcador de página é inválido. Recarregue a lista." });
+  if (
+    Array.isArray(value) &&
+    value.length === 2 &&
+    typeof value[0] === "string" &&
+    typeof value[1] === "string" &&
+    isCursorTime(value[0]) &&
+    UUID.test(value[1])
+  )
+    return [value[0], value[1]];
+  throw new AppError("invalid-page-token");
 }
 
 /**
@@ -161,8 +203,9 @@ export class StorageService {
 
   /**
    * Called once all bytes are in: hashes them, finds their real type, and turns the upload into
-   * a document (replacing the one it was meant to replace). Content that is not an accepted type
-   * is deleted and refused.
+   * a document (replacing the one it was meant to replace). Content that is not an accepted type,
+   * and an image whose header declares more pixels than allowed (a decode bomb: a few bytes that
+   * make every browser showing them allocate gigabytes), are deleted and refused.
    */
   async finishUpload(id: string, userId: string): Promise<StoredDocument> {
     const upload = await this.store.datastore.getUpload(id);
@@ -174,10 +217,13 @@ export class StorageService {
     if (!contentType || size === 0) {
       await this.abandonUpload(id);
       throw new AppError(size === 0 ? "empty-file" : "invalid-format", {
-        ...(size === 0
-          ? {}
-          : { message: "O formato do arquivo não é aceito: envie uma imagem JPEG, PNG ou WebP, ou um PDF." }),
+        ...(size === 0 ? {} : { message: UNACCEPTED_FORMAT }),
       });
+    }
+    const refusal = await this.checkImage(id, contentType, head, size);
+    if (refusal) {
+      await this.abandonUpload(id);
+      throw refusal;
     }
     await this.store.sync(id);
     const { row, replaced } = await withTransaction(this.pool, async (client) => {
@@ -213,16 +259,61 @@ export class StorageService {
     return toDocument(row, userId);
   }
 
-  private async digest(stream: Readable): Promise<{ hash: string; head: Uint8Array; size: number }> {
+  /**
+   * Why an image may not be kept, or null for a PDF and for an image within the limit. Its size
+   * comes from its header, never from decoding it; a header that cannot be read is refused too.
+   */
+  private async checkImage(
+    id: string,
+    type: AcceptedType,
+    head: Buffer,
+    size: number,
+  ): Promise<AppError | null> {
+    if (type === "application/pdf") return null;
+    let bytes =
+      head.length >= Math.min(size, IMAGE_HEAD_BYTES) ? head : await this.readStart(id, IMAGE_HEAD_BYTES);
+    let dimensions = declaredDimensions(bytes, type);
+    // A JPEG frame header beyond the first bytes (long EXIF or ICC segments): read it all.
+    if (!dimensions && size > bytes.length) {
+      bytes = await this.readStart(id, size);
+      dimensions = declaredDimensions(bytes, type);
+    }
+    if (!dimensions) return new AppError("invalid-format", { message: UNACCEPTED_FORMAT });
+    const { width, height } = dimensions;
+    if (width * height <= this.limits.maxImagePixels) return null;
+    return new AppError("image-too-large", {
+      message: `A imagem é grande demais: tem ${width} × ${height} pixels, e o limite é de ${megapixels(this.limits.maxImagePixels)}. Reduza a imagem e envie de novo.`,
+    });
+  }
+
+  /** The first `bytes` bytes of a stored object (all of it when it is shorter). */
+  private async readStart(id: string, bytes: number): Promise<Buffer> {
+    const stream = await this.store.read(id);
+    const chunks: Buffer[] = [];
+    let length = 0;
+    try {
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        chunks.push(chunk);
+        length += chunk.length;
+        if (length >= bytes) break;
+      }
+    } finally {
+      stream.destroy();
+    }
+    return Buffer.concat(chunks).subarray(0, bytes);
+  }
+
+  private async digest(stream: Readable): Promise<{ hash: string; head: Buffer; size: number }> {
     const hash = createHash("sha256");
-    const head = Buffer.alloc(SNIFF_BYTES);
+    // Enough of the start to sniff the type and read an image's header without reading again.
+    const head: Buffer[] = [];
     let size = 0;
     for await (const chunk of stream as AsyncIterable<Buffer>) {
-      if (size < SNIFF_BYTES) chunk.copy(head, size, 0, Math.min(chunk.length, SNIFF_BYTES - size));
+      if (size < IMAGE_HEAD_BYTES) head.push(chunk.subarray(0, IMAGE_HEAD_BYTES - size));
       size += chunk.length;
       hash.update(chunk);
     }
-    return { hash: hash.digest("hex"), head, size };
+    return { hash: hash.digest("hex"), head: Buffer.concat(head), size };
   }
 
   /**

@@ -23,3 +23,27 @@ export const EXTENSION: Record<AcceptedType, string> = {
   "image/webp": ".webp",
   "application/pdf": ".pdf",
 };
+
+/** The extensions each type is known by; the first is the one given. */
+const EXTENSIONS: Record<AcceptedType, readonly string[]> = {
+  "image/jpeg": [".jpg", ".jpeg", ".jpe", ".jfif"],
+  "image/png": [".png"],
+  "image/webp": [".webp"],
+  "application/pdf": [".pdf"],
+};
+
+/** What looks like an extension to a file manager: a dot, a letter, then up to four more. */
+const EXTENSION_LIKE = /\.[a-z][a-z0-9]{0,4}$/i;
+
+/**
+ * The name a download is saved under: the one given, with the extension of what the bytes really
+ * are. A PDF named "comprovante.html" saves as "comprovante.pdf" (a browser or a file manager goes
+ * by the extension, and would open it as a page); "Relatório v1.2" keeps its name, plus ".pdf".
+ */
+export function downloadName(fileName: string, type: AcceptedType): string {
+  const extensions = EXTENSIONS[type];
+  const lower = fileName.toLowerCase();
+  if (extensions.some((e) => lower.endsWith(e))) return fileName;
+  const base = fileName.replace(EXTENSION_LIKE, "") || fileName;
+  return `${base}${EXTENSION[type]}`;
+}

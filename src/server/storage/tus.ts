@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { IncomingMessage } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import { Server } from "@tus/server";
-import { EVENTS, type Locker, type Upload } from "@tus/utils";
+import { ERRORS, EVENTS, type Locker, Metadata, TUS_RESUMABLE, TUS_VERSION, type Upload } from "@tus/utils";
 import type { FastifyBaseLogger } from "fastify";
 import { UPLOAD_PATH, uploadMetadata } from "../../shared/contracts/storage";
 import { AppError, type ErrorCode, errorMessage, isErrorCode } from "../../shared/errors";
@@ -25,6 +25,89 @@ function tusError(err: AppError): { status_code: number; body: string } {
   return { status_code: err.status, body: JSON.stringify(err.toBody()) };
 }
 
+/** A non-negative integer written plainly ("01", "1e3" and "-0" are not), as tus reads them. */
+function isCount(value: string): boolean {
+  const n = Number(value);
+  return Number.isSafeInteger(n) && n >= 0 && String(n) === value;
+}
+
+function isMetadata(value: string): boolean {
+  try {
+    Metadata.parse(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** tus's own header rules (its HeaderValidator), applied before tus sees the request. */
+const HEADER_RULES: Record<string, (value: string, method: string) => boolean> = {
+  "upload-offset": isCount,
+  "upload-length": isCount,
+  "upload-defer-length": (value) => value === "1",
+  "upload-metadata": isMetadata,
+  "x-forwarded-proto": (value) => value === "http" || value === "https",
+  "tus-version": (value) => (TUS_VERSION as readonly string[]).includes(value),
+  // Only a PATCH carries bytes, and only as this type; other methods' content type is ignored.
+  "content-type": (value, method) => method !== "PATCH" || value === "application/offset+octet-stream",
+};
+
+/**
+ * Why tus would refuse these headers, as a catalogue error; null when it would not. tus answers
+ * such requests in English plain text before any of our hooks run, so they are checked here,
+ * where the app's error handler answers in JSON in the client's language.
+ */
+export function tusHeaderRefusal(method: string, headers: IncomingHttpHeaders): AppError | null {
+  // OPTIONS is discovery: tus checks nothing there, nor do we.
+  if (method === "OPTIONS") return null;
+  if (headers["upload-concat"] !== undefined) return new AppError("upload-concat-unsupported");
+  if (headers["tus-resumable"] !== TUS_RESUMABLE) return new AppError("unsupported-upload-version");
+  const invalid = Object.entries(HEADER_RULES).flatMap(([name, rule]) => {
+    const raw = headers[name];
+    if (raw === undefined) return [];
+    const value = Array.isArray(raw) ? raw.join(", ") : raw;
+    return rule(value, method) ? [] : [name];
+  });
+  if (invalid.length === 0) return null;
+  return new AppError("invalid-upload-header", {
+    issues: invalid.map((name) => ({
+      path: `headers.${name}`,
+      message: errorMessage("invalid-upload-header"),
+    })),
+  });
+}
+
+/** What tus answers in plain text, as the catalogue error the client can show. */
+function fromTusText(status: number, text: string): AppError {
+  if (status === 412) return new AppError("unsupported-upload-version");
+  if (status === 400 && text.startsWith("Invalid ")) return new AppError("invalid-upload-header");
+  const code = fromTusStatus(status);
+  return new AppError(code, { status });
+}
+
+/**
+ * @tus/server with every refusal in the app's JSON: the few answers tus writes itself, before any
+ * hook (a missing Tus-Resumable, an invalid header, an unknown method), come through `write`.
+ * tusHeaderRefusal() keeps most of them from happening; this is the net under it.
+ */
+class CatalogueTusServer extends Server {
+  override write(
+    ...[context, headers, status, body = ""]: Parameters<Server["write"]>
+  ): ReturnType<Server["write"]> {
+    if (status < 400) return super.write(context, headers, status, body);
+    let json = body;
+    let answer = status;
+    if (!body.startsWith("{")) {
+      const error = fromTusText(status, body);
+      json = JSON.stringify(error.toBody());
+      answer = error.status;
+    }
+    if (answer === 412) headers.set("Tus-Version", TUS_VERSION.join(","));
+    headers.set("Content-Type", "application/json; charset=utf-8");
+    return super.write(context, headers, answer, json);
+  }
+}
+
 function fromTusStatus(status: number): ErrorCode {
   if (status === 413) return "file-too-large";
   if (status === 404 || status === 410) return "object-not-found";
@@ -42,8 +125,11 @@ export function createTusServer(options: {
   log: FastifyBaseLogger;
 }): Server {
   const { service, locker, log } = options;
-  const server = new Server({
+  const server = new CatalogueTusServer({
     path: UPLOAD_PATH,
+    // The app and its uploads share one origin: no cross-origin reads, so no CORS answer at all
+    // (tus would say Access-Control-Allow-Origin: * to anyone).
+    allowedOrigins: () => false,
     datastore: service.store.datastore,
     locker,
     relativeLocation: true,
@@ -82,7 +168,10 @@ export function createTusServer(options: {
         if (err instanceof AppError) throw tusError(err);
         throw err;
       }
-      return {};
+      // tus keeps the metadata with the upload (jsonb, in kv_store): the parsed values, never the
+      // raw ones (a NUL byte in the name, which the contract takes out, would be a 500 there).
+      const { replaces, ...kept } = parsed.data;
+      return { metadata: { ...kept, ...(replaces ? { replaces } : {}) } };
     },
     async onUploadFinish(req, upload: Upload) {
       const user = userOf(req) ?? "";
@@ -102,6 +191,9 @@ export function createTusServer(options: {
     },
     onResponseError(_req, err) {
       if ("status_code" in err && typeof err.body === "string" && err.body.startsWith("{")) return undefined;
+      // Concatenation is not offered (the route refuses the header first; this is in case).
+      if (err === ERRORS.UNSUPPORTED_CONCATENATION_EXTENSION)
+        return tusError(new AppError("upload-concat-unsupported"));
       const status = "status_code" in err ? err.status_code : 500;
       if (status >= 500) log.error({ err }, "upload failed");
       const code = fromTusStatus(status);

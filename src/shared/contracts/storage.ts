@@ -52,6 +52,12 @@ export const PERSONAL_DOCUMENT_KINDS = [
 /** The folder /profile3 keeps personal documents in. */
 export const PROFILE_FOLDER = "perfil";
 
+/** An input object's rules: a field it does not know is refused, never ignored. */
+const strict = {
+  error: (issue: { code: string }) =>
+    issue.code === "unrecognized_keys" ? "unknown-field" : "invalid-argument",
+};
+
 /** Folders are short slash-separated names: "perfil", "propostas/abc", "camera". */
 export const folderField = z
   .string({ error: "invalid-folder" })
@@ -60,36 +66,64 @@ export const folderField = z
   .max(200, { error: "invalid-folder" })
   .regex(/^[a-z0-9_-]+(\/[a-zA-Z0-9_-]+)*$/, { error: "invalid-folder" });
 
+/**
+ * Characters a file name may not keep: controls (Cc, NUL included) and the bidirectional marks,
+ * embeddings, overrides and isolates (U+200E/F, U+202A–E, U+2066–9), with which
+ * "fatura\u202Efdp.exe" shows as "faturaexe.pdf".
+ */
+const UNSAFE_NAME_CHARACTERS = /[\p{Cc}\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
+
+/** A file name with its control and bidirectional characters taken out. */
+export function cleanFileName(name: string): string {
+  return name.replace(UNSAFE_NAME_CHARACTERS, "");
+}
+
+/** Half of a UTF-16 surrogate pair with no other half: PostgreSQL cannot store it. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** Text PostgreSQL can store: no NUL byte, no unpaired surrogate. */
+export function isStorableText(value: string): boolean {
+  return !value.includes("\u0000") && !LONE_SURROGATE.test(value);
+}
+
 export const fileNameField = z
   .string({ error: "invalid-file-name" })
+  // Taken out rather than refused: names come from phones and other systems' exports.
+  .overwrite(cleanFileName)
   .trim()
   .min(1, { error: "invalid-file-name" })
   .max(200, { error: "invalid-file-name" })
-  // No path separators or control characters: the name goes into Content-Disposition.
-  .refine((name) => !/[/\\\p{Cc}]/u.test(name), { error: "invalid-file-name" });
+  // No path separators, and text that can be stored: the name goes into Content-Disposition.
+  .refine((name) => !/[/\\]/.test(name) && isStorableText(name), { error: "invalid-file-name" });
 
 /** Custom metadata to merge into a document's; a null value removes that key. */
 export const customMetadataField = z
   .record(
-    z.string(),
-    z.string({ error: "invalid-metadata" }).max(1024, { error: "invalid-metadata" }).nullable(),
-    {
-      error: "invalid-metadata",
-    },
+    z
+      .string({ error: "invalid-metadata" })
+      .min(1, { error: "invalid-metadata" })
+      .max(64, { error: "invalid-metadata" })
+      .refine(isStorableText, { error: "invalid-metadata" }),
+    z
+      .string({ error: "invalid-metadata" })
+      .max(1024, { error: "invalid-metadata" })
+      .refine(isStorableText, { error: "invalid-metadata" })
+      .nullable(),
+    { error: "invalid-metadata" },
   )
-  .refine((value) => Object.keys(value).every((k) => k.length >= 1 && k.length <= 64), {
-    error: "invalid-metadata",
-  })
   .refine((value) => Object.keys(value).length <= 50, { error: "invalid-metadata" });
 
 /** What the client sends as tus Upload-Metadata (every value a string, as tus carries them). */
-export const uploadMetadata = z.object({
-  filename: fileNameField,
-  kind: documentKind,
-  folder: folderField,
-  /** A document of one's own that this upload replaces once it completes. */
-  replaces: z.uuid({ error: "invalid-argument" }).optional(),
-});
+export const uploadMetadata = z.strictObject(
+  {
+    filename: fileNameField,
+    kind: documentKind,
+    folder: folderField,
+    /** A document of one's own that this upload replaces once it completes. */
+    replaces: z.uuid({ error: "invalid-argument" }).optional(),
+  },
+  strict,
+);
 export type UploadMetadata = z.infer<typeof uploadMetadata>;
 
 export const storedDocument = z.object({
@@ -109,19 +143,29 @@ export const storedDocument = z.object({
 });
 export type StoredDocument = z.infer<typeof storedDocument>;
 
-export const documentIdParams = z.object({ id: z.uuid({ error: "object-not-found" }) });
+export const documentIdParams = z.strictObject({ id: z.uuid({ error: "object-not-found" }) }, strict);
 
-export const listQuery = z.object({
-  folder: folderField.optional(),
-  kind: documentKind.optional(),
-  pageSize: z.coerce
-    .number({ error: "page-size-out-of-range" })
-    .int({ error: "page-size-out-of-range" })
-    .min(LIST_PAGE_MIN, { error: "page-size-out-of-range" })
-    .max(LIST_PAGE_MAX, { error: "page-size-out-of-range" })
-    .default(LIST_PAGE_DEFAULT),
-  pageToken: z.string().max(200, { error: "invalid-page-token" }).optional(),
-});
+/** Longest page token the server hands out (a timestamp and a UUID, in base64url), with room. */
+export const PAGE_TOKEN_MAX = 200;
+
+export const listQuery = z.strictObject(
+  {
+    folder: folderField.optional(),
+    kind: documentKind.optional(),
+    pageSize: z.coerce
+      .number({ error: "page-size-out-of-range" })
+      .int({ error: "page-size-out-of-range" })
+      .min(LIST_PAGE_MIN, { error: "page-size-out-of-range" })
+      .max(LIST_PAGE_MAX, { error: "page-size-out-of-range" })
+      .default(LIST_PAGE_DEFAULT),
+    // Whether it decodes is the service's to say (400 invalid-page-token).
+    pageToken: z
+      .string({ error: "invalid-page-token" })
+      .max(PAGE_TOKEN_MAX, { error: "invalid-page-token" })
+      .optional(),
+  },
+  strict,
+);
 export type ListQuery = z.input<typeof listQuery>;
 
 export const listResult = z.object({
@@ -131,19 +175,35 @@ export const listResult = z.object({
 export type ListResult = z.infer<typeof listResult>;
 
 export const updateMetadataInput = z
-  .object({
-    fileName: fileNameField.optional(),
-    customMetadata: customMetadataField.optional(),
-  })
+  .strictObject(
+    {
+      fileName: fileNameField.optional(),
+      customMetadata: customMetadataField.optional(),
+    },
+    strict,
+  )
   .refine((v) => v.fileName !== undefined || v.customMetadata !== undefined, {
     error: "invalid-argument",
   });
 export type UpdateMetadataInput = z.infer<typeof updateMetadataInput>;
 
-export const downloadUrlQuery = z.object({
-  /** inline to show it in the browser, attachment (default) to save it. */
-  disposition: z.enum(["inline", "attachment"]).default("attachment"),
-});
+export const downloadUrlQuery = z.strictObject(
+  {
+    /** inline to show it in the browser, attachment (default) to save it. */
+    disposition: z.enum(["inline", "attachment"], { error: "invalid-argument" }).default("attachment"),
+  },
+  strict,
+);
+
+/** A signed link's query: anything wrong in it is a link that does not hold (403). */
+export const downloadFileQuery = z.strictObject(
+  {
+    expires: z.coerce.number({ error: "invalid-download-link" }).int({ error: "invalid-download-link" }),
+    disposition: z.enum(["inline", "attachment"], { error: "invalid-download-link" }),
+    sig: z.string({ error: "invalid-download-link" }).max(100, { error: "invalid-download-link" }),
+  },
+  { error: "invalid-download-link" },
+);
 
 export const downloadUrlResult = z.object({ url: z.string(), expiresAt: z.string() });
 export type DownloadUrlResult = z.infer<typeof downloadUrlResult>;
