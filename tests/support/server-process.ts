@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { freePort } from "./free-port";
+import { confirmationLinkFor } from "./test-app";
 
 /** The real server as its own process (`npm start`'s command), for tests that kill it. */
 export interface ServerProcess {
@@ -51,6 +52,7 @@ export async function startServer(env: Record<string, string>, port?: number): P
   };
 }
 
+/** Signs up over HTTP and follows the confirmation e-mail; the session cookie the link sets. */
 export async function signUpOver(baseUrl: string, email: string): Promise<string> {
   const res = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
     method: "POST",
@@ -58,7 +60,8 @@ export async function signUpOver(baseUrl: string, email: string): Promise<string
     body: JSON.stringify({ name: "Joana Prado", email, password: "Ipê amarelo na varanda 42" }),
   });
   if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("chave.session_token="));
-  if (!cookie) throw new Error("no session cookie");
+  const confirmed = await fetch(`${baseUrl}${await confirmationLinkFor(email)}`, { redirect: "manual" });
+  const cookie = confirmed.headers.getSetCookie().find((c) => c.startsWith("chave.session_token="));
+  if (!cookie) throw new Error(`no session cookie after confirmation: ${confirmed.status}`);
   return cookie.split(";")[0] as string;
 }

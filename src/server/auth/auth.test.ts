@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { outboxFor, subjectOf } from "../../../tests/support/mail";
 import {
+  confirmationLinkFor,
   createTestApp,
   GOOD_PASSWORD,
   get,
@@ -21,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("sign up", () => {
-  it("creates the account, signs in with an HttpOnly SameSite=Lax cookie and stores an argon2id hash", async () => {
+  it("answers the same for any e-mail, and the e-mailed link confirms it, signs in with an HttpOnly SameSite=Lax cookie and lands in the app", async () => {
     const email = uniqueEmail();
     const res = await post(t.app, "/api/auth/sign-up/email", {
       name: "  João Pereira ",
@@ -29,37 +31,111 @@ describe("sign up", () => {
       password: GOOD_PASSWORD,
     });
     expect(res.statusCode).toBe(200);
-    const cookie = res.headers["set-cookie"];
+    expect(res.json()).toEqual({ status: true });
+    expect(res.headers["set-cookie"]).toBeUndefined();
+    // Not before the e-mail is confirmed, and the screen can say so.
+    const early = await signIn(t.app, email, GOOD_PASSWORD);
+    expect(early.statusCode).toBe(403);
+    expect(early.json()).toEqual({
+      code: "email-not-confirmed",
+      message:
+        "Confirme seu e-mail antes de entrar: abra o link que enviamos para sua caixa de entrada (veja também o spam).",
+    });
+    const link = await confirmationLinkFor(email);
+    expect(link).toMatch(/^\/api\/auth\/verify-email\?token=[A-Za-z0-9._-]+$/);
+    const confirmed = await t.app.inject({ method: "GET", url: link, remoteAddress: uniqueIp() });
+    expect(confirmed.statusCode).toBe(302);
+    expect(confirmed.headers.location).toBe("/");
+    const cookie = confirmed.headers["set-cookie"];
     const raw = Array.isArray(cookie) ? cookie.join("\n") : String(cookie);
     expect(raw).toMatch(/chave\.session_token=/);
     expect(raw).toMatch(/HttpOnly/i);
     expect(raw).toMatch(/SameSite=Lax/i);
     expect(raw).not.toMatch(/Secure/i);
-
-    const me = await get(t.app, "/api/me", { cookie: sessionCookie(res) });
+    const me = await get(t.app, "/api/me", { cookie: sessionCookie(confirmed) });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ name: "João Pereira", email });
-
     const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
+    expect(user?.emailVerified).toBe(true);
     const [account] = await t.database.db
       .select()
       .from(accounts)
       .where(eq(accounts.userId, user?.id ?? ""));
     expect(account?.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    // Opened again, the link signs in no one: it sends to the sign-in screen.
+    const again = await t.app.inject({ method: "GET", url: link, remoteAddress: uniqueIp() });
+    expect(again.statusCode).toBe(302);
+    expect(again.headers.location).toBe("/login?confirmacao=feita");
+    expect(again.headers["set-cookie"]).toBeUndefined();
+    expect((await signIn(t.app, email, GOOD_PASSWORD)).statusCode).toBe(200);
   });
 
-  it("refuses an e-mail already used, whatever its case, in pt-BR", async () => {
-    const { email } = await signUp(t.app);
-    const res = await post(t.app, "/api/auth/sign-up/email", {
-      name: "Outra",
+  it("sends a forged, mangled or expired confirmation link to the sign-in screen, and junk tokens are a 400", async () => {
+    const forged = await t.app.inject({
+      method: "GET",
+      url: "/api/auth/verify-email?token=eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6ImFAYi5jb20ifQ.forged",
+      remoteAddress: uniqueIp(),
+    });
+    expect(forged.statusCode).toBe(302);
+    expect(forged.headers.location).toBe("/login?confirmacao=invalida");
+    for (const url of [
+      "/api/auth/verify-email?token=%00abc",
+      "/api/auth/verify-email?token=a%20b",
+      "/api/auth/verify-email",
+      "/api/auth/verify-email?token=abc&callbackURL=https://golpe.example",
+    ]) {
+      const res = await t.app.inject({ method: "GET", url, remoteAddress: uniqueIp() });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().code, url).toMatch(/^(invalid-argument|invalid-text|unknown-field)$/);
+    }
+  });
+
+  it("answers an e-mail already used exactly as a new one, and tells its owner by e-mail instead", async () => {
+    const { email } = await signUp(t.app, { name: "Clara Nunes" });
+    const taken = await post(t.app, "/api/auth/sign-up/email", {
+      name: "Beatriz",
       email: email.toUpperCase(),
-      password: GOOD_PASSWORD,
+      password: "Outra senha bem diferente 77",
     });
-    expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({
-      code: "email-taken",
-      message: "Já existe uma conta com este e-mail. Entre ou recupere a senha.",
+    const fresh = await post(t.app, "/api/auth/sign-up/email", {
+      name: "Beatriz",
+      email: uniqueEmail(),
+      password: "Outra senha bem diferente 77",
     });
+    for (const res of [taken, fresh]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe('{"status":true}');
+      expect(res.headers["set-cookie"]).toBeUndefined();
+    }
+    expect(Object.keys(taken.headers).sort()).toEqual(Object.keys(fresh.headers).sort());
+    await t.settle();
+    const mails = await outboxFor(t.dataDir, email);
+    const warning = mails.find((m) => subjectOf(m.raw) === "Chave: tentaram criar uma conta com seu e-mail");
+    expect(warning?.text).toContain("Olá, Clara!");
+    expect(warning?.text).toContain("você já tem uma conta com ele");
+    expect(warning?.text).toContain("http://localhost:3000/password");
+    // The account and its password are untouched.
+    expect((await signIn(t.app, email, GOOD_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("e-mails a new link, not a warning, when the earlier sign-up was never confirmed; resends say nothing of the e-mail", async () => {
+    const email = uniqueEmail("sem-confirmar");
+    await post(t.app, "/api/auth/sign-up/email", { name: "Rui", email, password: GOOD_PASSWORD });
+    const first = await confirmationLinkFor(email);
+    await post(t.app, "/api/auth/sign-up/email", { name: "Rui", email, password: GOOD_PASSWORD });
+    const resent = await post(t.app, "/api/auth/send-verification-email", { email });
+    const unknown = await post(t.app, "/api/auth/send-verification-email", { email: uniqueEmail() });
+    for (const res of [resent, unknown]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe('{"status":true}');
+    }
+    await t.settle();
+    const subjects = (await outboxFor(t.dataDir, email)).map((m) => subjectOf(m.raw));
+    expect(subjects.filter((s) => s === "Chave: confirme seu e-mail").length).toBe(3);
+    expect(subjects).not.toContain("Chave: tentaram criar uma conta com seu e-mail");
+    // Any of the links confirms the account.
+    const res = await t.app.inject({ method: "GET", url: first, remoteAddress: uniqueIp() });
+    expect(res.headers.location).toBe("/");
   });
 
   it.each([
@@ -69,6 +145,10 @@ describe("sign up", () => {
     ["12345678", "password-too-common"],
     ["curta1", "password-too-short"],
     ["x".repeat(129), "password-too-long"],
+    ["aaaaaaaa", "password-repeated"],
+    ["abcdefgh", "password-sequence"],
+    ["        ", "password-blank"],
+    ["Vx9#".repeat(32), "password-repeated"],
   ])("refuses the password %j with %s", async (password, code) => {
     const res = await post(t.app, "/api/auth/sign-up/email", { name: "Ana", email: uniqueEmail(), password });
     expect(res.statusCode).toBe(400);
@@ -78,12 +158,39 @@ describe("sign up", () => {
         "password-too-common": "muito comum",
         "password-too-short": "pelo menos 8",
         "password-too-long": "no máximo 128",
+        "password-repeated": "repete o mesmo caractere",
+        "password-sequence": "é uma sequência",
+        "password-blank": "só de espaços",
       }[code],
     );
   });
 
+  it("refuses a password that holds the e-mail or the name, saying why", async () => {
+    const email = uniqueEmail("rosana.figueira");
+    for (const password of [email, `${email.split("@")[0]}!2026`, "Figueira da Rosana 2026"]) {
+      const res = await post(t.app, "/api/auth/sign-up/email", {
+        name: "Rosana Figueira",
+        email,
+        password,
+      });
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json()).toEqual({
+        code: "password-has-personal-info",
+        message:
+          "A senha não pode conter seu e-mail nem seu nome: é o que se tenta primeiro. Use uma frase com três ou mais palavras que só você conheça.",
+      });
+    }
+  });
+
   it("accepts a password of exactly 8 and of exactly 128 characters", async () => {
-    for (const password of ["Qz7!pLm2", `${"Vx9#".repeat(32)}`]) {
+    const long =
+      "Cajueiro florido em Natal, tapioca com coco ralado, rede na varanda de Olinda e chimarrão na cuia em Pelotas às sete da manhã!! 2026".slice(
+        0,
+        128,
+      );
+    expect(long).toHaveLength(128);
+    for (const password of ["Qz7!pLm2", long]) {
+      expect(password.length).toBeGreaterThanOrEqual(8);
       const res = await post(t.app, "/api/auth/sign-up/email", {
         name: "Ana",
         email: uniqueEmail(),
@@ -115,7 +222,7 @@ describe("sign up", () => {
       payload: "{not json",
     });
     expect(broken.statusCode).toBe(400);
-    expect(broken.json().code).toBe("invalid-argument");
+    expect(broken.json().code).toMatch(/^invalid-(argument|json)$/);
   });
 });
 
@@ -215,7 +322,6 @@ describe("sessions and password change", () => {
     expect((await signIn(t.app, email, password)).statusCode).toBe(401);
     expect((await signIn(t.app, email, newPassword)).statusCode).toBe(200);
 
-    const { outboxFor, subjectOf } = await import("../../../tests/support/mail");
     await t.settle();
     const mails = await outboxFor(t.dataDir, email);
     expect(mails.map((m) => subjectOf(m.raw))).toContain("Chave: sua senha foi alterada");
@@ -234,20 +340,24 @@ describe("sessions and password change", () => {
   });
 
   it("marks the cookie Secure when the public address is https", async () => {
-    const secure = await (await import("../../../tests/support/test-app")).createTestApp({
-      PUBLIC_URL: "https://chave.example.com",
-    });
+    const secure = await createTestApp({ PUBLIC_URL: "https://chave.example.com" });
     try {
+      const email = uniqueEmail();
       const res = await secure.app.inject({
         method: "POST",
         url: "/api/auth/sign-up/email",
         headers: { "content-type": "application/json", origin: "https://chave.example.com" },
-        payload: JSON.stringify({ name: "Ana", email: uniqueEmail(), password: GOOD_PASSWORD }),
+        payload: JSON.stringify({ name: "Ana", email, password: GOOD_PASSWORD }),
         remoteAddress: uniqueIp(),
       });
       expect(res.statusCode).toBe(200);
-      expect(String(res.headers["set-cookie"])).toMatch(/__Secure-chave\.session_token=.*Secure/);
       expect(res.headers["strict-transport-security"]).toMatch(/max-age=31536000/);
+      const confirmed = await secure.app.inject({
+        method: "GET",
+        url: await confirmationLinkFor(email),
+        remoteAddress: uniqueIp(),
+      });
+      expect(String(confirmed.headers["set-cookie"])).toMatch(/__Secure-chave\.session_token=.*Secure/);
     } finally {
       await secure.close();
     }

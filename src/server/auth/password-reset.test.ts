@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetLinkIn, startSmtpServer, subjectOf } from "../../../tests/support/mail";
 import {
   createTestApp,
+  GOOD_PASSWORD,
   get,
   post,
   sessionCookie,
@@ -13,6 +14,12 @@ import {
   uniqueIp,
 } from "../../../tests/support/test-app";
 import { verifications } from "../db/schema/auth";
+import { SAME_ANSWER_FLOOR_MS } from "./routes";
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let t: TestApp;
@@ -91,12 +98,76 @@ describe("password reset by e-mail (real SMTP)", () => {
     expect(ok.statusCode).toBe(200);
   });
 
-  it("answers the same for an unknown e-mail and sends nothing", async () => {
+  it("answers an unknown e-mail exactly as a known one, in similar time, and sends nothing", async () => {
+    const { email: known } = await signUp(t.app);
     const email = uniqueEmail("ninguem");
-    const res = await post(t.app, "/api/auth/request-password-reset", { email });
-    expect(res.statusCode).toBe(200);
-    await new Promise((r) => setTimeout(r, 300));
+    const timed = async (address: string) => {
+      const started = performance.now();
+      const res = await post(t.app, "/api/auth/request-password-reset", { email: address });
+      return { res, ms: performance.now() - started };
+    };
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await timed(email), await timed(known));
+    for (const { res } of answers) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe('{"status":true}');
+    }
+    const unknownMs = answers.filter((_, i) => i % 2 === 0).map((a) => a.ms);
+    const knownMs = answers.filter((_, i) => i % 2 === 1).map((a) => a.ms);
+    // Both wait for the same floor; what is left is noise, not the extra outbox write.
+    expect(Math.min(...unknownMs)).toBeGreaterThanOrEqual(SAME_ANSWER_FLOOR_MS - 5);
+    expect(Math.abs(median(unknownMs) - median(knownMs))).toBeLessThan(100);
+    await t.settle();
     expect(smtp.received.some((m) => m.to.includes(email))).toBe(false);
+  });
+
+  it("kills the earlier links when a new one is sent", async () => {
+    const { email } = await signUp(t.app);
+    const first = await requestReset(email);
+    smtp.received.splice(0);
+    const second = await requestReset(email);
+    expect(second.token).not.toBe(first.token);
+    const old = await post(t.app, "/api/auth/reset-password", {
+      token: first.token,
+      newPassword: "Uma senha forte de verdade 8",
+    });
+    expect(old.statusCode).toBe(400);
+    expect(old.json().code).toBe("invalid-reset-link");
+    const ok = await post(t.app, "/api/auth/reset-password", {
+      token: second.token,
+      newPassword: "Uma senha forte de verdade 8",
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it("refuses a weak new password, or one holding the e-mail, and keeps the link usable", async () => {
+    const { email } = await signUp(t.app);
+    const { token } = await requestReset(email);
+    for (const [newPassword, code] of [
+      ["abcdefgh", "password-sequence"],
+      ["zzzzzzzzzz", "password-repeated"],
+      [`${email}!`, "password-has-personal-info"],
+    ]) {
+      const res = await post(t.app, "/api/auth/reset-password", { token, newPassword });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe(code);
+    }
+    const ok = await post(t.app, "/api/auth/reset-password", { token, newPassword: "Caju maduro no pé 31" });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it("answers 400, never 500, to a junk or NUL-bearing token, and refuses unknown fields", async () => {
+    for (const token of ["abc\u0000def", "../../etc", "a b", "x".repeat(513), "🔑"]) {
+      const res = await post(t.app, "/api/auth/reset-password", { token, newPassword: GOOD_PASSWORD });
+      expect(res.statusCode, token).toBe(400);
+      expect(res.json().code, token).toMatch(/^(invalid-reset-link|invalid-text|invalid-argument)$/);
+      expect(typeof res.json().message).toBe("string");
+    }
+    const extra = await post(t.app, "/api/auth/request-password-reset", {
+      email: uniqueEmail(),
+      redirectTo: "https://golpe.example",
+    });
+    expect(extra.statusCode).toBe(400);
   });
 });
 

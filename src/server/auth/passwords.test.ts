@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { passwordProblem } from "../../shared/password-strength";
 import { commonPasswordCount, hashPassword, isCommonPassword, verifyPassword } from "./passwords";
 
 describe("common passwords", () => {
@@ -34,5 +35,42 @@ describe("password hashing", () => {
     expect(await verifyPassword({ hash, password: "Ipê amarelo na varanda 42" })).toBe(true);
     expect(await verifyPassword({ hash, password: "ipê amarelo na varanda 42" })).toBe(false);
     expect(await verifyPassword({ hash: "not-a-hash", password: "x" })).toBe(false);
+  });
+});
+
+describe("password strength (zxcvbn with the pt-BR dictionary)", () => {
+  it.each([
+    ["aaaaaaaa", "password-repeated"],
+    ["abcabcabc", "password-repeated"],
+    ["abcdefgh", "password-sequence"],
+    ["        ", "password-blank"],
+    ["\t \t \t \t ", "password-blank"],
+    ["Sol12345", "password-too-weak"],
+  ])("refuses %j as %s", (password, problem) => {
+    expect(passwordProblem(password)).toBe(problem);
+  });
+
+  it("refuses the e-mail, its local part and the name, in any case or accent", () => {
+    const who = { email: "joana.prado@exemplo.com.br", name: "Joana Prado Araújo" };
+    for (const p of [
+      "joana.prado@exemplo.com.br",
+      "JOANA.PRADO!2026x",
+      "Meu araujo querido 9",
+      "joanapradoaraujo",
+    ]) {
+      expect(passwordProblem(p, who), p).toBe("password-has-personal-info");
+    }
+  });
+
+  it("lets passphrases and a random eight through, quickly even at 128 characters", () => {
+    for (const p of ["Ipê amarelo na varanda 42", "Qz7!pLm2", "Cajueiro florido em Natal 9"]) {
+      expect(passwordProblem(p, { email: "ana@exemplo.com.br", name: "Ana" }), p).toBeNull();
+    }
+    const started = performance.now();
+    passwordProblem("Vx9#".repeat(32));
+    passwordProblem(
+      "Cajueiro florido em Natal, tapioca com coco ralado, rede na varanda de Olinda e chimarrão",
+    );
+    expect(performance.now() - started).toBeLessThan(1500);
   });
 });

@@ -32,7 +32,7 @@ const currentPasswordField = z
   .max(PASSWORD_MAX, { error: "invalid-credentials" });
 
 /** A token the server made: letters, digits, `-`, `_` (and `.` in a signed one); anything else is junk. */
-const token = (code: "invalid-reset-link" | "session-not-found" | "invalid-argument", max: number) =>
+const token = (code: "invalid-reset-link" | "invalid-argument", max: number) =>
   z
     .string({ error: code })
     .min(1, { error: code })
@@ -97,7 +97,7 @@ export const changePasswordInput = z.strictObject(
 );
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 
-export const revokeSessionInput = z.strictObject({ token: token("session-not-found", 512) }, strict);
+export const revokeSessionInput = z.strictObject({ token: token("invalid-argument", 512) }, strict);
 export type RevokeSessionInput = z.infer<typeof revokeSessionInput>;
 
 /** What sign-up, reset requests and confirmation resends answer, whatever the e-mail. */
