@@ -12,6 +12,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * documents), and only in our own pages, never in a frame of another origin; everything else
  * that touches the person or the device is off, whatever script ends up running. Features that
  * plain pages use (fullscreen, autoplay, clipboard writes, sharing) keep the browser's defaults.
+ * Only features Chromium knows are named: an unknown one is a console warning on every page.
  */
 export const PERMISSIONS_POLICY = [
   "camera=(self)",
@@ -21,7 +22,6 @@ export const PERMISSIONS_POLICY = [
   "usb=()",
   "serial=()",
   "hid=()",
-  "bluetooth=()",
   "midi=()",
   "accelerometer=()",
   "gyroscope=()",
