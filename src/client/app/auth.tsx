@@ -30,7 +30,10 @@ type Listener = (state: AuthState) => void;
 export interface AuthContextValue {
   state: AuthState;
   signIn(email: string, password: string): Promise<void>;
+  /** Creates the account; it signs in through the link e-mailed to it (the answer is the same for any e-mail). */
   signUp(name: string, email: string, password: string): Promise<void>;
+  /** E-mails a new confirmation link to an account that has not confirmed yet. */
+  resendConfirmation(email: string): Promise<void>;
   signOut(): Promise<void>;
   sendPasswordReset(email: string): Promise<void>;
   /** Re-reads the session from the server (after a change made elsewhere). */
@@ -114,11 +117,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         announce();
       },
       async signUp(name, email, password) {
-        const res = await api<{ user: AuthUser }>("/api/auth/sign-up/email", {
-          body: { name, email, password },
-        });
-        apply({ status: "signed-in", user: toUser(res.user) });
-        announce();
+        await api("/api/auth/sign-up/email", { body: { name, email, password } });
+      },
+      async resendConfirmation(email) {
+        await api("/api/auth/send-verification-email", { body: { email } });
       },
       async signOut() {
         await api("/api/auth/sign-out", { body: {} });

@@ -1,5 +1,5 @@
-import { PasswordInput, type PasswordInputProps, TextInput, type TextInputProps } from "@mantine/core";
-import { forwardRef } from "react";
+import { PasswordInput, type PasswordInputProps, Text, TextInput, type TextInputProps } from "@mantine/core";
+import { forwardRef, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { PASSWORD_MAX } from "../../../shared/contracts/auth";
@@ -20,22 +20,72 @@ export const EmailField = forwardRef<HTMLInputElement, TextInputProps>(function 
   );
 });
 
+type Strength = { state: "idle" } | { state: "checking" } | { state: "done"; problem: string | null };
+
+/**
+ * The server's strength rule, run in the browser while the user types. zxcvbn and its pt-BR
+ * dictionaries are big: they load (once) only when someone types a new password, never with the
+ * pages that do not ask for one.
+ */
+export function usePasswordStrength(password: string, person: { email?: string; name?: string }): Strength {
+  const [strength, setStrength] = useState<Strength>({ state: "idle" });
+  const { email, name } = person;
+  useEffect(() => {
+    if (password.length < 8) {
+      setStrength({ state: "idle" });
+      return;
+    }
+    let isCurrent = true;
+    setStrength((prev) => (prev.state === "idle" ? { state: "checking" } : prev));
+    const timer = setTimeout(() => {
+      void import("../../../shared/password-strength")
+        .then(({ passwordProblem }) => {
+          if (isCurrent) setStrength({ state: "done", problem: passwordProblem(password, { email, name }) });
+        })
+        // Without the checker the server still decides: say nothing rather than something wrong.
+        .catch(() => isCurrent && setStrength({ state: "idle" }));
+    }, 250);
+    return () => {
+      isCurrent = false;
+      clearTimeout(timer);
+    };
+  }, [password, email, name]);
+  return strength;
+}
+
 /** A new password, with the rules said up front instead of after a refusal. */
-export const NewPasswordField = forwardRef<HTMLInputElement, PasswordInputProps>(
-  function NewPasswordField(props, ref) {
-    const { t } = useTranslation();
-    return (
-      <PasswordInput
-        ref={ref}
-        autoComplete="new-password"
-        maxLength={PASSWORD_MAX}
-        description={t("auth.passwordHint")}
-        required
-        {...props}
-      />
+export const NewPasswordField = forwardRef<
+  HTMLInputElement,
+  PasswordInputProps & { strength?: { password: string; email?: string; name?: string } }
+>(function NewPasswordField({ strength, ...props }, ref) {
+  const { t } = useTranslation();
+  const verdict = usePasswordStrength(strength?.password ?? "", {
+    email: strength?.email,
+    name: strength?.name,
+  });
+  const description =
+    verdict.state === "done" && verdict.problem === null ? (
+      <Text component="span" size="xs" c="green.8" data-testid="password-strength">
+        {t("auth.passwordStrong")}
+      </Text>
+    ) : verdict.state === "done" && verdict.problem ? (
+      <Text component="span" size="xs" c="orange.9" data-testid="password-strength">
+        {t(`errors.${verdict.problem}`)}
+      </Text>
+    ) : (
+      t("auth.passwordHint")
     );
-  },
-);
+  return (
+    <PasswordInput
+      ref={ref}
+      autoComplete="new-password"
+      maxLength={PASSWORD_MAX}
+      description={description}
+      required
+      {...props}
+    />
+  );
+});
 
 const DIFFER = "passwordsDiffer";
 

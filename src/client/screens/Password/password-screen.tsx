@@ -111,6 +111,7 @@ function ResetPassword({ token }: { token: string }) {
           <NewPasswordField
             label={t("auth.newPassword")}
             {...form.register("newPassword")}
+            strength={{ password: form.watch("newPassword") }}
             error={text.field(errors.newPassword?.message)}
           />
           <ConfirmPasswordField {...form.register("confirm")} message={text.field(errors.confirm?.message)} />

@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -13,7 +12,21 @@ import { useErrorText } from "../../features/auth/error-text";
 import { EmailField, NewPasswordField } from "../../features/auth/password-field";
 import { errorCodeOf } from "../../lib/api";
 
+/**
+ * Sign-up answers the same whether the e-mail is new or already has an account (the e-mail tells
+ * its owner which), so the screen always ends on "check your e-mail", with a way to resend.
+ */
 export function SignupScreen() {
+  const { t } = useTranslation();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  return sentTo ? (
+    <CheckEmail email={sentTo} onAnotherEmail={() => setSentTo(null)} />
+  ) : (
+    <SignupForm onSent={setSentTo} title={t("auth.signupTitle")} />
+  );
+}
+
+function SignupForm({ onSent, title }: { onSent: (email: string) => void; title: string }) {
   const { t } = useTranslation();
   const text = useErrorText();
   const { signUp } = useAuth();
@@ -25,22 +38,22 @@ export function SignupScreen() {
   });
   const { errors, isSubmitting } = form.formState;
   const next = params.get("next");
+  const [name, email, password] = form.watch(["name", "email", "password"]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
       await signUp(values.name, values.email, values.password);
-      notifications.show({ color: "green", message: t("auth.signedUp") });
+      onSent(values.email);
     } catch (err) {
       const code = errorCodeOf(err);
-      if (code === "email-taken") form.setError("email", { message: code });
-      else if (code.startsWith("password-")) form.setError("password", { message: code });
+      if (code.startsWith("password-")) form.setError("password", { message: code });
       else if (!applyIssues(err, form.setError, ["name", "email", "password"])) setFailure(text.of(err));
     }
   });
 
   return (
-    <AuthCard title={t("auth.signupTitle")}>
+    <AuthCard title={title}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
           {failure && (
@@ -59,6 +72,7 @@ export function SignupScreen() {
           <NewPasswordField
             label={t("auth.password")}
             {...form.register("password")}
+            strength={{ password, email, name }}
             error={text.field(errors.password?.message)}
           />
           <Button type="submit" loading={isSubmitting} fullWidth mt="xs">
@@ -69,6 +83,57 @@ export function SignupScreen() {
       <Text size="sm" ta="center">
         {t("auth.signupHaveAccount")}{" "}
         <Anchor component={Link} to={next ? `/login?next=${encodeURIComponent(next)}` : "/login"}>
+          {t("nav.login")}
+        </Anchor>
+      </Text>
+    </AuthCard>
+  );
+}
+
+function CheckEmail({ email, onAnotherEmail }: { email: string; onAnotherEmail: () => void }) {
+  const { t } = useTranslation();
+  const text = useErrorText();
+  const { resendConfirmation } = useAuth();
+  const [isSending, setSending] = useState(false);
+  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const resend = async () => {
+    setSending(true);
+    setNote(null);
+    try {
+      await resendConfirmation(email);
+      setNote({ ok: true, text: t("auth.confirmationResent", { email }) });
+    } catch (err) {
+      setNote({ ok: false, text: text.of(err) });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <AuthCard title={t("auth.checkEmailTitle")}>
+      <Alert color="blue" role="status" data-testid="check-email">
+        <Stack gap="xs">
+          <Text>{t("auth.checkEmail", { email })}</Text>
+          <Text size="sm">{t("auth.checkEmailExisting")}</Text>
+        </Stack>
+      </Alert>
+      {note && (
+        <Alert color={note.ok ? "green" : "red"} role={note.ok ? "status" : "alert"}>
+          {note.text}
+        </Alert>
+      )}
+      <Group justify="space-between">
+        <Button variant="light" loading={isSending} onClick={() => void resend()}>
+          {t("auth.resendConfirmation")}
+        </Button>
+        <Button variant="subtle" onClick={onAnotherEmail}>
+          {t("auth.useAnotherEmail")}
+        </Button>
+      </Group>
+      <Text size="sm" ta="center">
+        {t("auth.signupHaveAccount")}{" "}
+        <Anchor component={Link} to="/login">
           {t("nav.login")}
         </Anchor>
       </Text>
