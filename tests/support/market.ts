@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { ContractView } from "../../src/shared/contracts/contracts";
 import { addMonths, brazilDate } from "../../src/shared/contracts/proposals";
@@ -106,9 +107,23 @@ export async function publishedOfferOf(
 /** An entry date the rules accept: a month from `now` (Brazil's date). */
 export const entryDate = (now = new Date()) => addMonths(brazilDate(now), 1);
 
-/** The body of a tenant's proposal for `offerId` on the usual terms (an offer of R$ 4.500). */
+/** A guarantor of one's own, with an e-mail and a CPF nobody else in the contract has. */
+export function guarantorOf(name = "Antônio Gonçalves Fiador") {
+  return {
+    nome: name,
+    cpf: randomCpf(),
+    email: `fiador.${randomBytes(5).toString("hex")}@exemplo.com.br`,
+    parentesco: "pai",
+  };
+}
+
+/**
+ * The body of a tenant's proposal for `offerId` on the usual terms (an offer of R$ 4.500); with
+ * fiador, the tenant names the guarantor (decision 017).
+ */
 export function proposalBodyOf(offerId: string, garantia = "fiador", over: Record<string, unknown> = {}) {
   return {
+    ...(garantia === "fiador" ? { fiador: guarantorOf() } : {}),
     ofertaId: offerId,
     aluguel: 440000,
     dataEntrada: entryDate(),
@@ -122,8 +137,14 @@ export function proposalBodyOf(offerId: string, garantia = "fiador", over: Recor
 }
 
 /** A tenant's proposal for `offerId` on the usual terms; its id. */
-export async function proposalOf(app: FastifyInstance, cookie: string, offerId: string, garantia = "fiador") {
-  const res = await caller(app)("POST", "/api/proposals", cookie, proposalBodyOf(offerId, garantia));
+export async function proposalOf(
+  app: FastifyInstance,
+  cookie: string,
+  offerId: string,
+  garantia = "fiador",
+  over: Record<string, unknown> = {},
+) {
+  const res = await caller(app)("POST", "/api/proposals", cookie, proposalBodyOf(offerId, garantia, over));
   if (res.statusCode !== 201) throw new Error(res.body);
   return res.json<{ id: string }>().id;
 }
@@ -139,7 +160,8 @@ export async function approvedContractOf(
   const landlord = await personWithProfile(app, "Marta");
   const tenant = await personWithProfile(app, "Rafael");
   const offerId = await publishedOfferOf(app, baseUrl, landlord.cookie, garantias);
-  const proposalId = await proposalOf(app, tenant.cookie, offerId, garantia);
+  const fiador = garantia === "fiador" ? guarantorOf() : null;
+  const proposalId = await proposalOf(app, tenant.cookie, offerId, garantia, fiador ? { fiador } : {});
   const approved = await call("POST", `/api/proposals/${proposalId}/actions`, landlord.cookie, {
     action: "approve",
   });
@@ -148,5 +170,5 @@ export async function approvedContractOf(
   await app.jobs.settle();
   const list = (await call("GET", "/api/contracts", landlord.cookie)).json<ContractView[]>();
   if (list.length !== 1) throw new Error(`expected one contract, found ${list.length}`);
-  return { landlord, tenant, offerId, contract: list[0] as ContractView };
+  return { landlord, tenant, offerId, fiador, contract: list[0] as ContractView };
 }

@@ -149,6 +149,24 @@ export function depositMonths(
   return garantia === "caucao" ? (given ?? offer.caucaoMeses ?? 1) : null;
 }
 
+/**
+ * The guarantor the tenant names in the proposal when the guarantee is fiador (decision 017): the
+ * landlord accepts this person or asks for another, and never types one in herself.
+ */
+export const guarantorInput = z.strictObject(
+  {
+    ...partyFields,
+    parentesco: z
+      .string({ error: "invalid-relationship" })
+      .trim()
+      .min(2, { error: "invalid-relationship" })
+      .max(60, { error: "invalid-relationship" }),
+  },
+  { error: "invalid-argument" },
+);
+export type GuarantorInput = z.input<typeof guarantorInput>;
+export type Guarantor = z.output<typeof guarantorInput>;
+
 export const cotenant = z.strictObject({
   ...partyFields,
   renda: z
@@ -182,6 +200,8 @@ export const proposalInput = z.strictObject({
     .max(20, { error: "invalid-document" })
     .default([]),
   mensagem: message.default(""),
+  /** Required when the guarantee is fiador, refused otherwise. */
+  fiador: guarantorInput.nullable().default(null),
 });
 export type ProposalInput = z.input<typeof proposalInput>;
 
@@ -201,6 +221,16 @@ export const proposalAction = z.discriminatedUnion(
       action: z.literal("counter"),
       termos: proposalTerms,
       mensagem: message.default(""),
+      /** The tenant's guarantor (a new one after the landlord asked for another); never the landlord's. */
+      fiador: guarantorInput.nullable().optional(),
+    }),
+    z.strictObject({
+      action: z.literal("request_guarantor"),
+      motivo: z
+        .string({ error: "reason-required" })
+        .trim()
+        .min(3, { error: "reason-required" })
+        .max(1000, { error: "reason-required" }),
     }),
     z.strictObject({
       action: z.literal("request_documents"),
@@ -251,6 +281,8 @@ export interface ProposalView {
   pets: boolean;
   renda: number;
   cotenants: Cotenant[];
+  /** The guarantor the tenant named (fiador only); null while the landlord waits for another. */
+  fiador: Guarantor | null;
   rendaTotal: number;
   /** Total income ÷ the offer's pacote; 2.5 or more is healthy. */
   razaoRenda: number;

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import type pg from "pg";
-import { CODE_MAX_ATTEMPTS, CODE_TTL_MINUTES } from "../../../shared/contracts/contracts";
+import { CODE_MAX_ATTEMPTS, CODE_MAX_FAILURES, CODE_TTL_MINUTES } from "../../../shared/contracts/contracts";
 import { AppError, type ErrorCode } from "../../../shared/errors";
 import { withTransaction } from "../../db/client";
 import {
@@ -54,23 +54,86 @@ export async function isTurn(c: Queryable | pg.Pool, row: ContractRow, signer: S
 }
 
 /**
- * Checks the code; five wrong tries lock it until a new one is asked for. A wrong try is counted
- * in the caller's transaction, which must then commit (so the answer is returned, not thrown).
+ * Checks the code, and records the try in the audit trail whatever its outcome. Five wrong tries
+ * lock one code until a new one is sent; ten wrong tries over the envelope's whole life (never
+ * reset by a new code) block the signer, and the signer and the landlord are told by e-mail. A
+ * wrong try is counted in the caller's transaction, which must then commit (so the answer is
+ * returned, not thrown).
  */
 export async function checkCode(
   ctx: ContractsContext,
   c: Queryable,
+  row: ContractRow,
   signer: SignerRow,
   code: string,
+  req: RequestInfo,
 ): Promise<ErrorCode | null> {
-  if (!signer.code_hash || !signer.code_expires_at) return "invalid-code";
-  if (signer.code_attempts >= CODE_MAX_ATTEMPTS) return "code-locked";
-  if (signer.code_expires_at.getTime() < ctx.clock.now().getTime()) return "code-expired";
+  const attempt = (detail: string) =>
+    recordEvent(c, row.id, "codigo_incorreto", { signerId: signer.id, req, detail });
+  if (signer.blocked_at) {
+    await attempt("signatário bloqueado: tentativa recusada sem conferir o código");
+    return "signer-blocked";
+  }
+  if (!signer.code_hash || !signer.code_expires_at) {
+    await attempt("nenhum código ativo");
+    return "invalid-code";
+  }
+  if (signer.code_attempts >= CODE_MAX_ATTEMPTS) {
+    await attempt("código travado: peça um novo");
+    return "code-locked";
+  }
+  if (signer.code_expires_at.getTime() < ctx.clock.now().getTime()) {
+    await attempt("código expirado");
+    return "code-expired";
+  }
   const given = Buffer.from(sha(`${signer.id}:${code}`), "hex");
   const expected = Buffer.from(signer.code_hash, "hex");
-  if (timingSafeEqual(given, expected)) return null;
-  await c.query("UPDATE contract_signers SET code_attempts = code_attempts + 1 WHERE id = $1", [signer.id]);
-  return signer.code_attempts + 1 >= CODE_MAX_ATTEMPTS ? "code-locked" : "invalid-code";
+  if (timingSafeEqual(given, expected)) {
+    await recordEvent(c, row.id, "codigo_confirmado", { signerId: signer.id, req });
+    return null;
+  }
+  const failures = signer.code_failures + 1;
+  const blocked = failures >= CODE_MAX_FAILURES;
+  await c.query(
+    `UPDATE contract_signers SET code_attempts = code_attempts + 1, code_failures = $2,
+       blocked_at = CASE WHEN $3 THEN $4::timestamptz ELSE blocked_at END,
+       code_hash = CASE WHEN $3 THEN NULL ELSE code_hash END WHERE id = $1`,
+    [signer.id, failures, blocked, ctx.clock.now()],
+  );
+  await attempt(`código errado: ${failures} de ${CODE_MAX_FAILURES} tentativas`);
+  if (!blocked) return signer.code_attempts + 1 >= CODE_MAX_ATTEMPTS ? "code-locked" : "invalid-code";
+  await recordEvent(c, row.id, "signatario_bloqueado", {
+    signerId: signer.id,
+    req,
+    detail: `${CODE_MAX_FAILURES} códigos errados`,
+  });
+  const lines = [
+    `A assinatura de ${signer.nome} no contrato nº ${row.numero} foi bloqueada depois de ${CODE_MAX_FAILURES} códigos errados.`,
+  ];
+  await queueNotice(ctx, c, signer, {
+    subject: `Assinatura bloqueada: contrato nº ${row.numero}`,
+    lines: [
+      ...lines,
+      "Se não foi você quem tentou, alguém pode ter acesso ao seu link: não o encaminhe. O locador foi avisado.",
+    ],
+    url: `${ctx.publicUrl}/Clicksign?contrato=${row.id}`,
+    action: "Ver o contrato",
+  });
+  await queueNotice(
+    ctx,
+    c,
+    { email: row.data.emails.locador, nome: row.data.locador.nome },
+    {
+      subject: `Assinatura bloqueada: contrato nº ${row.numero}`,
+      lines: [
+        ...lines,
+        "Confirme com a pessoa por outro meio. Para seguir, cancele este envio e envie o contrato de novo.",
+      ],
+      url: `${ctx.publicUrl}/Clicksign?contrato=${row.id}`,
+      action: "Ver o contrato",
+    },
+  );
+  return "signer-blocked";
 }
 
 /** What a signer sees through their link; the first look is recorded. */
@@ -109,6 +172,7 @@ export async function sendCode(
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   return withTransaction(ctx.pool, async (c) => {
     const { row, signer } = await signerByToken(ctx, c, contractId, token, true);
+    if (signer.blocked_at) throw new AppError("signer-blocked");
     const now = ctx.clock.now().getTime();
     if (
       signer.code_expires_at &&

@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeClicksign, startFakeClicksign } from "../../../../tests/support/fake-clicksign";
-import { randomCpf } from "../../../../tests/support/files";
 import { outboxFor } from "../../../../tests/support/mail";
 import { approvedContractOf, caller } from "../../../../tests/support/market";
 import { createTestApp, type TestApp } from "../../../../tests/support/test-app";
@@ -41,16 +40,10 @@ afterAll(async () => {
 
 /** A contract with a guarantor, reviewed and sent through Clicksign. */
 async function sentContract() {
-  const { landlord, tenant, offerId, contract } = await approvedContractOf(t.app, baseUrl);
-  const fiador = {
-    nome: "Antônio Gonçalves Fiador",
-    cpf: randomCpf(),
-    email: `fiador.${Date.now()}@exemplo.com.br`,
-  };
-  const reviewed = await call("PUT", `/api/contracts/${contract.id}/review`, landlord.cookie, {
-    fiador,
-    testemunhas: [],
-  });
+  // The guarantor is the one the tenant named in the proposal (decision 017).
+  const { landlord, tenant, offerId, contract, fiador } = await approvedContractOf(t.app, baseUrl);
+  if (!fiador) throw new Error("no guarantor");
+  const reviewed = await call("PUT", `/api/contracts/${contract.id}/review`, landlord.cookie, {});
   expect(reviewed.statusCode, reviewed.body).toBe(200);
   const before = fake.envelopes.size;
   const sent = await call("POST", `/api/contracts/${contract.id}/send`, landlord.cookie);

@@ -54,6 +54,8 @@ export interface SignerRow {
   code_hash: string | null;
   code_expires_at: Date | null;
   code_attempts: number;
+  code_failures: number;
+  blocked_at: Date | null;
   code_verified_at: Date | null;
   signed_at: Date | null;
   refused_reason: string | null;
@@ -158,7 +160,12 @@ export async function recordEvent(
     ],
   );
   // Steps nobody else sees, and the code confirmation that always comes with "assinado".
-  if (type !== "codigo_enviado" && type !== "acesso_pela_conta" && type !== "codigo_confirmado")
+  if (
+    type !== "codigo_enviado" &&
+    type !== "acesso_pela_conta" &&
+    type !== "codigo_confirmado" &&
+    type !== "codigo_incorreto"
+  )
     await contractChanged(c, contractId, Boolean(opts.signerId));
 }
 

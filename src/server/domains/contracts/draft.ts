@@ -59,7 +59,14 @@ export async function draftContract(ctx: ContractsContext, proposalId: string): 
         cpf: x.cpf,
         email: x.email,
       })),
-      fiador: null,
+      // The guarantor the tenant named and the landlord accepted (decision 017).
+      fiador:
+        garantia === "fiador" && r.fiador
+          ? (() => {
+              const f = r.fiador as { nome: string; cpf: string; email: string; parentesco: string };
+              return { nome: f.nome, cpf: f.cpf, email: f.email, parentesco: f.parentesco };
+            })()
+          : null,
       testemunhas: [],
       imovel: {
         tipo: UNIT_TYPE_NAMES[r.u_tipo as UnitType] ?? "Imóvel",

@@ -15,7 +15,7 @@ export async function refuseContract(
 ): Promise<{ status: ContractStatus }> {
   const failure = await withTransaction(ctx.pool, async (c): Promise<ErrorCode | null> => {
     const { row, signer } = await signerByToken(ctx, c, contractId, token, true);
-    const failure = await checkCode(ctx, c, signer, input.codigo);
+    const failure = await checkCode(ctx, c, row, signer, input.codigo, req);
     if (failure) return failure;
     await c.query(
       "UPDATE contract_signers SET status = 'recusado', refused_reason = $2, code_hash = NULL WHERE id = $1",

@@ -1,11 +1,22 @@
 import type { z } from "zod";
-import type { contractReview } from "../../../shared/contracts/contracts";
+import type { contractReview, witnessChoice } from "../../../shared/contracts/contracts";
+import { WITNESSES_PER_PARTY } from "../../../shared/contracts/contracts";
 import { AppError } from "../../../shared/errors";
 import { withTransaction } from "../../db/client";
-import { type ContractsContext, landlordsContract, recordEvent, storeContractPdf } from "./context";
-import { renderContract } from "./template";
+import {
+  type ContractRow,
+  type ContractsContext,
+  contractRow,
+  landlordsContract,
+  type Queryable,
+  queueNotice,
+  recordEvent,
+  storeContractPdf,
+} from "./context";
+import { checkSignerIdentities } from "./signers";
+import { type ContractParty, renderContract } from "./template";
 
-/** The landlord adds the guarantor and witnesses, and picks the order; the PDF is written again. */
+/** The landlord picks the order; the guarantor comes from the proposal and witnesses from either party. */
 export async function reviewContract(
   ctx: ContractsContext,
   userId: string,
@@ -15,19 +26,76 @@ export async function reviewContract(
   await withTransaction(ctx.pool, async (c) => {
     const row = await landlordsContract(c, userId, id);
     if (row.status !== "rascunho") throw new AppError("contract-not-editable");
-    if (row.data.termos.garantia === "fiador" && !input.fiador) throw new AppError("guarantor-required");
-    const data = {
-      ...row.data,
-      fiador: row.data.termos.garantia === "fiador" ? input.fiador : null,
-      testemunhas: input.testemunhas,
-    };
-    const { bytes, sha256 } = await renderContract(data);
-    const documentId = await storeContractPdf(ctx, c, row, bytes, sha256, `Contrato ${row.numero}.pdf`);
-    await c.query(
-      "UPDATE contracts SET data = $2, sha256 = $3, document_id = $4, sequential = $5, updated_at = now() WHERE id = $1",
-      [id, JSON.stringify(data), sha256, documentId, input.sequencial],
-    );
-    if (row.document_id) await ctx.storage.dropGenerated(c, row.document_id);
-    await recordEvent(c, id, "revisado", { sha256 });
+    await c.query("UPDATE contracts SET sequential = $2, updated_at = now() WHERE id = $1", [
+      id,
+      input.sequencial,
+    ]);
+    await recordEvent(c, id, "revisado", { sha256: row.sha256 });
   });
+}
+
+/**
+ * The landlord or the tenant names their witness (one each), or takes it back. The witness meets
+ * the signer rules against everyone else who signs; the PDF is written again, and the other party
+ * is told, so each sees the full list of signers before the contract is sent.
+ */
+export async function chooseWitness(
+  ctx: ContractsContext,
+  userId: string,
+  id: string,
+  input: z.output<typeof witnessChoice>,
+): Promise<void> {
+  await withTransaction(ctx.pool, async (c) => {
+    const row = await contractRow(c, id, true);
+    const by = row.landlord_id === userId ? "locador" : row.tenant_id === userId ? "locatario" : null;
+    if (!by) throw new AppError("not-found");
+    if (row.status !== "rascunho") throw new AppError("contract-not-editable");
+    const others = row.data.testemunhas.filter((w) => (w.indicadoPor ?? "locador") !== by);
+    const testemunhas: ContractParty[] = input.testemunha
+      ? [...others, { ...input.testemunha, indicadoPor: by }]
+      : others;
+    if (testemunhas.filter((w) => w.indicadoPor === by).length > WITNESSES_PER_PARTY)
+      throw new AppError("too-many-witnesses");
+    const data = { ...row.data, testemunhas };
+    await checkSignerIdentities(c, row, data, "testemunha");
+    const sha256 = await rewrite(ctx, c, row, data);
+    await recordEvent(c, id, input.testemunha ? "testemunha_indicada" : "testemunha_retirada", {
+      detail: `${by === "locador" ? "Locador(a)" : "Locatário(a)"}: ${input.testemunha?.nome ?? "sem testemunha"}`,
+      sha256,
+    });
+    const other = by === "locador" ? row.data.locatario : row.data.locador;
+    const otherEmail = by === "locador" ? row.data.emails.locatario : row.data.emails.locador;
+    await queueNotice(
+      ctx,
+      c,
+      { email: otherEmail, nome: other.nome },
+      {
+        subject: `Contrato nº ${row.numero}: signatários atualizados`,
+        lines: [
+          input.testemunha
+            ? `${by === "locador" ? "O(a) locador(a)" : "O(a) locatário(a)"} indicou ${input.testemunha.nome} como testemunha do contrato nº ${row.numero}.`
+            : `${by === "locador" ? "O(a) locador(a)" : "O(a) locatário(a)"} retirou a testemunha que havia indicado no contrato nº ${row.numero}.`,
+          "Confira a lista completa de signatários antes do envio para assinatura.",
+        ],
+        url: `${ctx.publicUrl}/Clicksign?contrato=${row.id}`,
+        action: "Ver signatários",
+      },
+    );
+  });
+}
+
+async function rewrite(
+  ctx: ContractsContext,
+  c: Queryable,
+  row: ContractRow,
+  data: ContractRow["data"],
+): Promise<string> {
+  const { bytes, sha256 } = await renderContract(data);
+  const documentId = await storeContractPdf(ctx, c, row, bytes, sha256, `Contrato ${row.numero}.pdf`);
+  await c.query(
+    "UPDATE contracts SET data = $2, sha256 = $3, document_id = $4, updated_at = now() WHERE id = $1",
+    [row.id, JSON.stringify(data), sha256, documentId],
+  );
+  if (row.document_id) await ctx.storage.dropGenerated(c, row.document_id);
+  return sha256;
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { contractReview, refuseInput, signInput } from "../../../shared/contracts/contracts";
+import { contractReview, refuseInput, signInput, witnessChoice } from "../../../shared/contracts/contracts";
 import type { Auth } from "../../auth/auth";
 import { requireSession } from "../../auth/guard";
 import type { ContractsService, RequestInfo } from "./service";
@@ -67,13 +67,27 @@ export async function contractRoutes(
       schema: {
         tags: ["contracts"],
         summary:
-          "The landlord adds the guarantor and up to two witnesses, and the signing order; the PDF is rewritten",
+          "The landlord picks the signing order of a draft (the guarantor comes from the proposal, witnesses from /witness)",
         security,
         params: idParams,
         body: contractReview,
       },
     },
     async (request) => contracts.review(await user(request), request.params.id, request.body),
+  );
+  api.put(
+    "/contracts/:id/witness",
+    {
+      schema: {
+        tags: ["contracts"],
+        summary:
+          "The landlord or the tenant names their witness (one each) or takes it back (null); the other party is told and the PDF rewritten",
+        security,
+        params: idParams,
+        body: witnessChoice,
+      },
+    },
+    async (request) => contracts.witness(await user(request), request.params.id, request.body),
   );
   api.post(
     "/contracts/:id/send",

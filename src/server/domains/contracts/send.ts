@@ -3,7 +3,7 @@ import { AppError } from "../../../shared/errors";
 import { withTransaction } from "../../db/client";
 import { type ContractsContext, landlordsContract, type RequestInfo, recordEvent } from "./context";
 import type { EnvelopeSigner, SignerRole } from "./providers/types";
-import type { ContractParty } from "./template";
+import { checkSignerIdentities, plannedSigners } from "./signers";
 
 /**
  * Sends the contract for signing with the configured provider: the signers are recorded and the
@@ -15,16 +15,16 @@ export async function sendContract(ctx: ContractsContext, userId: string, id: st
     if (row.status !== "rascunho") throw new AppError("contract-not-editable");
     const d = row.data;
     if (d.termos.garantia === "fiador" && !d.fiador) throw new AppError("guarantor-required");
-    const parties: { role: SignerRole; p: ContractParty & { email?: string }; userId: string | null }[] = [
-      { role: "locador", p: d.locador, userId: row.landlord_id },
-      { role: "locatario", p: d.locatario, userId: row.tenant_id },
-      ...d.colocatarios.map((p) => ({ role: "colocatario" as const, p, userId: null })),
-      ...(d.fiador ? [{ role: "fiador" as const, p: d.fiador, userId: null }] : []),
-      ...d.testemunhas.map((p) => ({ role: "testemunha" as const, p, userId: null })),
-    ];
+    // The rules again at the last moment: an account e-mail may have changed since the draft.
+    await checkSignerIdentities(c, row, d, "signatarios");
+    const parties = plannedSigners(d).map((s) => ({
+      ...s,
+      role: s.role as SignerRole,
+      userId: s.role === "locador" ? row.landlord_id : s.role === "locatario" ? row.tenant_id : null,
+    }));
     const signers: EnvelopeSigner[] = [];
     for (const [position, s] of parties.entries()) {
-      const email = s.p.email ?? (s.role === "locador" ? d.emails.locador : d.emails.locatario);
+      const email = s.email;
       const signerId = randomUUID();
       await c.query(
         `INSERT INTO contract_signers (id, contract_id, role, position, nome, cpf, email, user_id)

@@ -4,6 +4,7 @@ import type {
   contractReview,
   refuseInput,
   signInput,
+  witnessChoice,
 } from "../../../shared/contracts/contracts";
 import { cancelContract } from "./cancel";
 import { ceremonyView, myLink, sendCode } from "./ceremony";
@@ -14,7 +15,7 @@ import { ClicksignEnvelopes } from "./providers/clicksign-envelopes";
 import type { EnvelopeProvider } from "./providers/envelope";
 import { refuseContract } from "./refuse";
 import { resendInvitation } from "./resend";
-import { reviewContract } from "./review";
+import { chooseWitness, reviewContract } from "./review";
 import { sealContract } from "./sealing";
 import { sendContract } from "./send";
 import { signContract } from "./sign";
@@ -82,6 +83,11 @@ export class ContractsService {
 
   async review(userId: string, id: string, input: z.output<typeof contractReview>) {
     await reviewContract(this.ctx, userId, id, input);
+    return this.get(userId, id);
+  }
+
+  async witness(userId: string, id: string, input: z.output<typeof witnessChoice>) {
+    await chooseWitness(this.ctx, userId, id, input);
     return this.get(userId, id);
   }
 

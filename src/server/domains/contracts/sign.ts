@@ -20,16 +20,16 @@ export async function signContract(
 ): Promise<{ status: ContractStatus }> {
   const result = await withTransaction(ctx.pool, async (c) => {
     const { row, signer } = await signerByToken(ctx, c, contractId, token, true);
-    const failure = await checkCode(ctx, c, signer, input.codigo);
+    const failure = await checkCode(ctx, c, row, signer, input.codigo, req);
     if (failure) return { failure };
+    // Returned, not thrown: the code's confirmation stays in the audit trail.
     if (normalizeText(input.nome) !== normalizeText(signer.nome) || input.cpf !== signer.cpf)
-      throw new AppError("identity-mismatch");
-    if (!(await isTurn(c, row, signer))) throw new AppError("not-signing-turn");
+      return { failure: "identity-mismatch" as const };
+    if (!(await isTurn(c, row, signer))) return { failure: "not-signing-turn" as const };
     await c.query(
       "UPDATE contract_signers SET status = 'assinado', signed_at = $3, code_hash = NULL, signature_image = $2 WHERE id = $1",
       [signer.id, input.assinatura ?? null, ctx.clock.now()],
     );
-    await recordEvent(c, row.id, "codigo_confirmado", { signerId: signer.id, req });
     await recordEvent(c, row.id, "assinado", { signerId: signer.id, req, sha256: row.sha256 });
     const { rows } = await c.query<{ n: string }>(
       "SELECT count(*) AS n FROM contract_signers WHERE contract_id = $1 AND status <> 'assinado'",

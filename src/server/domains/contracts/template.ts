@@ -21,6 +21,10 @@ export interface ContractParty {
   rg?: string;
   endereco?: string;
   email?: string;
+  /** A witness: the party who named them. */
+  indicadoPor?: "locador" | "locatario";
+  /** The guarantor: how the tenant knows them. */
+  parentesco?: string;
 }
 
 export interface ContractData {

@@ -1,6 +1,13 @@
 import type { ContractView } from "../../../shared/contracts/contracts";
 import { AppError } from "../../../shared/errors";
 import { type ContractRow, type ContractsContext, contractRow, type SignerRow, signersOf } from "./context";
+import { plannedSigners } from "./signers";
+
+/** ***.456.789-**: enough for a party to recognise a CPF, not to copy it. */
+const maskCpf = (cpf: string) => {
+  const d = cpf.replace(/\D/g, "");
+  return d.length === 11 ? `***.${d.slice(3, 6)}.${d.slice(6, 9)}-**` : "***";
+};
 
 /** A contract as one of its parties sees it; strangers get 404. */
 export async function contractView(ctx: ContractsContext, userId: string, id: string): Promise<ContractView> {
@@ -81,7 +88,24 @@ async function view(
       status: s.status,
       assinadoEm: s.signed_at?.toISOString() ?? null,
       motivo: s.refused_reason,
+      bloqueado: s.blocked_at !== null,
     })),
+    plannedSigners:
+      row.status === "rascunho"
+        ? plannedSigners(row.data).map((s) => ({
+            papel: s.role,
+            nome: s.p.nome,
+            email: s.email,
+            cpf: maskCpf(s.p.cpf),
+            indicadoPor:
+              s.role === "testemunha"
+                ? (s.p.indicadoPor ?? "locador")
+                : s.role === "fiador"
+                  ? "locatario"
+                  : null,
+            ...(s.p.parentesco ? { parentesco: s.p.parentesco } : {}),
+          }))
+        : [],
     events: events.map((e) => ({
       type: e.type,
       quem: e.nome,

@@ -16,6 +16,8 @@ const moves: Partial<
       reject: "recusada",
       counter: "contraproposta",
       request_documents: "documentos_solicitados",
+      // Another guarantor: the tenant's turn, answered by a counter naming a new one.
+      request_guarantor: "contraproposta",
     },
     tenant: { withdraw: "retirada" },
   },

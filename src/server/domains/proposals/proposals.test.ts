@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makePdf, makePng, randomCpf } from "../../../../tests/support/files";
 import { outboxFor } from "../../../../tests/support/mail";
-import { entryDate } from "../../../../tests/support/market";
+import { entryDate, guarantorOf } from "../../../../tests/support/market";
 import { createTestApp, ORIGIN, signUp, type TestApp } from "../../../../tests/support/test-app";
 import { uploadBytes } from "../../../../tests/support/tus";
 import type { OfferView, UnitView } from "../../../shared/contracts/listings";
@@ -246,10 +246,18 @@ describe("proposals", () => {
       actor: "landlord",
       changes: { aluguel: [280000, 295000], prazoMeses: [30, 36], garantia: ["seguro_fianca", "fiador"] },
     });
-    expect((await act(tenant.cookie, p.id, { action: "accept" })).json()).toMatchObject({
+    // The landlord asked for a guarantor: the tenant names one (decision 017), accepting is not enough.
+    expect((await act(tenant.cookie, p.id, { action: "accept" })).json().code).toBe("guarantor-required");
+    const named = await act(tenant.cookie, p.id, {
+      action: "counter",
+      termos: { aluguel: 295000, dataEntrada: ENTRY, prazoMeses: 36, garantia: "fiador" },
+      fiador: guarantorOf(),
+    });
+    expect(named.json()).toMatchObject({
       status: "enviada",
       turn: "landlord",
       termos: { aluguel: 295000 },
+      fiador: { parentesco: "pai" },
     });
     expect(
       (
@@ -291,7 +299,13 @@ describe("proposals", () => {
     await act(landlord.cookie, p.id, { action: "counter", termos: terms });
     expect((await act(landlord.cookie, p.id, { action: "approve" })).json().code).toBe("not-your-turn");
     expect(
-      (await act(tenant.cookie, p.id, { action: "counter", termos: { ...terms, aluguel: 285000 } })).json(),
+      (
+        await act(tenant.cookie, p.id, {
+          action: "counter",
+          termos: { ...terms, aluguel: 285000 },
+          fiador: guarantorOf(),
+        })
+      ).json(),
     ).toMatchObject({ status: "enviada" });
     expect((await act(tenant.cookie, p.id, { action: "withdraw" })).json()).toMatchObject({
       status: "retirada",
@@ -313,7 +327,7 @@ describe("proposals", () => {
       reject: { action: "reject", motivo: "Preferi outra proposta." },
       counter: {
         action: "counter",
-        termos: { aluguel: 290000, dataEntrada: ENTRY, prazoMeses: 30, garantia: "fiador" },
+        termos: { aluguel: 290000, dataEntrada: ENTRY, prazoMeses: 30, garantia: "seguro_fianca" },
       },
       request_documents: { action: "request_documents", documentos: ["cpf"] },
       accept: { action: "accept" },
@@ -385,12 +399,14 @@ describe("proposals", () => {
       "accept",
       "send_documents",
       "withdraw",
+      "request_guarantor",
     ] as const;
     const allowed = new Set([
       "enviada/landlord/approve",
       "enviada/landlord/reject",
       "enviada/landlord/counter",
       "enviada/landlord/request_documents",
+      "enviada/landlord/request_guarantor",
       "enviada/tenant/withdraw",
       "contraproposta/tenant/accept",
       "contraproposta/tenant/reject",

@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import type { z } from "zod";
+import { signerIssue } from "../../../shared/contracts/contracts";
 import { offerTitle, pacote } from "../../../shared/contracts/listings";
 import {
   brazilDate,
   depositMonths,
+  type Guarantor,
   type OfferRules,
   OPEN_PROPOSAL_STATUSES,
   type ProposalEventView,
@@ -45,6 +47,8 @@ interface ProposalRow {
   pets: boolean;
   renda: string;
   cotenants: { nome: string; cpf: string; email: string; renda: number }[];
+  fiador: Guarantor | null;
+  fiadores_recusados: string[];
   documentos: string[];
   documentos_solicitados: string[];
   mensagem: string;
@@ -175,12 +179,14 @@ export class ProposalsService {
       if (offer.status !== "publicada") throw new AppError("offer-not-available");
       const rules = rulesOf(offer);
       this.checkTerms(input, rules, "");
+      this.checkGuarantor(input.garantia, input.fiador, [], "fiador");
+      await this.checkSigners(c, tenantId, offer.owner_id, input.cotenants, input.fiador);
       await this.checkDocuments(c, tenantId, input.documentos);
       try {
         await c.query(
           `INSERT INTO proposals (id, offer_id, tenant_id, landlord_id, status, turn, deadline, aluguel, data_entrada,
-             prazo_meses, garantia, moradores, pets, renda, cotenants, documentos, mensagem, caucao_meses)
-           VALUES ($1,$2,$3,$4,'enviada','landlord',$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16)`,
+             prazo_meses, garantia, moradores, pets, renda, cotenants, documentos, mensagem, caucao_meses, fiador)
+           VALUES ($1,$2,$3,$4,'enviada','landlord',$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17)`,
           [
             id,
             input.ofertaId,
@@ -198,6 +204,7 @@ export class ProposalsService {
             input.documentos,
             input.mensagem,
             depositMonths(input.garantia, input.caucaoMeses, rules),
+            input.fiador ? JSON.stringify(input.fiador) : null,
           ],
         );
       } catch (err) {
@@ -232,6 +239,47 @@ export class ProposalsService {
       throw new AppError(issue.code, {
         issues: [{ path: `${prefix}${issue.path}`, message: errorMessage(issue.code) }],
       });
+  }
+
+  /** A guarantor exactly when the guarantee is fiador, and never one the landlord asked to replace. */
+  private checkGuarantor(garantia: string, fiador: Guarantor | null, refused: string[], path: string) {
+    const fail = (code: "guarantor-required" | "guarantor-not-expected" | "same-guarantor") => {
+      throw new AppError(code, { issues: [{ path, message: errorMessage(code) }] });
+    };
+    if (garantia === "fiador" && !fiador) fail("guarantor-required");
+    if (garantia !== "fiador" && fiador) fail("guarantor-not-expected");
+    if (fiador && refused.includes(fiador.cpf)) fail("same-guarantor");
+  }
+
+  /**
+   * The people the tenant names (co-tenants, guarantor) against each other and the two parties:
+   * their own e-mails and CPFs, never the landlord's or the tenant's account e-mail.
+   */
+  private async checkSigners(
+    c: pg.PoolClient,
+    tenantId: string,
+    landlordId: string,
+    cotenants: { cpf: string; email: string }[],
+    fiador: Guarantor | null,
+  ) {
+    const { rows } = await c.query<{ id: string; email: string; cpf: string | null }>(
+      "SELECT u.id, u.email, p.cpf FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = ANY($1::text[])",
+      [[landlordId, tenantId]],
+    );
+    const parties = rows.map((r) => ({ email: r.email, cpf: r.cpf ?? `conta:${r.id}`, named: false }));
+    const named = [
+      ...cotenants.map((x, i) => ({ ...x, named: true, path: `cotenants.${i}` })),
+      ...(fiador ? [{ ...fiador, named: true, path: "fiador" }] : []),
+    ];
+    const issue = signerIssue(
+      [...parties, ...named],
+      rows.map((r) => r.email),
+    );
+    if (!issue) return;
+    const who = named[issue.index - parties.length];
+    throw new AppError(issue.code, {
+      issues: [{ path: `${who?.path ?? "fiador"}.${issue.path}`, message: errorMessage(issue.code) }],
+    });
   }
 
   private async checkDocuments(c: pg.PoolClient, tenantId: string, ids: string[]) {
@@ -291,6 +339,8 @@ export class ProposalsService {
       let detail: string | undefined;
       let requested = p.documentos_solicitados;
       let documentos = p.documentos;
+      let fiador = p.fiador;
+      let refusedGuarantors = p.fiadores_recusados;
 
       const rules = rulesOf(offer);
       switch (input.action) {
@@ -298,21 +348,49 @@ export class ProposalsService {
           await this.profiles.requireComplete(userId, c);
           // Terms agreed days ago meet the rules again: the entry date may have passed meanwhile.
           this.checkTerms(terms, rules, "termos.");
+          this.checkGuarantor(terms.garantia, fiador, refusedGuarantors, "fiador");
           break;
         }
         case "accept":
           this.checkTerms(terms, rules, "termos.");
+          this.checkGuarantor(terms.garantia, fiador, refusedGuarantors, "fiador");
           break;
+        case "request_guarantor": {
+          if (terms.garantia !== "fiador" || !fiador) throw new AppError("guarantor-not-expected");
+          refusedGuarantors = [...new Set([...refusedGuarantors, fiador.cpf])];
+          changes = { fiador: [fiador.nome, null] };
+          fiador = null;
+          detail = input.motivo;
+          break;
+        }
         case "reject":
           detail = input.motivo;
           break;
         case "counter": {
           this.checkTerms(input.termos, rules, "termos.");
+          // The landlord accepts the tenant's guarantor or asks for another; she never names one.
+          if (party === "landlord" && input.fiador) throw new AppError("guarantor-not-expected");
+          const nextGuarantor =
+            input.termos.garantia !== "fiador"
+              ? null
+              : party === "tenant"
+                ? (input.fiador ?? fiador)
+                : fiador;
+          if (party === "tenant") {
+            this.checkGuarantor(input.termos.garantia, nextGuarantor, refusedGuarantors, "fiador");
+            if (input.fiador)
+              await this.checkSigners(c, p.tenant_id, p.landlord_id, p.cotenants, input.fiador);
+          }
+          if (nextGuarantor?.cpf !== fiador?.cpf) {
+            changes = { fiador: [fiador?.nome ?? null, nextGuarantor?.nome ?? null] };
+          }
+          fiador = nextGuarantor;
           const proposed = {
             ...input.termos,
             caucaoMeses: depositMonths(input.termos.garantia, input.termos.caucaoMeses, rules),
           };
-          changes = diff(terms, proposed);
+          changes = { ...diff(terms, proposed), ...changes };
+          if (Object.keys(changes).length === 0) changes = null;
           terms = proposed;
           detail = input.mensagem || undefined;
           break;
@@ -334,7 +412,8 @@ export class ProposalsService {
 
       await c.query(
         `UPDATE proposals SET status=$2, turn=$3, deadline=$4, aluguel=$5, data_entrada=$6, prazo_meses=$7, garantia=$8,
-           documentos_solicitados=$9, documentos=$10, updated_at=$11, caucao_meses=$12 WHERE id=$1`,
+           documentos_solicitados=$9, documentos=$10, updated_at=$11, caucao_meses=$12, fiador=$13,
+           fiadores_recusados=$14 WHERE id=$1`,
         [
           id,
           next,
@@ -348,6 +427,8 @@ export class ProposalsService {
           documentos,
           now,
           terms.caucaoMeses,
+          fiador ? JSON.stringify(fiador) : null,
+          refusedGuarantors,
         ],
       );
       const eventType =
@@ -357,7 +438,9 @@ export class ProposalsService {
             ? "contraproposta"
             : input.action === "send_documents"
               ? "documentos_enviados"
-              : next;
+              : input.action === "request_guarantor"
+                ? "fiador_solicitado"
+                : next;
       await this.event(
         c,
         id,
@@ -371,7 +454,10 @@ export class ProposalsService {
       const lines: Record<string, string> = {
         aprovada: `A proposta para ${title} foi aprovada. O próximo passo é o contrato.`,
         recusada: `A proposta para ${title} foi recusada${detail ? `: ${detail}` : "."}`,
-        contraproposta: `Há uma contraproposta para ${title}. Responda em até ${hours} horas.`,
+        contraproposta:
+          input.action === "request_guarantor"
+            ? `O proprietário pediu outro fiador para a proposta de ${title}${detail ? `: ${detail}` : "."} Indique outra pessoa em até ${hours} horas.`
+            : `Há uma contraproposta para ${title}. Responda em até ${hours} horas.`,
         documentos_solicitados: `O proprietário pediu documentos para a proposta de ${title}. Envie em até ${hours} horas.`,
         enviada: `A proposta para ${title} está com você. Responda em até ${hours} horas.`,
         retirada: `A proposta para ${title} foi retirada pelo interessado.`,
@@ -510,6 +596,7 @@ export class ProposalsService {
         pets: r.pets,
         renda: Number(r.renda),
         cotenants: r.cotenants,
+        fiador: r.fiador,
         rendaTotal,
         razaoRenda: total > 0 ? Math.round((rendaTotal / total) * 100) / 100 : 0,
         documentos: r.documentos,

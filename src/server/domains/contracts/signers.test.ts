@@ -1,0 +1,398 @@
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomCpf } from "../../../../tests/support/files";
+import { outboxFor } from "../../../../tests/support/mail";
+import {
+  caller,
+  guarantorOf,
+  personWithProfile,
+  proposalBodyOf,
+  publishedOfferOf,
+} from "../../../../tests/support/market";
+import { createTestApp, type TestApp, uniqueIp } from "../../../../tests/support/test-app";
+import { CODE_MAX_FAILURES, type ContractView } from "../../../shared/contracts/contracts";
+import type { ProposalView } from "../../../shared/contracts/proposals";
+import { type ErrorCode, errorMessage } from "../../../shared/errors";
+import { manualClock } from "../../clock";
+
+/*
+ * Decision 017: the tenant names the guarantor, the landlord accepts or asks for another; either
+ * party names a witness; nobody signs with another signer's e-mail or CPF or a party's account
+ * e-mail; ten wrong codes over the envelope's life block a signer. Time is a manual clock.
+ */
+
+const clock = manualClock(new Date());
+let t: TestApp;
+let baseUrl: string;
+let call: ReturnType<typeof caller>;
+
+beforeAll(async () => {
+  t = await createTestApp(
+    { LOG_LEVEL: process.env.TEST_LOG ?? "silent", SIGNING_CODE_INTERVAL_SECONDS: "60" },
+    { clock },
+  );
+  await t.app.listen({ port: 0, host: "127.0.0.1" });
+  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  call = caller(t.app);
+});
+afterAll(() => t.close());
+
+function expectRefused(
+  res: { statusCode: number; body: string },
+  code: ErrorCode,
+  path: string | null,
+  label: string,
+) {
+  expect(res.statusCode, `${label}: ${res.body}`).toBeGreaterThanOrEqual(400);
+  expect(res.statusCode, `${label}: ${res.body}`).toBeLessThan(500);
+  const body = JSON.parse(res.body) as { code: string; issues?: { path: string; message: string }[] };
+  expect([code, "invalid-argument"], `${label}: ${res.body}`).toContain(body.code);
+  if (path) expect(body.issues?.[0], label).toEqual({ path, message: errorMessage(code) });
+}
+
+async function linkFor(email: string, contractId: string): Promise<string> {
+  await t.settle();
+  const mails = await outboxFor(t.dataDir, email);
+  for (const m of mails.reverse()) {
+    const found = m.text.match(
+      new RegExp(`/Clicksign\\?contrato=${contractId}&(?:amp;)?token=([A-Za-z0-9_-]{43})`),
+    );
+    if (found?.[1]) return found[1];
+  }
+  throw new Error(`no signing link for ${email}`);
+}
+
+async function codeFor(email: string): Promise<string> {
+  await t.settle();
+  const last = [...(await outboxFor(t.dataDir, email))]
+    .reverse()
+    .find((m) => /Use o código \d{6}/.test(m.text));
+  const code = last?.text.match(/Use o código (\d{6})/)?.[1];
+  if (!code) throw new Error(`no code for ${email}`);
+  return code;
+}
+
+async function market() {
+  const landlord = await personWithProfile(t.app, "Lúcia");
+  const tenant = await personWithProfile(t.app, "Otávio");
+  const offerId = await publishedOfferOf(t.app, baseUrl, landlord.cookie, ["fiador", "seguro_fianca"]);
+  return { landlord, tenant, offerId };
+}
+
+describe("signers the parties can trust (decision 017)", () => {
+  it("the tenant names the guarantor in the proposal, with a CPF that checks and an e-mail and CPF of their own", async () => {
+    const { landlord, tenant, offerId } = await market();
+    const propose = (over: Record<string, unknown>) =>
+      call("POST", "/api/proposals", tenant.cookie, proposalBodyOf(offerId, "fiador", over));
+    const cotenant = {
+      nome: "Pedro Souza",
+      cpf: randomCpf(),
+      email: "pedro.souza@exemplo.com.br",
+      renda: 400000,
+    };
+    const cases: [string, Record<string, unknown>, ErrorCode, string][] = [
+      ["no guarantor", { fiador: null }, "guarantor-required", "fiador"],
+      [
+        "a CPF that does not check",
+        { fiador: { ...guarantorOf(), cpf: "123.456.789-00" } },
+        "invalid-cpf",
+        "fiador.cpf",
+      ],
+      [
+        "the tenant's e-mail",
+        { fiador: { ...guarantorOf(), email: tenant.email } },
+        "signer-is-party",
+        "fiador.email",
+      ],
+      [
+        "the landlord's e-mail, tagged",
+        { fiador: { ...guarantorOf(), email: landlord.email.replace("@", "+fiador@") } },
+        "signer-is-party",
+        "fiador.email",
+      ],
+      [
+        "the tenant's CPF",
+        { fiador: { ...guarantorOf(), cpf: tenant.cpf } },
+        "signer-cpf-taken",
+        "fiador.cpf",
+      ],
+      [
+        "the landlord's CPF",
+        { fiador: { ...guarantorOf(), cpf: landlord.cpf } },
+        "signer-cpf-taken",
+        "fiador.cpf",
+      ],
+      [
+        "a co-tenant's e-mail",
+        { cotenants: [cotenant], fiador: { ...guarantorOf(), email: cotenant.email } },
+        "signer-email-taken",
+        "fiador.email",
+      ],
+      [
+        "no relationship",
+        { fiador: { ...guarantorOf(), parentesco: "" } },
+        "invalid-relationship",
+        "fiador.parentesco",
+      ],
+      [
+        "a co-tenant with the tenant's own e-mail",
+        { cotenants: [{ ...cotenant, email: tenant.email }] },
+        "signer-is-party",
+        "cotenants.0.email",
+      ],
+    ];
+    for (const [label, over, code, path] of cases) expectRefused(await propose(over), code, path, label);
+    expectRefused(
+      await call(
+        "POST",
+        "/api/proposals",
+        tenant.cookie,
+        proposalBodyOf(offerId, "seguro_fianca", { fiador: guarantorOf() }),
+      ),
+      "guarantor-not-expected",
+      "fiador",
+      "a guarantor with seguro-fiança",
+    );
+    const fiador = guarantorOf("Maria Fiadora Lopes");
+    const ok = await propose({ fiador, cotenants: [cotenant] });
+    expect(ok.statusCode, ok.body).toBe(201);
+    const asLandlord = (
+      await call("GET", `/api/proposals/${ok.json<ProposalView>().id}`, landlord.cookie)
+    ).json();
+    expect(asLandlord.fiador).toMatchObject({ nome: fiador.nome, email: fiador.email, parentesco: "pai" });
+  });
+
+  it("the landlord accepts the tenant's guarantor or asks for another, and never names one", async () => {
+    const { landlord, tenant, offerId } = await market();
+    const first = guarantorOf("Primeiro Fiador Silva");
+    const created = await call(
+      "POST",
+      "/api/proposals",
+      tenant.cookie,
+      proposalBodyOf(offerId, "fiador", { fiador: first }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const p = created.json<ProposalView>();
+    const act = (cookie: string, body: Record<string, unknown>) =>
+      call("POST", `/api/proposals/${p.id}/actions`, cookie, body);
+    // Her own guarantor, slipped into a counter, is refused.
+    expectRefused(
+      await act(landlord.cookie, {
+        action: "counter",
+        termos: p.termos,
+        fiador: { ...guarantorOf(), email: landlord.email },
+      }),
+      "guarantor-not-expected",
+      null,
+      "landlord's guarantor",
+    );
+    const asked = await act(landlord.cookie, {
+      action: "request_guarantor",
+      motivo: "A renda do fiador não cobre o aluguel.",
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json<ProposalView>()).toMatchObject({
+      status: "contraproposta",
+      turn: "tenant",
+      fiador: null,
+    });
+    expect(asked.json<ProposalView>().events.at(-1)).toMatchObject({
+      type: "fiador_solicitado",
+      actor: "landlord",
+      detail: "A renda do fiador não cobre o aluguel.",
+    });
+    await t.settle();
+    expect(
+      (await outboxFor(t.dataDir, tenant.email)).some((m) => m.text.includes("pediu outro fiador")),
+    ).toBe(true);
+    expectRefused(await act(tenant.cookie, { action: "accept" }), "guarantor-required", "fiador", "accept");
+    expectRefused(
+      await act(tenant.cookie, {
+        action: "counter",
+        termos: p.termos,
+        fiador: { ...first, email: "outro@exemplo.com.br" },
+      }),
+      "same-guarantor",
+      "fiador",
+      "the same person again",
+    );
+    const second = guarantorOf("Segunda Fiadora Reis");
+    const named = await act(tenant.cookie, { action: "counter", termos: p.termos, fiador: second });
+    expect(named.statusCode, named.body).toBe(200);
+    expect(named.json<ProposalView>()).toMatchObject({ status: "enviada", fiador: { cpf: second.cpf } });
+    expect((await act(landlord.cookie, { action: "approve" })).statusCode).toBe(200);
+    await t.settle();
+    const [contract] = (await call("GET", "/api/contracts", landlord.cookie)).json<ContractView[]>();
+    expect(contract?.plannedSigners.find((s) => s.papel === "fiador")).toMatchObject({
+      nome: second.nome,
+      email: second.email,
+      indicadoPor: "locatario",
+    });
+    // The old review that let the landlord type a guarantor is gone.
+    expectRefused(
+      await call("PUT", `/api/contracts/${contract?.id}/review`, landlord.cookie, { fiador: guarantorOf() }),
+      "invalid-argument",
+      null,
+      "review with a guarantor",
+    );
+  });
+
+  it("either party names a witness; nobody signs with a party's e-mail or another signer's e-mail or CPF; both see the list", async () => {
+    const { landlord, tenant, offerId } = await market();
+    const fiador = guarantorOf();
+    const created = await call(
+      "POST",
+      "/api/proposals",
+      tenant.cookie,
+      proposalBodyOf(offerId, "fiador", { fiador }),
+    );
+    const p = created.json<ProposalView>();
+    await call("POST", `/api/proposals/${p.id}/actions`, landlord.cookie, { action: "approve" });
+    await t.settle();
+    const [contract] = (await call("GET", "/api/contracts", landlord.cookie)).json<ContractView[]>();
+    if (!contract) throw new Error("no contract");
+    const witness = (cookie: string, testemunha: unknown) =>
+      call("PUT", `/api/contracts/${contract.id}/witness`, cookie, { testemunha });
+    const person = (over: Record<string, string> = {}) => ({
+      nome: "Lucia Como Testemunha",
+      cpf: randomCpf(),
+      email: `testemunha.${Math.random().toString(36).slice(2)}@exemplo.com.br`,
+      ...over,
+    });
+    const cases: [string, unknown, ErrorCode, string][] = [
+      ["the landlord's own e-mail", person({ email: landlord.email }), "signer-is-party", "testemunha.email"],
+      [
+        "the tenant's e-mail",
+        person({ email: tenant.email.toUpperCase() }),
+        "signer-is-party",
+        "testemunha.email",
+      ],
+      ["the guarantor's e-mail", person({ email: fiador.email }), "signer-email-taken", "testemunha.email"],
+      ["the guarantor's CPF", person({ cpf: fiador.cpf }), "signer-cpf-taken", "testemunha.cpf"],
+      ["the landlord's CPF", person({ cpf: landlord.cpf }), "signer-cpf-taken", "testemunha.cpf"],
+      ["an invented CPF", person({ cpf: "111.222.333-44" }), "invalid-cpf", "testemunha.cpf"],
+    ];
+    for (const [label, body, code, path] of cases)
+      expectRefused(await witness(landlord.cookie, body), code, path, label);
+    const hers = person({ nome: "Carla Testemunha Dias" });
+    expect((await witness(landlord.cookie, hers)).statusCode).toBe(200);
+    expectRefused(
+      await witness(tenant.cookie, person({ email: hers.email })),
+      "signer-email-taken",
+      "testemunha.email",
+      "the other witness's e-mail",
+    );
+    const his = person({ nome: "Bruno Testemunha Melo" });
+    const both = await witness(tenant.cookie, his);
+    expect(both.statusCode, both.body).toBe(200);
+    // A second witness of hers replaces the first: one each.
+    const hers2 = person({ nome: "Dora Testemunha Lima" });
+    expect((await witness(landlord.cookie, hers2)).statusCode).toBe(200);
+    const asTenant = (await call("GET", `/api/contracts/${contract.id}`, tenant.cookie)).json<ContractView>();
+    expect(asTenant.plannedSigners.map((s) => [s.papel, s.nome, s.indicadoPor])).toEqual([
+      ["locador", landlord.fullName, null],
+      ["locatario", tenant.fullName, null],
+      ["fiador", fiador.nome, "locatario"],
+      ["testemunha", his.nome, "locatario"],
+      ["testemunha", hers2.nome, "locador"],
+    ]);
+    expect(asTenant.plannedSigners.every((s) => /^\*\*\*\.\d{3}\.\d{3}-\*\*$/.test(s.cpf))).toBe(true);
+    await t.settle();
+    expect(
+      (await outboxFor(t.dataDir, tenant.email)).some((m) =>
+        m.text.includes(`indicou ${hers2.nome} como testemunha`),
+      ),
+    ).toBe(true);
+    const sent = await call("POST", `/api/contracts/${contract.id}/send`, landlord.cookie);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json<ContractView>().signers.map((s) => s.email)).toEqual([
+      landlord.email,
+      tenant.email,
+      fiador.email,
+      his.email,
+      hers2.email,
+    ]);
+    expect((await witness(tenant.cookie, null)).json().code).toBe("contract-not-editable");
+  });
+
+  it("blocks a signer after ten wrong codes over the envelope's life (new codes do not reset it), tells both by e-mail, and records every try", async () => {
+    const { landlord, tenant, offerId } = await market();
+    const fiador = guarantorOf();
+    const created = await call(
+      "POST",
+      "/api/proposals",
+      tenant.cookie,
+      proposalBodyOf(offerId, "fiador", { fiador }),
+    );
+    await call("POST", `/api/proposals/${created.json<ProposalView>().id}/actions`, landlord.cookie, {
+      action: "approve",
+    });
+    await t.settle();
+    const [contract] = (await call("GET", "/api/contracts", landlord.cookie)).json<ContractView[]>();
+    if (!contract) throw new Error("no contract");
+    expect((await call("POST", `/api/contracts/${contract.id}/send`, landlord.cookie)).statusCode).toBe(200);
+    const token = await linkFor(fiador.email, contract.id);
+    const newCode = async () => {
+      clock.advance(61_000);
+      const res = await call("POST", `/api/signing/${contract.id}/code`, undefined, { token }, uniqueIp());
+      expect(res.statusCode, res.body).toBe(200);
+      return codeFor(fiador.email);
+    };
+    const sign = (codigo: string) =>
+      call(
+        "POST",
+        `/api/signing/${contract.id}/sign`,
+        undefined,
+        { token, codigo, nome: fiador.nome, cpf: fiador.cpf },
+        uniqueIp(),
+      );
+    const answers: string[] = [];
+    // Four wrong tries on each of two codes, then two on a third: ten in all.
+    for (const tries of [4, 4, 2]) {
+      const right = await newCode();
+      const wrong = right === "000000" ? "111111" : "000000";
+      for (let i = 0; i < tries; i++) answers.push((await sign(wrong)).json().code);
+    }
+    expect(answers).toEqual([...Array(CODE_MAX_FAILURES - 1).fill("invalid-code"), "signer-blocked"]);
+    // Blocked: the right code no longer works, and no new code is sent.
+    expect((await sign(await codeFor(fiador.email))).json().code).toBe("signer-blocked");
+    clock.advance(61_000);
+    expect(
+      (await call("POST", `/api/signing/${contract.id}/code`, undefined, { token }, uniqueIp())).json().code,
+    ).toBe("signer-blocked");
+    await t.settle();
+    for (const email of [landlord.email, fiador.email])
+      expect(
+        (await outboxFor(t.dataDir, email)).some((m) => m.text.includes("foi bloqueada depois de 10 códigos errados")),
+        email,
+      ).toBe(true);
+    const view = (await call("GET", `/api/contracts/${contract.id}`, landlord.cookie)).json<ContractView>();
+    expect(view.signers.find((s) => s.papel === "fiador")).toMatchObject({ bloqueado: true });
+    const { rows } = await t.database.pool.query<{ type: string; n: string }>(
+      `SELECT type, count(*) AS n FROM contract_events WHERE contract_id = $1 AND type LIKE 'codigo_%' OR type = 'signatario_bloqueado' AND contract_id = $1 GROUP BY type`,
+      [contract.id],
+    );
+    expect(Object.fromEntries(rows.map((r) => [r.type, Number(r.n)]))).toEqual({
+      codigo_enviado: 3,
+      codigo_incorreto: CODE_MAX_FAILURES + 1,
+      signatario_bloqueado: 1,
+    });
+    // A right try is recorded too.
+    const tenantToken = await linkFor(tenant.email, contract.id);
+    clock.advance(61_000);
+    await call("POST", `/api/signing/${contract.id}/code`, undefined, { token: tenantToken }, uniqueIp());
+    const signed = await call(
+      "POST",
+      `/api/signing/${contract.id}/sign`,
+      undefined,
+      { token: tenantToken, codigo: await codeFor(tenant.email), nome: tenant.fullName, cpf: tenant.cpf },
+      uniqueIp(),
+    );
+    expect(signed.statusCode, signed.body).toBe(200);
+    const trail = (await call("GET", `/api/contracts/${contract.id}`, tenant.cookie)).json<ContractView>()
+      .events;
+    expect(trail.map((e) => e.type)).toEqual(
+      expect.arrayContaining(["signatario_bloqueado", "codigo_confirmado"]),
+    );
+  });
+});
