@@ -1,5 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { newEmail, resetLinkFromOutbox, signInInBrowser, signUpInBrowser, watchPage } from "./helpers";
+import {
+  fromOutbox,
+  newEmail,
+  resetLinkFromOutbox,
+  signInInBrowser,
+  signUpInBrowser,
+  watchPage,
+} from "./helpers";
 
 test("a new user signs up, out and in, mistypes the password, resets it by e-mail and signs in again", async ({
   page,
@@ -64,7 +71,9 @@ test("a new user signs up, out and in, mistypes the password, resets it by e-mai
   expect(problems).toEqual([]);
 });
 
-test("sign-up refuses a common password and a used e-mail with clear messages", async ({ page }) => {
+test("sign-up refuses a common password, and answers a used e-mail as a new one (the owner is told by e-mail)", async ({
+  page,
+}) => {
   const email = newEmail("bia");
   await signUpInBrowser(page, { name: "Bia", email, password: "Caju maduro no pé 31" });
   await page.goto("/logoff");
@@ -79,12 +88,60 @@ test("sign-up refuses a common password and a used e-mail with clear messages", 
   await page.getByRole("button", { name: "Criar conta" }).click();
   await expect(page.getByText("Esta senha é muito comum e fácil de adivinhar. Escolha outra.")).toBeVisible();
 
+  // A repeat is explained while typing (the strength check loads only here) and refused on sending.
+  await page.getByRole("textbox", { name: "Senha", exact: true }).fill("aaaaaaaaaa");
+  await expect(page.getByTestId("password-strength")).toContainText("repete o mesmo caractere");
+  await page.getByRole("textbox", { name: "Senha", exact: true }).fill("Jaca madura no pé de Olinda 5");
+  await expect(page.getByTestId("password-strength")).toHaveText("Boa senha.");
+
   await page.getByLabel("E-mail").fill(email);
-  await page.getByRole("textbox", { name: "Senha", exact: true }).fill("Outra senha bem longa 55");
   await page.getByRole("button", { name: "Criar conta" }).click();
+  await expect(page.getByTestId("check-email")).toContainText(email);
+  await expect(page.getByText("Já existe uma conta")).toHaveCount(0);
+  const warning = await fromOutbox(email, /(tentou criar uma conta na Chave com este e-mail)/);
+  expect(warning).toBeTruthy();
+});
+
+test("an unconfirmed account is told so at sign-in and can ask for a new link", async ({ page }) => {
+  const problems = watchPage(page);
+  const email = newEmail("davi");
+  const password = "Bolo de rolo em Recife 8";
+  await page.goto("/signup");
+  await page.getByLabel("Nome completo").fill("Davi Prado");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByRole("textbox", { name: "Senha", exact: true }).fill(password);
+  await page.getByRole("button", { name: "Criar conta" }).click();
+  await expect(page.getByTestId("check-email")).toContainText(email);
+  const started = Date.now();
+  await page.getByRole("button", { name: "Reenviar o link" }).click();
   await expect(
-    page.getByText("Já existe uma conta com este e-mail. Entre ou recupere a senha."),
+    page.getByText(`Se houver uma conta a confirmar com ${email}, enviamos um novo link.`),
   ).toBeVisible();
+
+  await page.goto("/login");
+  await signInInBrowser(page, email, password);
+  await expect(page.getByTestId("login-error")).toContainText("Confirme seu e-mail antes de entrar");
+  await page.getByRole("button", { name: "Reenviar o link" }).click();
+  await expect(page.getByTestId("confirmation-resent")).toContainText(email);
+
+  // The newest link signs in and lands in the app; an old or broken one says what happened.
+  const link = await fromOutbox(
+    email,
+    /(https?:\/\/[^\s"<>]+\/api\/auth\/verify-email\?token=[A-Za-z0-9._-]+)/,
+    started,
+  );
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId("account-menu")).toBeVisible();
+  await page.goto("/logoff");
+  await expect(page.getByTestId("account-menu")).toHaveCount(0);
+  await page.goto(link);
+  await expect(page.getByTestId("confirmation-state")).toHaveText(
+    "Seu e-mail já está confirmado. Entre com sua senha.",
+  );
+  await page.goto(`${link.split("?")[0]}?token=abc.def.ghi`);
+  await expect(page.getByTestId("confirmation-state")).toContainText("expirou ou não é válido");
+  expect(problems).toEqual([]);
 });
 
 test("a sign-out in one tab signs the other tab out too", async ({ context }) => {

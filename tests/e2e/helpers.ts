@@ -25,7 +25,15 @@ export async function signUpInBrowser(page: Page, user: { name: string; email: s
   await page.getByLabel("E-mail").fill(user.email);
   await page.getByRole("textbox", { name: "Senha", exact: true }).fill(user.password);
   await page.getByRole("button", { name: "Criar conta" }).click();
+  await expect(page.getByTestId("check-email")).toContainText(user.email);
+  // The account signs in through the link e-mailed to it, as a person would.
+  await page.goto(await confirmationLinkFromOutbox(user.email));
   await expect(page.getByTestId("account-menu")).toBeVisible();
+}
+
+/** The confirmation link of the newest e-mail the server wrote to its outbox for `email`. */
+export function confirmationLinkFromOutbox(email: string): Promise<string> {
+  return fromOutbox(email, /(https?:\/\/[^\s"<>]+\/api\/auth\/verify-email\?token=[A-Za-z0-9._-]+)/);
 }
 
 export async function signInInBrowser(page: Page, email: string, password: string) {

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { decodeQuotedPrintable } from "../support/mail";
 import { stopLeftoverPostmaster } from "./env";
 import { newEmail, signInInBrowser } from "./helpers";
 
@@ -50,6 +51,23 @@ async function waitHealthy(server: ChildProcess): Promise<void> {
   throw new Error(`server not healthy in time: ${stderr}`);
 }
 
+/** The confirmation link of the e-mail this server wrote to its outbox folder for `email`. */
+async function confirmationLinkIn(email: string): Promise<string> {
+  const dir = path.join(DATA_DIR, "outbox");
+  const until = Date.now() + 20_000;
+  while (Date.now() < until) {
+    for (const f of await fsp.readdir(dir).catch(() => [] as string[])) {
+      const text = decodeQuotedPrintable(await fsp.readFile(path.join(dir, f), "utf8"));
+      const link = text.includes(`To: ${email}`)
+        ? /https?:\/\/[^\s"<>]+\/api\/auth\/verify-email\?token=[A-Za-z0-9._-]+/.exec(text)?.[0]
+        : undefined;
+      if (link) return link;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no confirmation e-mail for ${email} in ${dir}`);
+}
+
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -77,6 +95,9 @@ test("after a SIGKILL the next start comes up on the same data and every committ
       body: JSON.stringify({ name: "Gil", email, password }),
     });
     expect(res.status).toBe(200);
+    // The account signs in once its e-mail is confirmed: follow the link the outbox wrote.
+    const link = await confirmationLinkIn(email);
+    expect((await fetch(link, { redirect: "manual" })).status).toBe(302);
 
     server.kill("SIGKILL");
     await new Promise((r) => server.once("exit", r));
