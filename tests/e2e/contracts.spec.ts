@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type APIRequestContext, expect, test } from "@playwright/test";
+import { addMonths, brazilDate } from "../../src/shared/contracts/proposals";
 import { makePng, randomCpf } from "../support/files";
 import { fromOutbox, newEmail, signUpInBrowser } from "./helpers";
 
@@ -55,6 +56,7 @@ test("from an approved proposal, the landlord signs in the app, tenant and guara
   const landlordEmail = newEmail("loc");
   const tenantEmail = newEmail("inq");
   const guarantorEmail = newEmail("fiador");
+  const entryDate = () => addMonths(brazilDate(new Date()), 1);
   const people = {
     landlord: { nome: "Marta Alves Pereira", cpf: randomCpf(), email: landlordEmail },
     tenant: { nome: "Rafael Conceição Lima", cpf: randomCpf(), email: tenantEmail },
@@ -114,9 +116,16 @@ test("from an approved proposal, the landlord signs in the app, tenant and guara
     data: {
       ofertaId: offerId,
       aluguel: 500000,
-      dataEntrada: "2027-02-01",
+      dataEntrada: entryDate(),
       prazoMeses: 30,
       garantia: "fiador",
+      // The tenant names the guarantor; the landlord only accepts or asks for another (decision 017).
+      fiador: {
+        nome: people.guarantor.nome,
+        cpf: people.guarantor.cpf,
+        email: guarantorEmail,
+        parentesco: "pai",
+      },
       moradores: 2,
       pets: false,
       renda: 2_000_000,
@@ -129,15 +138,21 @@ test("from an approved proposal, the landlord signs in the app, tenant and guara
     ).status(),
   ).toBe(200);
 
-  // The landlord reviews the contract, adds the guarantor and sends it.
+  // The landlord sees who will sign (the guarantor the tenant named) and sends it.
   await landlord.goto(`/AprovarProposta?id=${proposalId}`);
   await landlord.getByTestId("open-contract").click();
   await expect(landlord.getByTestId("contract-state")).toHaveText("Em revisão");
   const review = landlord.getByTestId("contract-review");
-  await review.getByLabel("Fiador(a) – Nome completo").fill(people.guarantor.nome);
-  await review.getByLabel("Fiador(a) – CPF").fill(people.guarantor.cpf);
-  await review.getByLabel("Fiador(a) – E-mail").fill(guarantorEmail);
-  await review.getByLabel("Fiador(a) – Profissão").fill("Aposentado");
+  await expect(review.getByTestId("planned-signers")).toContainText(people.guarantor.nome);
+  await expect(review.getByTestId("planned-signers")).toContainText("Indicado(a) pelo locatário");
+  // Her own e-mail as a witness is refused, in pt-BR.
+  await review.getByRole("button", { name: "Adicionar testemunha" }).click();
+  await review.getByLabel("Nome completo").fill("Lucia Como Testemunha");
+  await review.getByLabel("CPF").fill(people.guarantor.cpf);
+  await review.getByLabel("E-mail").fill(people.landlord.email);
+  await review.getByRole("button", { name: "Salvar testemunha" }).click();
+  await expect(review.getByRole("alert")).toContainText("não podem usar o e-mail da conta do locador");
+  await review.getByRole("button", { name: "Cancelar" }).click();
   await review.getByRole("button", { name: "Enviar para assinatura" }).click();
   await expect(landlord.getByTestId("contract-state")).toHaveText("Em assinatura");
   await expect(landlord.getByTestId("contract-signers").getByRole("row")).toHaveCount(3);

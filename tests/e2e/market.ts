@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { addMonths, brazilDate } from "../../src/shared/contracts/proposals";
 import { makePng, randomCpf } from "../support/files";
 
 /** Setup through the API with a page's session: what the flows under test start from. */
@@ -101,3 +102,6 @@ export async function publishOffer(page: Page): Promise<string> {
   expect((await page.request.post(`/api/offers/${id}/publish`)).status()).toBe(200);
   return id;
 }
+
+/** An entry date the proposal rules accept: a month from today in Brazil (decision 017). */
+export const entryDate = (now = new Date()) => addMonths(brazilDate(now), 1);

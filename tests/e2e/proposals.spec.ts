@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { makePdf, randomCpf } from "../support/files";
 import { newEmail, signUpInBrowser } from "./helpers";
-import { completeProfile, publishOffer } from "./market";
+import { completeProfile, entryDate, publishOffer } from "./market";
 
 const PASSWORD = "Ipê amarelo na varanda 42";
 
@@ -66,9 +66,16 @@ test("a tenant proposes with documents, the landlord counters, the tenant accept
     data: {
       ofertaId: offerId,
       aluguel: 270000,
-      dataEntrada: "2026-12-10",
+      dataEntrada: entryDate(),
       prazoMeses: 30,
       garantia: "fiador",
+      // The tenant names the guarantor (decision 017).
+      fiador: {
+        nome: "Geraldo Prado Neves",
+        cpf: randomCpf(),
+        email: newEmail("fiador"),
+        parentesco: "pai",
+      },
       moradores: 1,
       pets: false,
       renda: 700000,

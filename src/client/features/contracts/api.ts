@@ -1,4 +1,4 @@
-import type { ContractReview, ContractView } from "../../../shared/contracts/contracts";
+import type { ContractReview, ContractView, WitnessChoice } from "../../../shared/contracts/contracts";
 import { api } from "../../lib/api";
 
 export interface CeremonyView {
@@ -12,6 +12,8 @@ export const contractsApi = {
   get: (id: string) => api<ContractView>(`/api/contracts/${encodeURIComponent(id)}`),
   review: (id: string, input: ContractReview) =>
     api<ContractView>(`/api/contracts/${encodeURIComponent(id)}/review`, { method: "PUT", body: input }),
+  witness: (id: string, input: WitnessChoice) =>
+    api<ContractView>(`/api/contracts/${encodeURIComponent(id)}/witness`, { method: "PUT", body: input }),
   send: (id: string) =>
     api<ContractView>(`/api/contracts/${encodeURIComponent(id)}/send`, { method: "POST" }),
   resend: (id: string, signerId: string) =>

@@ -11,9 +11,10 @@ import { useErrorText } from "../auth/error-text";
 import { profilePath, useProfile } from "../profile/api";
 import { proposalsApi } from "./api";
 import { DocumentPicker } from "./document-picker";
+import { checkGuarantor, emptyGuarantor, type GuarantorDraft, GuarantorFields } from "./guarantor-fields";
 import { checkTerms, draftFrom, type TermsDraft, TermsFields } from "./terms-form";
 
-type Panel = null | "counter" | "reject" | "documents" | "withdraw" | "approve" | "send";
+type Panel = null | "counter" | "reject" | "documents" | "withdraw" | "approve" | "send" | "guarantor";
 
 /** The moves the rules give this party now, each a button with its form or confirmation. */
 export function ProposalActions({ proposal }: { proposal: ProposalView }) {
@@ -27,6 +28,9 @@ export function ProposalActions({ proposal }: { proposal: ProposalView }) {
   const [reason, setReason] = useState("");
   const [message, setMessage] = useState("");
   const [kinds, setKinds] = useState<string[]>([]);
+  const [fiador, setFiador] = useState<GuarantorDraft>(() =>
+    proposal.fiador ? { ...proposal.fiador } : emptyGuarantor(),
+  );
   const [docs, setDocs] = useState<string[]>([]);
   const act = useMutation({
     mutationFn: (action: ProposalAction) => proposalsApi.act(proposal.id, action),
@@ -52,6 +56,10 @@ export function ProposalActions({ proposal }: { proposal: ProposalView }) {
           {t("proposal.counterTitle")}
         </Title>
         <TermsFields value={draft} onChange={setDraft} offer={proposal.oferta} errors={termErrors} />
+        {/* The tenant names the guarantor; the landlord can only ask for another. */}
+        {!landlord && draft.garantia === "fiador" && (
+          <GuarantorFields value={fiador} onChange={setFiador} errors={termErrors} />
+        )}
         <Textarea
           label={t("proposal.message")}
           value={message}
@@ -68,8 +76,15 @@ export function ProposalActions({ proposal }: { proposal: ProposalView }) {
             loading={act.isPending}
             onClick={() => {
               const { terms, errors } = checkTerms(draft, proposal.oferta);
-              setTermErrors(errors);
-              if (terms) act.mutate({ action: "counter", termos: terms, mensagem: message });
+              const named = !landlord && draft.garantia === "fiador" ? checkGuarantor(fiador) : null;
+              setTermErrors({ ...errors, ...(named?.errors ?? {}) });
+              if (!terms || (named && !named.fiador)) return;
+              act.mutate({
+                action: "counter",
+                termos: terms,
+                mensagem: message,
+                ...(named?.fiador ? { fiador: named.fiador } : {}),
+              });
             }}
           >
             {t("proposal.sendCounter")}
@@ -94,6 +109,11 @@ export function ProposalActions({ proposal }: { proposal: ProposalView }) {
               <Button variant="light" onClick={() => setPanel("documents")}>
                 {t("proposal.requestDocuments")}
               </Button>
+              {proposal.termos.garantia === "fiador" && proposal.fiador && (
+                <Button variant="light" onClick={() => setPanel("guarantor")}>
+                  {t("proposal.requestGuarantor")}
+                </Button>
+              )}
               <Button variant="subtle" color="red" onClick={() => setPanel("reject")}>
                 {t("proposal.reject")}
               </Button>
@@ -101,13 +121,19 @@ export function ProposalActions({ proposal }: { proposal: ProposalView }) {
           )}
           {!landlord && s === "contraproposta" && (
             <>
-              <Button
-                color="teal"
-                loading={act.isPending && act.variables?.action === "accept"}
-                onClick={() => act.mutate({ action: "accept" })}
-              >
-                {t("proposal.accept")}
-              </Button>
+              {proposal.termos.garantia === "fiador" && !proposal.fiador ? (
+                <Button color="teal" onClick={() => setPanel("counter")}>
+                  {t("proposal.nameGuarantor")}
+                </Button>
+              ) : (
+                <Button
+                  color="teal"
+                  loading={act.isPending && act.variables?.action === "accept"}
+                  onClick={() => act.mutate({ action: "accept" })}
+                >
+                  {t("proposal.accept")}
+                </Button>
+              )}
               <Button variant="light" onClick={() => setPanel("counter")}>
                 {t("proposal.counter")}
               </Button>
@@ -219,6 +245,40 @@ export function ProposalActions({ proposal }: { proposal: ProposalView }) {
               onClick={() => act.mutate({ action: "reject", motivo: reason })}
             >
               {t("proposal.reject")}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <Modal
+        opened={panel === "guarantor"}
+        onClose={() => setPanel(null)}
+        title={t("proposal.requestGuarantorTitle")}
+        centered
+      >
+        <Stack>
+          <Text size="sm">{t("proposal.requestGuarantorText", { nome: proposal.fiador?.nome ?? "" })}</Text>
+          <Textarea
+            label={t("proposal.reason")}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            minRows={3}
+            autosize
+            maxLength={1000}
+          />
+          {error && (
+            <Text c="red" size="sm">
+              {error}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setPanel(null)}>
+              {t("proposal.cancel")}
+            </Button>
+            <Button
+              loading={act.isPending}
+              onClick={() => act.mutate({ action: "request_guarantor", motivo: reason })}
+            >
+              {t("proposal.requestGuarantor")}
             </Button>
           </Group>
         </Stack>

@@ -148,7 +148,18 @@ export function TermsSummary({ proposal }: { proposal: ProposalView }) {
       <Text size="sm">
         {t("proposal.fields.prazoMeses")}: {proposal.termos.prazoMeses} · {t("proposal.fields.garantia")}:{" "}
         {t(`listings.guarantees.${proposal.termos.garantia}`)}
+        {proposal.termos.caucaoMeses
+          ? ` (${t("proposal.depositMonths", { count: proposal.termos.caucaoMeses })})`
+          : ""}
       </Text>
+      {proposal.termos.garantia === "fiador" && (
+        <Text size="sm" data-testid="guarantor" style={{ overflowWrap: "anywhere" }}>
+          {t("proposal.guarantor")}:{" "}
+          {proposal.fiador
+            ? `${proposal.fiador.nome} (${proposal.fiador.parentesco}) · ${proposal.fiador.email}`
+            : t("proposal.guarantorMissing")}
+        </Text>
+      )}
       <Text size="sm">
         {t("proposal.residents", { count: proposal.moradores })},{" "}
         {proposal.pets ? t("proposal.withPets") : t("proposal.noPets")}

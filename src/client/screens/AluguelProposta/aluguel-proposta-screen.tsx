@@ -27,6 +27,11 @@ import { cardTitle, place } from "../../features/listings/describe";
 import { profilePath, useProfile } from "../../features/profile/api";
 import { proposalsApi } from "../../features/proposals/api";
 import { DocumentPicker } from "../../features/proposals/document-picker";
+import {
+  emptyGuarantor,
+  type GuarantorDraft,
+  GuarantorFields,
+} from "../../features/proposals/guarantor-fields";
 import { ProposalById } from "../../features/proposals/proposal-by-id";
 import { checkTerms, type TermsDraft, TermsFields } from "../../features/proposals/terms-form";
 import { ApiError } from "../../lib/api";
@@ -62,6 +67,7 @@ function NewProposal({ offerId }: { offerId: string }) {
     params.get("documento") ? [params.get("documento") as string] : [],
   );
   const [mensagem, setMensagem] = useState("");
+  const [fiador, setFiador] = useState<GuarantorDraft>(emptyGuarantor);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -103,6 +109,7 @@ function NewProposal({ offerId }: { offerId: string }) {
       })),
       documentos: docs,
       mensagem,
+      fiador: terms.garantia === "fiador" ? fiador : null,
     };
     const parsed = proposalInput.safeParse(body);
     const fieldErrors = { ...checked.errors };
@@ -117,6 +124,8 @@ function NewProposal({ offerId }: { offerId: string }) {
       void navigate(`/PropostaEnviada?id=${created.id}`);
     } catch (e) {
       setProblem(err.message(e));
+      if (e instanceof ApiError && e.issues)
+        setErrors(Object.fromEntries(e.issues.map((i) => [i.path, i.message])));
     } finally {
       setSending(false);
     }
@@ -137,6 +146,9 @@ function NewProposal({ offerId }: { offerId: string }) {
       <Card withBorder padding="md">
         <Stack gap="sm">
           <TermsFields value={terms} onChange={setDraft} offer={o} errors={errors} />
+          {terms.garantia === "fiador" && (
+            <GuarantorFields value={fiador} onChange={setFiador} errors={errors} />
+          )}
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <NumberInput
               label={t("proposal.fields.moradores")}

@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Alert,
   Anchor,
   Badge,
@@ -18,12 +17,11 @@ import {
   Title,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { IconTrash } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { type ContractView, MAX_WITNESSES } from "../../../shared/contracts/contracts";
+import type { ContractView } from "../../../shared/contracts/contracts";
 import { useErrorText } from "../../features/auth/error-text";
 import { contractsApi } from "../../features/contracts/api";
 import { ApiError } from "../../lib/api";
@@ -32,64 +30,133 @@ interface PersonDraft {
   nome: string;
   cpf: string;
   email: string;
-  profissao?: string;
-  rg?: string;
-  endereco?: string;
 }
 
 const empty = (): PersonDraft => ({ nome: "", cpf: "", email: "" });
 
-function PersonFields({
-  value,
-  onChange,
-  extended,
-  label,
-}: {
-  value: PersonDraft;
-  onChange: (v: PersonDraft) => void;
-  extended?: boolean;
-  label: string;
-}) {
+/** Everyone who will sign, as both parties see it before sending (decision 017). */
+function PlannedSigners({ contract }: { contract: ContractView }) {
   const { t } = useTranslation();
-  const set = (patch: Partial<PersonDraft>) => onChange({ ...value, ...patch });
   return (
-    <SimpleGrid cols={{ base: 1, sm: 3 }}>
-      <TextInput
-        label={`${label} – ${t("contract.name")}`}
-        value={value.nome}
-        onChange={(e) => set({ nome: e.currentTarget.value })}
-      />
-      <TextInput
-        label={`${label} – ${t("contract.cpf")}`}
-        value={value.cpf}
-        onChange={(e) => set({ cpf: e.currentTarget.value })}
-      />
-      <TextInput
-        label={`${label} – ${t("contract.email")}`}
-        type="email"
-        value={value.email}
-        onChange={(e) => set({ email: e.currentTarget.value })}
-      />
-      {extended && (
-        <>
-          <TextInput
-            label={`${label} – ${t("contract.profession")}`}
-            value={value.profissao ?? ""}
-            onChange={(e) => set({ profissao: e.currentTarget.value })}
-          />
-          <TextInput
-            label={`${label} – ${t("contract.rg")}`}
-            value={value.rg ?? ""}
-            onChange={(e) => set({ rg: e.currentTarget.value })}
-          />
-          <TextInput
-            label={`${label} – ${t("contract.address")}`}
-            value={value.endereco ?? ""}
-            onChange={(e) => set({ endereco: e.currentTarget.value })}
-          />
-        </>
+    <Stack gap={6} data-testid="planned-signers">
+      <Text size="sm" fw={600}>
+        {t("contract.plannedSigners")}
+      </Text>
+      {contract.plannedSigners.map((s) => (
+        <Card key={`${s.papel}-${s.email}`} withBorder padding="xs" radius="sm">
+          <Group justify="space-between" gap={4} wrap="wrap">
+            <Text size="sm" fw={600}>
+              {s.nome}
+            </Text>
+            <Badge
+              variant="light"
+              color={s.papel === "testemunha" || s.papel === "fiador" ? "grape" : "gray"}
+            >
+              {t(`contract.roles.${s.papel}`)}
+            </Badge>
+          </Group>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+            {s.email} · CPF {s.cpf}
+            {s.parentesco ? ` · ${s.parentesco}` : ""}
+          </Text>
+          {s.indicadoPor && (
+            <Text size="xs" c="dimmed">
+              {t(`contract.namedBy.${s.indicadoPor}`)}
+            </Text>
+          )}
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+/** The one witness a party may name (or take back); the server holds the signer rules. */
+function MyWitness({ contract }: { contract: ContractView }) {
+  const { t } = useTranslation();
+  const err = useErrorText();
+  const queryClient = useQueryClient();
+  const me = contract.role === "landlord" ? "locador" : "locatario";
+  const mine = contract.plannedSigners.find((s) => s.papel === "testemunha" && s.indicadoPor === me);
+  const [draft, setDraft] = useState<PersonDraft | null>(null);
+  const save = useMutation({
+    mutationFn: (testemunha: PersonDraft | null) => contractsApi.witness(contract.id, { testemunha }),
+    onSuccess: (next) => {
+      queryClient.setQueryData([`/api/contracts/${next.id}`], next);
+      setDraft(null);
+      notifications.show({ color: "teal", message: t("contract.witnessSaved") });
+    },
+  });
+  const set = (patch: Partial<PersonDraft>) => setDraft({ ...(draft ?? empty()), ...patch });
+  return (
+    <Stack gap="xs">
+      <Text size="sm" fw={600}>
+        {t("contract.myWitness")}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {t("contract.witnessRules")}
+      </Text>
+      {mine && !draft && (
+        <Group gap="xs">
+          <Text size="sm">{mine.nome}</Text>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color="red"
+            loading={save.isPending}
+            onClick={() => save.mutate(null)}
+          >
+            {t("contract.removeWitness")}
+          </Button>
+        </Group>
       )}
-    </SimpleGrid>
+      {!draft && (
+        <Group>
+          <Button size="sm" variant="light" onClick={() => setDraft(empty())}>
+            {mine ? t("contract.changeWitness") : t("contract.addWitness")}
+          </Button>
+        </Group>
+      )}
+      {draft && (
+        <Stack gap="xs">
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <TextInput
+              label={t("contract.name")}
+              value={draft.nome}
+              maxLength={150}
+              autoComplete="off"
+              onChange={(e) => set({ nome: e.currentTarget.value })}
+            />
+            <TextInput
+              label={t("contract.cpf")}
+              value={draft.cpf}
+              maxLength={14}
+              inputMode="numeric"
+              onChange={(e) => set({ cpf: e.currentTarget.value })}
+            />
+            <TextInput
+              label={t("contract.email")}
+              type="email"
+              value={draft.email}
+              maxLength={254}
+              onChange={(e) => set({ email: e.currentTarget.value })}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDraft(null)}>
+              {t("proposal.cancel")}
+            </Button>
+            <Button loading={save.isPending} onClick={() => save.mutate(draft)}>
+              {t("contract.saveWitness")}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+      {save.error && (
+        <Alert color="red" role="alert">
+          {err.message(save.error)}
+        </Alert>
+      )}
+    </Stack>
   );
 }
 
@@ -97,22 +164,12 @@ function Review({ contract }: { contract: ContractView }) {
   const { t } = useTranslation();
   const err = useErrorText();
   const queryClient = useQueryClient();
-  const [fiador, setFiador] = useState<PersonDraft>(empty);
-  const [witnesses, setWitnesses] = useState<PersonDraft[]>([]);
   const [sequencial, setSequencial] = useState(contract.sequencial);
   const update = (next: ContractView) => queryClient.setQueryData([`/api/contracts/${next.id}`], next);
-  const review = useMutation({
-    mutationFn: () =>
-      contractsApi.review(contract.id, {
-        fiador: contract.garantia === "fiador" ? fiador : null,
-        testemunhas: witnesses,
-        sequencial,
-      }),
-    onSuccess: update,
-  });
+  const landlord = contract.role === "landlord";
   const send = useMutation({
     mutationFn: async () => {
-      await review.mutateAsync();
+      await contractsApi.review(contract.id, { sequencial });
       return contractsApi.send(contract.id);
     },
     onSuccess: (next) => {
@@ -120,72 +177,36 @@ function Review({ contract }: { contract: ContractView }) {
       notifications.show({ color: "teal", message: t("contract.sentNotice") });
     },
   });
-  const failure = send.error ?? review.error;
   return (
     <Card withBorder padding="md" data-testid="contract-review">
       <Stack gap="sm">
         <Title order={2} size="h4">
-          {t("contract.review")}
+          {landlord ? t("contract.review") : t("contract.reviewTenant")}
         </Title>
         <Text size="sm" c="dimmed">
-          {t("contract.reviewLead")}
+          {landlord ? t("contract.reviewLead") : t("contract.waitingLandlord")}
         </Text>
-        {contract.garantia === "fiador" && (
-          <PersonFields value={fiador} onChange={setFiador} extended label={t("contract.guarantor")} />
-        )}
-        <Text size="sm" fw={600}>
-          {t("contract.witnesses")}
-        </Text>
-        {witnesses.map((w, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity before they are saved
-          <Group key={i} align="flex-end" wrap="nowrap">
-            <PersonFields
-              value={w}
-              onChange={(v) => setWitnesses(witnesses.map((x, j) => (j === i ? v : x)))}
-              label={`${t("contract.roles.testemunha")} ${i + 1}`}
+        <PlannedSigners contract={contract} />
+        <MyWitness contract={contract} />
+        {landlord && (
+          <>
+            <Checkbox
+              label={t("contract.sequential")}
+              checked={sequencial}
+              onChange={(e) => setSequencial(e.currentTarget.checked)}
             />
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={t("contract.remove")}
-              onClick={() => setWitnesses(witnesses.filter((_, j) => j !== i))}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Group>
-        ))}
-        <Group>
-          <Button
-            size="xs"
-            variant="light"
-            disabled={witnesses.length >= MAX_WITNESSES}
-            onClick={() => setWitnesses([...witnesses, empty()])}
-          >
-            {t("contract.addWitness")}
-          </Button>
-        </Group>
-        <Checkbox
-          label={t("contract.sequential")}
-          checked={sequencial}
-          onChange={(e) => setSequencial(e.currentTarget.checked)}
-        />
-        {failure && (
-          <Alert color="red" role="alert">
-            {err.message(failure)}
-          </Alert>
+            {send.error && (
+              <Alert color="red" role="alert">
+                {err.message(send.error)}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button loading={send.isPending} onClick={() => send.mutate()}>
+                {t("contract.send")}
+              </Button>
+            </Group>
+          </>
         )}
-        <Group justify="flex-end">
-          <Button
-            variant="default"
-            loading={review.isPending && !send.isPending}
-            onClick={() => review.mutate()}
-          >
-            {t("contract.saveReview")}
-          </Button>
-          <Button loading={send.isPending} onClick={() => send.mutate()}>
-            {t("contract.send")}
-          </Button>
-        </Group>
       </Stack>
     </Card>
   );
@@ -363,12 +384,7 @@ export function ContractStatus({ contractId }: { contractId: string }) {
           {t("contract.viaProvider")}
         </Text>
       )}
-      {c.status === "rascunho" &&
-        (c.role === "landlord" ? (
-          <Review contract={c} />
-        ) : (
-          <Alert color="blue">{t("contract.waitingLandlord")}</Alert>
-        ))}
+      {c.status === "rascunho" && (c.role === "landlord" || c.role === "tenant") && <Review contract={c} />}
       {c.signers.length > 0 && (
         <Card withBorder padding="sm">
           <Text fw={600} mb="xs">
@@ -387,6 +403,11 @@ export function ContractStatus({ contractId }: { contractId: string }) {
                     >
                       {t(`contract.signerStatus.${s.status}`)}
                     </Badge>
+                    {s.bloqueado && (
+                      <Badge variant="light" color="red" ml={4}>
+                        {t("contract.blocked")}
+                      </Badge>
+                    )}
                   </Table.Td>
                   <Table.Td>
                     {s.assinadoEm
