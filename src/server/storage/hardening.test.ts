@@ -13,6 +13,7 @@ import {
   uploadMetadata,
 } from "../../shared/contracts/storage";
 import { isErrorCode } from "../../shared/errors";
+import { catalogueAnswer } from "./tus";
 
 /*
  * Issue 13, files, headers and storage input: each finding of the attack run, reproduced.
@@ -263,6 +264,19 @@ describe("headers", () => {
     }
   });
 
+  it("ends a tus answer even when writing it fails past Fastify (OPTIONS through inject)", async () => {
+    // light-my-request's response throws on end(callback), which tus's 204s use: the request hung.
+    const u = await user();
+    const res = await t.app.inject({
+      method: "OPTIONS",
+      url: "/api/storage/uploads",
+      headers: { origin: ORIGIN, cookie: u.cookie },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers["tus-version"]).toBe("1.0.0");
+    expect(res.headers["access-control-allow-origin"]).toBeUndefined();
+  });
+
   it("answers tus without wildcard CORS, to our origin or any other", async () => {
     const u = await user();
     const created = await createUpload(u.target, 10, photo);
@@ -439,6 +453,23 @@ describe("storage input", () => {
     expect(bare.headers.get("content-type")).toContain("application/json");
     expect(bare.headers.get("tus-version")).toBe("1.0.0");
     expect(expectCatalogueError(await bare.text()).code).toBe("unsupported-upload-version");
+  });
+
+  it("turns whatever tus still writes in plain text into the catalogue", () => {
+    // tus's own words (@tus/server 2): if an upgrade changes them, this says so.
+    const cases: [number, string, number, string][] = [
+      [412, "Tus-Resumable Required\n", 412, "unsupported-upload-version"],
+      [400, "Invalid upload-length tus-resumable\n", 400, "invalid-upload-header"],
+      [404, "Not found\n", 404, "object-not-found"],
+      [501, "creation-defer-length extension is not (yet) supported.\n", 501, "unknown"],
+    ];
+    for (const [status, text, answered, code] of cases) {
+      const answer = catalogueAnswer(status, text);
+      expect(answer.status, text).toBe(answered);
+      expect(expectCatalogueError(answer.body).code).toBe(code);
+    }
+    const ours = JSON.stringify({ code: "quota-exceeded", message: "Você atingiu o limite." });
+    expect(catalogueAnswer(402, ours)).toEqual({ status: 402, body: ours });
   });
 });
 

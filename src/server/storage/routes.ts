@@ -195,7 +195,15 @@ export async function storageRoutes(
         throw refusal;
       }
       reply.hijack();
-      await tus.handle(request.raw, reply.raw);
+      await tus.handle(request.raw, reply.raw).catch((err: unknown) => {
+        // Past hijack nobody else answers: a failure here would leave the request hanging.
+        request.log.error({ err }, "upload request failed");
+        const res = reply.raw;
+        if (!res.headersSent) {
+          const body = JSON.stringify(new AppError("unknown").toBody());
+          res.writeHead(500, { "content-type": "application/json; charset=utf-8" }).end(body);
+        } else if (!res.writableEnded) res.end();
+      });
     };
     const methods = ["POST", "HEAD", "PATCH", "DELETE", "OPTIONS"] as const;
     const schema = {

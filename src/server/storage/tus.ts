@@ -77,34 +77,36 @@ export function tusHeaderRefusal(method: string, headers: IncomingHttpHeaders): 
   });
 }
 
-/** What tus answers in plain text, as the catalogue error the client can show. */
-function fromTusText(status: number, text: string): AppError {
-  if (status === 412) return new AppError("unsupported-upload-version");
-  if (status === 400 && text.startsWith("Invalid ")) return new AppError("invalid-upload-header");
-  const code = fromTusStatus(status);
-  return new AppError(code, { status });
+/**
+ * A refusal tus writes itself, as the app's JSON: its plain-text answers (a missing
+ * Tus-Resumable, an invalid header, an unknown method) become the catalogue's codes; our own
+ * JSON bodies pass as they are.
+ */
+export function catalogueAnswer(status: number, body: string): { status: number; body: string } {
+  if (body.startsWith("{")) return { status, body };
+  const error =
+    status === 412
+      ? new AppError("unsupported-upload-version")
+      : status === 400 && body.startsWith("Invalid ")
+        ? new AppError("invalid-upload-header")
+        : new AppError(fromTusStatus(status), { status });
+  return { status: error.status, body: JSON.stringify(error.toBody()) };
 }
 
 /**
- * @tus/server with every refusal in the app's JSON: the few answers tus writes itself, before any
- * hook (a missing Tus-Resumable, an invalid header, an unknown method), come through `write`.
- * tusHeaderRefusal() keeps most of them from happening; this is the net under it.
+ * @tus/server with every refusal in the app's JSON: the answers tus writes itself, before any of
+ * our hooks, and those of the hooks, all come through `write`. tusHeaderRefusal() keeps most of
+ * the former from happening; this is the net under it.
  */
 class CatalogueTusServer extends Server {
   override write(
     ...[context, headers, status, body = ""]: Parameters<Server["write"]>
   ): ReturnType<Server["write"]> {
     if (status < 400) return super.write(context, headers, status, body);
-    let json = body;
-    let answer = status;
-    if (!body.startsWith("{")) {
-      const error = fromTusText(status, body);
-      json = JSON.stringify(error.toBody());
-      answer = error.status;
-    }
-    if (answer === 412) headers.set("Tus-Version", TUS_VERSION.join(","));
+    const answer = catalogueAnswer(status, body);
+    if (answer.status === 412) headers.set("Tus-Version", TUS_VERSION.join(","));
     headers.set("Content-Type", "application/json; charset=utf-8");
-    return super.write(context, headers, answer, json);
+    return super.write(context, headers, answer.status, answer.body);
   }
 }
 
