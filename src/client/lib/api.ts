@@ -31,10 +31,12 @@ export async function api<T>(
     response = await fetch(path, {
       method,
       credentials: "same-origin",
-      headers:
-        init.body === undefined
-          ? { accept: "application/json" }
-          : { "content-type": "application/json", accept: "application/json" },
+      // The server words its errors in the language the person chose (i18n sets <html lang>).
+      headers: {
+        accept: "application/json",
+        "accept-language": document.documentElement.lang || "pt-BR",
+        ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+      },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       signal: init.signal,
     });
