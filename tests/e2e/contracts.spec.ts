@@ -202,6 +202,9 @@ test("from an approved proposal, the landlord signs in the app, tenant and guara
     await page.getByLabel("Li o contrato e concordo com os termos").check();
     await page.getByRole("button", { name: "Assinar", exact: true }).click();
     await expect(page.getByTestId("ceremony-done")).toBeVisible();
+    // The personal link ends here: a party is sent to the contract in their account, the
+    // guarantor (no account) waits for the e-mail.
+    await expect(page.getByTestId("follow-contract")).toHaveCount(who === people.guarantor ? 0 : 1);
     await ctx?.close();
   }
 

@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Button, Card, Group, List, Loader, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -32,7 +32,16 @@ function ContractLink({ proposalId }: { proposalId: string }) {
   const { t } = useTranslation();
   const contracts = useQuery({ queryKey: ["/api/contracts"], queryFn: contractsApi.list });
   const contract = contracts.data?.find((c) => c.proposalId === proposalId);
-  if (!contract) return null;
+  // The contract is written by a job right after the approval: say so until it shows (live).
+  if (!contract)
+    return contracts.isSuccess ? (
+      <Group gap="xs" wrap="nowrap" data-testid="contract-preparing">
+        <Loader size="xs" />
+        <Text size="sm" c="dimmed">
+          {t("contract.preparing")}
+        </Text>
+      </Group>
+    ) : null;
   return (
     <Button
       component={Link}

@@ -16,6 +16,7 @@ import {
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { useErrorText } from "../../features/auth/error-text";
 import { contractsApi } from "../../features/contracts/api";
 import { SignaturePad } from "../../features/contracts/signature-pad";
@@ -56,18 +57,35 @@ export function Ceremony({ contractId, token }: { contractId: string; token: str
     onSuccess: () => setDone("refused"),
   });
 
-  if (done)
+  if (done) {
+    // The personal link ends with the signature: the parties follow the contract in their account,
+    // everyone else gets the sealed file by e-mail.
+    const papel = view.data?.signatario.papel;
+    const party = papel === "locador" || papel === "locatario";
     return (
-      <Alert color={done === "refused" ? "gray" : "teal"} data-testid="ceremony-done">
-        {done === "all"
-          ? t("contract.allSigned")
-          : done === "sealing"
-            ? t("contract.sealing")
-            : done === "signed"
-              ? t("contract.signed")
-              : t("contract.refused")}
-      </Alert>
+      <Stack gap="sm">
+        <Alert color={done === "refused" ? "gray" : "teal"} data-testid="ceremony-done">
+          {done === "all"
+            ? t("contract.allSigned")
+            : done === "sealing"
+              ? t("contract.sealing")
+              : done === "signed"
+                ? t("contract.signed")
+                : t("contract.refused")}
+        </Alert>
+        {party && done !== "refused" && (
+          <Button
+            component={Link}
+            to={`/Clicksign?contrato=${contractId}`}
+            variant="light"
+            data-testid="follow-contract"
+          >
+            {t("contract.follow")}
+          </Button>
+        )}
+      </Stack>
     );
+  }
   if (view.isPending) return <Loader />;
   if (view.data === undefined)
     return (
