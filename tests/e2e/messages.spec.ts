@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { newEmail, signUpInBrowser, watchPage } from "./helpers";
-import { completeProfile, publishOffer } from "./market";
+import { completeProfile, entryDate, publishOffer } from "./market";
 
 const PASSWORD = "Ipê amarelo na varanda 42";
 
@@ -30,7 +30,7 @@ test("landlord and tenant chat live, see receipts and unread counts, keep what w
     data: {
       ofertaId: offerId,
       aluguel: 270000,
-      dataEntrada: "2027-01-10",
+      dataEntrada: entryDate(),
       prazoMeses: 30,
       garantia: "seguro_fianca",
       moradores: 2,
@@ -95,7 +95,7 @@ test("landlord and tenant chat live, see receipts and unread counts, keep what w
   const countered = await landlord.request.post(`/api/proposals/${proposalId}/actions`, {
     data: {
       action: "counter",
-      termos: { aluguel: 285000, dataEntrada: "2027-01-10", prazoMeses: 30, garantia: "seguro_fianca" },
+      termos: { aluguel: 285000, dataEntrada: entryDate(), prazoMeses: 30, garantia: "seguro_fianca" },
       mensagem: "Fecho por R$ 2.850.",
     },
   });

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makePdf } from "../../../tests/support/files";
 import { outboxFor } from "../../../tests/support/mail";
-import { caller, personWithProfile, publishedOfferOf } from "../../../tests/support/market";
+import { caller, entryDate, personWithProfile, publishedOfferOf } from "../../../tests/support/market";
 import { openStream, type SseStream } from "../../../tests/support/sse";
 import { createTestApp, ORIGIN, signUp, type TestApp } from "../../../tests/support/test-app";
 import { uploadBytes } from "../../../tests/support/tus";
@@ -48,7 +48,7 @@ async function openProposal() {
   const proposal = await callA("POST", "/api/proposals", tenant.cookie, {
     ofertaId: offerId,
     aluguel: 300000,
-    dataEntrada: "2027-02-01",
+    dataEntrada: entryDate(),
     prazoMeses: 30,
     garantia: "seguro_fianca",
     moradores: 1,
@@ -137,7 +137,7 @@ describe("live events", () => {
     await tenantOnB.next((m) => m.type === "ready");
     const countered = await callA("POST", `/api/proposals/${proposalId}/actions`, landlord.cookie, {
       action: "counter",
-      termos: { aluguel: 320000, dataEntrada: "2027-02-01", prazoMeses: 30, garantia: "seguro_fianca" },
+      termos: { aluguel: 320000, dataEntrada: entryDate(), prazoMeses: 30, garantia: "seguro_fianca" },
       mensagem: "Consigo fazer por R$ 3.200.",
     });
     expect(countered.statusCode, countered.body).toBe(200);
