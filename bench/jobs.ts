@@ -37,6 +37,8 @@ export async function benchJobs(databaseUrl: string, contracts = 20, mails = 500
     JOBS_SCHEMA: "jobs_bench",
   });
   const database = connectDatabase(databaseUrl, { max: 10 });
+  // The test helpers read each new account's confirmation link from this database's outbox.
+  process.env.SUPPORT_DATABASE_URL = databaseUrl;
   const mailer = createMailer({
     smtpUrl: smtp.url,
     from: config.MAIL_FROM,

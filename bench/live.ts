@@ -2,6 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import pg from "pg";
 import { publish } from "../src/server/realtime/hub";
+import { confirmedAccount } from "./accounts";
 
 /**
  * Live events under load: CLIENTS server-sent-event streams held across two app nodes (half on
@@ -21,21 +22,12 @@ function rssOf(pid: number): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
 }
 
-async function signUp(base: string, i: number): Promise<{ cookie: string; id: string }> {
-  const res = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({
-      name: `Ouvinte ${i}`,
-      email: `ouvinte.${i}.${Date.now()}@exemplo.com.br`,
-      password: "Bench senha longa 2026",
-    }),
+function signUp(base: string, databaseUrl: string, i: number): Promise<{ cookie: string; id: string }> {
+  return confirmedAccount(base, databaseUrl, {
+    name: `Ouvinte ${i}`,
+    email: `ouvinte.${i}.${Date.now()}@exemplo.com.br`,
+    password: "Bench senha longa 2026",
   });
-  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("chave.session_token="));
-  const body = (await res.json()) as { user: { id: string } };
-  if (!cookie) throw new Error("no session cookie");
-  return { cookie: cookie.split(";")[0] as string, id: body.user.id };
 }
 
 interface Stream {
@@ -100,7 +92,7 @@ export async function benchLive(opts: {
     users.push(
       ...(await Promise.all(
         Array.from({ length: Math.min(10, userCount - i) }, (_, k) =>
-          signUp(opts.nodes[0]?.base ?? "", i + k),
+          signUp(opts.nodes[0]?.base ?? "", opts.databaseUrl, i + k),
         ),
       )),
     );

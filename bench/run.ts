@@ -12,6 +12,7 @@ import { connectDatabase, migrateDatabase } from "../src/server/db/client";
 import { type EmbeddedPostgres, startEmbeddedPostgres } from "../src/server/db/embedded";
 import { seedOffers } from "../src/server/seed/seed";
 import { createObjectStore } from "../src/server/storage/object-store";
+import { confirmedAccount } from "./accounts";
 import { benchContract } from "./contract";
 import { benchJobs } from "./jobs";
 import { benchLive } from "./live";
@@ -92,20 +93,13 @@ async function waitHealthy(server: ChildProcess, url = `${BASE}/api/health`) {
   throw new Error("server did not become healthy");
 }
 
-async function sessionCookie(): Promise<string> {
-  const res = await fetch(`${BASE}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: BASE },
-    body: JSON.stringify({
-      name: "Bench",
-      email: `bench.${Date.now()}@exemplo.com.br`,
-      password: "Bench senha longa 2026",
-    }),
+async function sessionCookie(databaseUrl: string): Promise<string> {
+  const account = await confirmedAccount(BASE, databaseUrl, {
+    name: "Bench",
+    email: `bench.${Date.now()}@exemplo.com.br`,
+    password: "Bench senha longa 2026",
   });
-  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("chave.session_token="));
-  if (!cookie) throw new Error("no session cookie");
-  return cookie.split(";")[0] as string;
+  return account.cookie;
 }
 
 interface Row {
@@ -195,7 +189,7 @@ async function main() {
       return;
     }
     await waitHealthy(baseline, `http://127.0.0.1:${BASELINE_PORT}/api/search?limit=1`);
-    const cookie = await sessionCookie();
+    const cookie = await sessionCookie(embedded.url);
     // A short warm-up so the JIT and the pool are ready before measuring.
     await autocannon({ url: `${BASE}/api/health`, connections: 10, duration: 2 });
     const rows = [

@@ -122,7 +122,9 @@ export function get(app: FastifyInstance, url: string, opts: { cookie?: string }
  */
 export async function confirmationLinkFor(email: string): Promise<string> {
   const { default: pg } = await import("pg");
-  const client = new pg.Client({ connectionString: inject("databaseUrl") });
+  // Outside Vitest (the benchmarks use these helpers), the database they name.
+  const connectionString = process.env.SUPPORT_DATABASE_URL ?? inject("databaseUrl");
+  const client = new pg.Client({ connectionString });
   await client.connect();
   try {
     const { rows } = await client.query<{ links: string[] }>(
