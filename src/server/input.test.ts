@@ -209,3 +209,20 @@ describe("errors in our words", () => {
     );
   });
 });
+
+describe("changing one's name goes through the profile contract", () => {
+  it("refuses what better-auth's update-user stored (500,000 characters, an object), keeps a good one", async () => {
+    expectOurs(
+      await call("PUT", "/api/profile/name", person.cookie, { name: "L".repeat(500_000) }),
+      400,
+      "invalid-argument",
+    );
+    expectOurs(await call("PUT", "/api/profile/name", person.cookie, { name: { a: 1 } }), 400);
+    expectOurs(await call("PUT", "/api/profile/name", person.cookie, { name: null }), 400);
+    expectOurs(await call("PUT", "/api/profile/name", person.cookie, { name: "Bruna", admin: true }), 400);
+    expectOurs(await call("PUT", "/api/profile/name", undefined, { name: "Bruna" }), 401, "unauthenticated");
+    const saved = await call("PUT", "/api/profile/name", person.cookie, { name: "  Bruna T.  " });
+    expect(saved.statusCode).toBe(200);
+    expect((await call("GET", "/api/me", person.cookie)).json()).toMatchObject({ name: "Bruna T." });
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { signUpInput } from "./auth";
 import { addressFields } from "./listings";
 
 /*
@@ -107,3 +108,7 @@ export interface ProfileView {
   address: AddressData | null;
   complete: boolean;
 }
+
+/** The name others see (the offer's "anunciante", the messages): the sign-up's rules. */
+export const displayNameInput = z.strictObject({ name: signUpInput.shape.name });
+export type DisplayNameInput = z.input<typeof displayNameInput>;

@@ -12,6 +12,7 @@ import {
   Select,
   Stack,
   Text,
+  TextInput,
   Title,
   useMantineColorScheme,
 } from "@mantine/core";
@@ -21,6 +22,7 @@ import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { changePasswordInput, type SessionInfo, type SessionResponse } from "../../../shared/contracts/auth";
+import { displayNameInput } from "../../../shared/contracts/profile";
 import { announceAuthChange, useAuth } from "../../app/auth";
 import { useErrorText } from "../../features/auth/error-text";
 import { ConfirmPasswordField, NewPasswordField, withConfirmation } from "../../features/auth/password-field";
@@ -82,6 +84,46 @@ function Section({ title, lead, children }: { title: string; lead: string; child
 }
 
 const changeForm = withConfirmation(changePasswordInput);
+
+/** The name others see on one's offers and messages (the contract uses the legal name of /profile). */
+function DisplayName({ current }: { current: string }) {
+  const { t } = useTranslation();
+  const text = useErrorText();
+  const { refresh } = useAuth();
+  const form = useForm({ resolver: zodResolver(displayNameInput), defaultValues: { name: current } });
+  const { errors, isSubmitting, isDirty } = form.formState;
+  const onSubmit = form.handleSubmit(async ({ name }) => {
+    try {
+      await api("/api/profile/name", { method: "PUT", body: { name } });
+      form.reset({ name });
+      notifications.show({ color: "green", message: t("config.nameSaved") });
+      await refresh();
+      announceAuthChange();
+    } catch (err) {
+      form.setError("name", { message: text.message(err) });
+    }
+  });
+  return (
+    <Section title={t("config.nameTitle")} lead={t("config.nameLead")}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label={t("config.nameLabel")}
+            autoComplete="name"
+            maw={420}
+            {...form.register("name")}
+            error={text.field(errors.name?.message)}
+          />
+          <Group>
+            <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
+              {t("config.nameSubmit")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Section>
+  );
+}
 
 function ChangePassword() {
   const { t } = useTranslation();
@@ -300,6 +342,7 @@ export function ConfigScreen() {
           )}
         </Stack>
         <Preferences />
+        {state.status === "signed-in" && <DisplayName current={state.user.name} />}
         <ChangePassword />
         <Sessions />
       </Stack>

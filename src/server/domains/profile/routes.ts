@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { addressInput, personalInput } from "../../../shared/contracts/profile";
+import { addressInput, displayNameInput, personalInput } from "../../../shared/contracts/profile";
 import type { Auth } from "../../auth/auth";
 import { requireSession } from "../../auth/guard";
 import type { ProfileService } from "./service";
@@ -42,5 +42,17 @@ export async function profileRoutes(app: FastifyInstance, opts: { auth: Auth; pr
       },
     },
     async (request) => profiles.saveAddress((await requireSession(auth, request)).user.id, request.body),
+  );
+  api.put(
+    "/profile/name",
+    {
+      schema: {
+        tags: ["profile"],
+        summary: "The name others see (offers, messages); the legal name is the personal data's",
+        security,
+        body: displayNameInput,
+      },
+    },
+    async (request) => profiles.saveName((await requireSession(auth, request)).user.id, request.body.name),
   );
 }

@@ -110,6 +110,17 @@ export class ProfileService {
   }
 
   /** 409 profile-incomplete unless both parts are filled: the contract qualifies the parties. */
+  /** Changes the name others see; better-auth's own update-user is not served (decision 015). */
+  async saveName(userId: string, name: string): Promise<{ id: string; name: string; email: string }> {
+    const { rows } = await this.pool.query<{ id: string; name: string; email: string }>(
+      "UPDATE users SET name = $2, updated_at = now() WHERE id = $1 RETURNING id, name, email",
+      [userId, name],
+    );
+    const row = rows[0];
+    if (!row) throw new AppError("unauthenticated");
+    return row;
+  }
+
   async requireComplete(userId: string, client?: pg.PoolClient): Promise<ProfileView> {
     const profile = await this.get(userId, client);
     if (!profile.complete) throw new AppError("profile-incomplete");
