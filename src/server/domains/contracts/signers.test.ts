@@ -363,7 +363,9 @@ describe("signers the parties can trust (decision 017)", () => {
     await t.settle();
     for (const email of [landlord.email, fiador.email])
       expect(
-        (await outboxFor(t.dataDir, email)).some((m) => m.text.includes("foi bloqueada depois de 10 códigos errados")),
+        (await outboxFor(t.dataDir, email)).some((m) =>
+          m.text.includes("foi bloqueada depois de 10 códigos errados"),
+        ),
         email,
       ).toBe(true);
     const view = (await call("GET", `/api/contracts/${contract.id}`, landlord.cookie)).json<ContractView>();
