@@ -155,7 +155,7 @@ test("from an approved proposal, the landlord signs in the app, tenant and guara
   await review.getByRole("button", { name: "Cancelar" }).click();
   await review.getByRole("button", { name: "Enviar para assinatura" }).click();
   await expect(landlord.getByTestId("contract-state")).toHaveText("Em assinatura");
-  await expect(landlord.getByTestId("contract-signers").getByRole("row")).toHaveCount(3);
+  await expect(landlord.getByTestId("contract-signer")).toHaveCount(3);
 
   // Each signer, from their own e-mail, in a browser of their own.
   for (const who of [people.landlord, people.tenant, people.guarantor]) {

@@ -3,7 +3,7 @@ import { api } from "../../lib/api";
 
 export interface CeremonyView {
   contrato: { id: string; numero: string; sha256: string | null; documentUrl: string | null };
-  signatario: { papel: string; nome: string; email: string };
+  signatario: { papel: string; nome: string; email: string; bloqueado: boolean };
   vez: boolean;
 }
 

@@ -7,6 +7,7 @@ import { Link } from "react-router";
 import type { ProposalAction, ProposalView } from "../../../shared/contracts/proposals";
 import { PERSONAL_DOCUMENT_KINDS } from "../../../shared/contracts/storage";
 import { refreshPaths } from "../../lib/query";
+import { revealFirstError } from "../../lib/reveal-error";
 import { useErrorText } from "../auth/error-text";
 import { profilePath, useProfile } from "../profile/api";
 import { proposalsApi } from "./api";
@@ -48,12 +49,14 @@ export function ProposalActions({ proposal }: { proposal: ProposalView }) {
   const s = proposal.status;
   const landlord = proposal.role === "landlord";
   const error = act.error ? err.message(act.error) : null;
+  // After "pedir outro fiador" the tenant's counter is, first of all, a new guarantor.
+  const namingGuarantor = !landlord && proposal.termos.garantia === "fiador" && !proposal.fiador;
 
   const counterForm = (
     <Card withBorder padding="md">
       <Stack gap="sm">
         <Title order={3} size="h4">
-          {t("proposal.counterTitle")}
+          {namingGuarantor ? t("proposal.nameGuarantor") : t("proposal.counterTitle")}
         </Title>
         <TermsFields value={draft} onChange={setDraft} offer={proposal.oferta} errors={termErrors} />
         {/* The tenant names the guarantor; the landlord can only ask for another. */}
@@ -78,7 +81,10 @@ export function ProposalActions({ proposal }: { proposal: ProposalView }) {
               const { terms, errors } = checkTerms(draft, proposal.oferta);
               const named = !landlord && draft.garantia === "fiador" ? checkGuarantor(fiador) : null;
               setTermErrors({ ...errors, ...(named?.errors ?? {}) });
-              if (!terms || (named && !named.fiador)) return;
+              if (!terms || (named && !named.fiador)) {
+                revealFirstError();
+                return;
+              }
               act.mutate({
                 action: "counter",
                 termos: terms,
@@ -87,7 +93,7 @@ export function ProposalActions({ proposal }: { proposal: ProposalView }) {
               });
             }}
           >
-            {t("proposal.sendCounter")}
+            {namingGuarantor ? t("proposal.sendGuarantor") : t("proposal.sendCounter")}
           </Button>
         </Group>
       </Stack>

@@ -105,7 +105,16 @@ export function ProposalTimeline({ proposal }: { proposal: ProposalView }) {
   return (
     <Timeline active={proposal.events.length} bulletSize={22} lineWidth={2} data-testid="timeline">
       {proposal.events.map((e) => (
-        <Timeline.Item key={e.id} bullet={icon(e.type)} title={t(`proposal.events.${e.type}`)}>
+        <Timeline.Item
+          key={e.id}
+          bullet={icon(e.type)}
+          title={
+            // A counter that only names a new guarantor is said as such.
+            e.type === "contraproposta" && e.changes && Object.keys(e.changes).join() === "fiador"
+              ? t("proposal.events.fiador_indicado")
+              : t(`proposal.events.${e.type}`)
+          }
+        >
           <Text size="xs" c="dimmed">
             {t(`proposal.actors.${e.actor}`)} ·{" "}
             {new Date(e.createdAt).toLocaleString(i18n.language, { dateStyle: "short", timeStyle: "short" })}

@@ -110,6 +110,8 @@ export function TermsFields({
         onChange={(v) => onChange({ ...value, prazoMeses: v === "" ? "" : Number(v) })}
         min={termMinFor(offer)}
         max={PROPOSAL_TERM_MAX}
+        // Out of range is said, not silently corrected: 1 month must not become 12 unseen.
+        clampBehavior="none"
         allowDecimal={false}
         inputMode="numeric"
         error={err.field(errors.prazoMeses)}
@@ -130,6 +132,7 @@ export function TermsFields({
           onChange={(v) => onChange({ ...value, caucaoMeses: v === "" ? "" : Number(v) })}
           min={1}
           max={3}
+          clampBehavior="none"
           allowDecimal={false}
           inputMode="numeric"
           error={err.field(errors.caucaoMeses)}

@@ -37,6 +37,7 @@ import { checkTerms, type TermsDraft, TermsFields } from "../../features/proposa
 import { ApiError } from "../../lib/api";
 import { formatBRL } from "../../lib/money";
 import { refreshPaths } from "../../lib/query";
+import { revealFirstError } from "../../lib/reveal-error";
 
 interface CotenantDraft {
   nome: string;
@@ -113,9 +114,20 @@ function NewProposal({ offerId }: { offerId: string }) {
     };
     const parsed = proposalInput.safeParse(body);
     const fieldErrors = { ...checked.errors };
-    if (!parsed.success) for (const i of parsed.error.issues) fieldErrors[i.path.join(".")] ??= i.message;
+    // Terms that did not pass checkTerms are absent from the body: their errors are checkTerms's,
+    // not the contract's "missing field" (which put false errors under valid fields).
+    const termFields = new Set(["aluguel", "dataEntrada", "prazoMeses", "garantia", "caucaoMeses"]);
+    if (!parsed.success)
+      for (const i of parsed.error.issues) {
+        const path = i.path.join(".");
+        if (!checked.terms && termFields.has(path)) continue;
+        fieldErrors[path] ??= i.message;
+      }
     setErrors(fieldErrors);
-    if (!parsed.success || !checked.terms) return;
+    if (!parsed.success || !checked.terms) {
+      revealFirstError();
+      return;
+    }
     setSending(true);
     try {
       const created = await proposalsApi.create(parsed.data);
@@ -124,8 +136,10 @@ function NewProposal({ offerId }: { offerId: string }) {
       void navigate(`/PropostaEnviada?id=${created.id}`);
     } catch (e) {
       setProblem(err.message(e));
-      if (e instanceof ApiError && e.issues)
+      if (e instanceof ApiError && e.issues) {
         setErrors(Object.fromEntries(e.issues.map((i) => [i.path, i.message])));
+        revealFirstError();
+      }
     } finally {
       setSending(false);
     }

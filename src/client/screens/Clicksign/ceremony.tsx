@@ -44,6 +44,11 @@ export function Ceremony({ contractId, token }: { contractId: string; token: str
   const code = useMutation({
     mutationFn: () => contractsApi.sendCode(contractId, token),
     onSuccess: (r) => setCodeInfo(r.sentTo),
+    // An old "code sent" line beside a refusal reads as if both were true.
+    onError: (e) => {
+      setCodeInfo(null);
+      if (e instanceof ApiError && e.code === "signer-blocked") void view.refetch();
+    },
   });
   const sign = useMutation({
     mutationFn: () =>
@@ -51,6 +56,12 @@ export function Ceremony({ contractId, token }: { contractId: string; token: str
     // The last signature answers "selando": the seal is a job, done in a moment.
     onSuccess: (r) =>
       setDone(r.status === "assinado" ? "all" : r.status === "selando" ? "sealing" : "signed"),
+    onError: (e) => {
+      if (e instanceof ApiError && e.code === "signer-blocked") {
+        setCodeInfo(null);
+        void view.refetch();
+      }
+    },
   });
   const refuse = useMutation({
     mutationFn: () => contractsApi.refuse(contractId, { token, codigo, motivo }),
@@ -96,6 +107,7 @@ export function Ceremony({ contractId, token }: { contractId: string; token: str
       </Alert>
     );
   const v = view.data;
+  const canAct = v.vez && !v.signatario.bloqueado;
   return (
     <Stack gap="md" data-testid="ceremony">
       <div>
@@ -117,11 +129,16 @@ export function Ceremony({ contractId, token }: { contractId: string; token: str
           </Text>
         </Card>
       )}
-      {!v.vez && <Alert color="yellow">{t("contract.notYourTurn")}</Alert>}
+      {v.signatario.bloqueado && (
+        <Alert color="red" data-testid="signer-blocked">
+          {t("errors.signer-blocked")} {t("contract.blockedNext")}
+        </Alert>
+      )}
+      {!v.vez && !v.signatario.bloqueado && <Alert color="yellow">{t("contract.notYourTurn")}</Alert>}
       <Card withBorder padding="md">
         <Stack gap="sm">
           <Group>
-            <Button variant="light" onClick={() => code.mutate()} loading={code.isPending} disabled={!v.vez}>
+            <Button variant="light" onClick={() => code.mutate()} loading={code.isPending} disabled={!canAct}>
               {t("contract.sendCode")}
             </Button>
             {codeInfo && (
@@ -169,12 +186,12 @@ export function Ceremony({ contractId, token }: { contractId: string; token: str
             </Alert>
           )}
           <Group justify="flex-end">
-            <Button variant="subtle" color="red" onClick={() => setRefusing(true)} disabled={!v.vez}>
+            <Button variant="subtle" color="red" onClick={() => setRefusing(true)} disabled={!canAct}>
               {t("contract.refuse")}
             </Button>
             <Button
               color="teal"
-              disabled={!agree || codigo.length !== 6 || !v.vez}
+              disabled={!agree || codigo.length !== 6 || !canAct}
               loading={sign.isPending}
               onClick={() => sign.mutate()}
             >

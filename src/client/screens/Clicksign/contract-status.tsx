@@ -10,7 +10,6 @@ import {
   Modal,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   Textarea,
   TextInput,
@@ -390,42 +389,66 @@ export function ContractStatus({ contractId }: { contractId: string }) {
           <Text fw={600} mb="xs">
             {t("contract.signers")}
           </Text>
-          <Table data-testid="contract-signers">
-            <Table.Tbody>
-              {c.signers.map((s) => (
-                <Table.Tr key={s.id}>
-                  <Table.Td>{t(`contract.roles.${s.papel}`)}</Table.Td>
-                  <Table.Td>{s.nome}</Table.Td>
-                  <Table.Td>
-                    <Badge
-                      variant="light"
-                      color={s.status === "assinado" ? "teal" : s.status === "recusado" ? "red" : "gray"}
-                    >
-                      {t(`contract.signerStatus.${s.status}`)}
-                    </Badge>
-                    {s.bloqueado && (
-                      <Badge variant="light" color="red" ml={4}>
-                        {t("contract.blocked")}
+          {/* One block per signer, its words wrapping: a table squashed the badges on a phone. */}
+          <Stack
+            gap={0}
+            component="ul"
+            p={0}
+            m={0}
+            style={{ listStyle: "none" }}
+            data-testid="contract-signers"
+          >
+            {c.signers.map((s, index) => (
+              <li key={s.id} data-testid="contract-signer">
+                <Stack
+                  gap={4}
+                  py="xs"
+                  style={
+                    index > 0 ? { borderTop: "1px solid var(--mantine-color-default-border)" } : undefined
+                  }
+                >
+                  <Group gap="xs" justify="space-between" wrap="wrap">
+                    <Text size="sm" fw={500} style={{ overflowWrap: "anywhere" }}>
+                      {s.nome}
+                    </Text>
+                    <Group gap={4} wrap="wrap">
+                      <Badge
+                        variant="light"
+                        color={s.status === "assinado" ? "teal" : s.status === "recusado" ? "red" : "gray"}
+                        style={{ flexShrink: 0 }}
+                      >
+                        {t(`contract.signerStatus.${s.status}`)}
                       </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
+                      {s.bloqueado && (
+                        <Badge variant="light" color="red" style={{ flexShrink: 0 }}>
+                          {t("contract.blocked")}
+                        </Badge>
+                      )}
+                    </Group>
+                  </Group>
+                  <Text size="xs" c="dimmed">
+                    {t(`contract.roles.${s.papel}`)}
                     {s.assinadoEm
-                      ? new Date(s.assinadoEm).toLocaleString(i18n.language, {
+                      ? ` · ${new Date(s.assinadoEm).toLocaleString(i18n.language, {
                           dateStyle: "short",
                           timeStyle: "short",
-                        })
-                      : (s.motivo ?? "")}
-                    {c.role === "landlord" &&
-                      c.status === "enviado" &&
-                      (s.status === "pendente" || s.status === "visualizado") && (
+                        })}`
+                      : s.motivo
+                        ? ` · ${s.motivo}`
+                        : ""}
+                  </Text>
+                  {c.role === "landlord" &&
+                    c.status === "enviado" &&
+                    !s.bloqueado &&
+                    (s.status === "pendente" || s.status === "visualizado") && (
+                      <Group>
                         <Resend contract={c} signerId={s.id} />
-                      )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+                      </Group>
+                    )}
+                </Stack>
+              </li>
+            ))}
+          </Stack>
         </Card>
       )}
       {c.role === "landlord" && (c.status === "rascunho" || c.status === "enviado") && (

@@ -157,7 +157,13 @@ export async function ceremonyView(
   const link = row.document_id ? ctx.storage.signedUrl(row.document_id, "inline") : null;
   return {
     contrato: { id: row.id, numero: row.numero, sha256: row.sha256, documentUrl: link?.url ?? null },
-    signatario: { papel: signer.role, nome: signer.nome, email: masked(signer.email) },
+    signatario: {
+      papel: signer.role,
+      nome: signer.nome,
+      email: masked(signer.email),
+      // Ten wrong codes: the link still opens, to say so, but nothing can be signed.
+      bloqueado: signer.blocked_at !== null,
+    },
     vez: await isTurn(ctx.pool, row, signer),
   };
 }

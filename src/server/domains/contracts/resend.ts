@@ -28,6 +28,8 @@ export async function resendInvitation(
     if (!signer) throw new AppError("not-found");
     if (signer.status === "assinado" || signer.status === "recusado")
       throw new AppError("contract-not-editable");
+    // A blocked signer's envelope is over for them: a new invitation would only mislead.
+    if (signer.blocked_at) throw new AppError("signer-blocked");
     const recent = await c.query(
       "SELECT 1 FROM contract_events WHERE signer_id = $1 AND type = 'reenviado' AND created_at > $2::timestamptz - interval '5 minutes'",
       [signerId, ctx.clock.now()],

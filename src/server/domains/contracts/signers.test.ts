@@ -369,7 +369,25 @@ describe("signers the parties can trust (decision 017)", () => {
         email,
       ).toBe(true);
     const view = (await call("GET", `/api/contracts/${contract.id}`, landlord.cookie)).json<ContractView>();
-    expect(view.signers.find((s) => s.papel === "fiador")).toMatchObject({ bloqueado: true });
+    const blocked = view.signers.find((s) => s.papel === "fiador");
+    expect(blocked).toMatchObject({ bloqueado: true });
+    // The signer's own link says so, and the landlord cannot send a new invitation that would mislead.
+    const own = await call(
+      "GET",
+      `/api/signing/${contract.id}?token=${token}`,
+      undefined,
+      undefined,
+      uniqueIp(),
+    );
+    expect(own.json().signatario).toMatchObject({ bloqueado: true });
+    clock.advance(6 * 60_000);
+    const resent = await call(
+      "POST",
+      `/api/contracts/${contract.id}/signers/${blocked?.id}/resend`,
+      landlord.cookie,
+    );
+    expect(resent.statusCode).toBe(403);
+    expect(resent.json().code).toBe("signer-blocked");
     const { rows } = await t.database.pool.query<{ type: string; n: string }>(
       `SELECT type, count(*) AS n FROM contract_events WHERE contract_id = $1 AND type LIKE 'codigo_%' OR type = 'signatario_bloqueado' AND contract_id = $1 GROUP BY type`,
       [contract.id],
