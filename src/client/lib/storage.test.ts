@@ -117,7 +117,7 @@ function tusFailure(status: number, body: string): DetailedError {
 describe("upload refusals", () => {
   it("keeps the server's code and pt-BR words for an image too large, and does not retry it", () => {
     const message =
-      "A imagem é grande demais: tem 50000 × 50000 pixels, e o limite é de 40 megapixels. Reduza a imagem e envie de novo.";
+      "A imagem é grande demais: tem 50.000 × 50.000 pixels, e o limite é de 40 megapixels. Reduza a imagem e envie de novo.";
     const error = errorFromTus(tusFailure(413, JSON.stringify({ code: "image-too-large", message })));
     expect(error).toMatchObject({ code: "image-too-large", status: 413, message });
     expect(isRetryableStatus(error.status)).toBe(false);

@@ -282,7 +282,7 @@ export class StorageService {
     const { width, height } = dimensions;
     if (width * height <= this.limits.maxImagePixels) return null;
     return new AppError("image-too-large", {
-      message: `A imagem é grande demais: tem ${width} × ${height} pixels, e o limite é de ${megapixels(this.limits.maxImagePixels)}. Reduza a imagem e envie de novo.`,
+      message: `A imagem é grande demais: tem ${width.toLocaleString("pt-BR")} × ${height.toLocaleString("pt-BR")} pixels, e o limite é de ${megapixels(this.limits.maxImagePixels)}. Reduza a imagem e envie de novo.`,
     });
   }
 

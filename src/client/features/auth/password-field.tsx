@@ -68,7 +68,8 @@ export const NewPasswordField = forwardRef<
       <Text component="span" size="xs" c="green.8" data-testid="password-strength">
         {t("auth.passwordStrong")}
       </Text>
-    ) : verdict.state === "done" && verdict.problem ? (
+    ) : verdict.state === "done" && verdict.problem && !props.error ? (
+      // Once the field shows its error, the same reason is not said a second time above it.
       <Text component="span" size="xs" c="orange.9" data-testid="password-strength">
         {t(`errors.${verdict.problem}`)}
       </Text>

@@ -6,6 +6,16 @@ import type { UploadTask } from "../../lib/storage";
 import { formatBytes } from "./format";
 import { useUploadTask } from "./use-upload";
 
+/** Refusals of the file itself: sending the same bytes again can only be refused again. */
+const FINAL_REFUSALS = new Set<string>([
+  "image-too-large",
+  "invalid-format",
+  "file-too-large",
+  "empty-file",
+  "invalid-file-name",
+  "invalid-document-kind",
+]);
+
 /** One upload: bar with percent and speed, state, and the buttons that make sense in it. */
 export function UploadProgress({
   task,
@@ -111,14 +121,16 @@ export function UploadProgress({
         <Alert color="red" variant="light" p="xs" role="alert">
           <Group justify="space-between" gap="xs">
             <Text size="sm">{error.message !== error.code ? error.message : t(`errors.${error.code}`)}</Text>
-            <Button
-              size="compact-sm"
-              variant="light"
-              leftSection={<IconRefresh size={14} />}
-              onClick={() => task.resume()}
-            >
-              {t("storage.retry")}
-            </Button>
+            {!FINAL_REFUSALS.has(error.code) && (
+              <Button
+                size="compact-sm"
+                variant="light"
+                leftSection={<IconRefresh size={14} />}
+                onClick={() => task.resume()}
+              >
+                {t("storage.retry")}
+              </Button>
+            )}
           </Group>
         </Alert>
       )}

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Container } from "@mantine/core";
+import { Alert, Button, Container, Loader } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useSearchParams } from "react-router";
 import { useAuth } from "../../app/auth";
@@ -19,17 +19,19 @@ export function ClicksignScreen() {
   let body: React.ReactNode;
   if (!contractId) body = <Alert color="yellow">{t("contract.notFound")}</Alert>;
   else if (token) body = <Ceremony contractId={contractId} token={token} />;
-  else if (state.status !== "signed-in")
+  else if (state.status === "signed-out")
     body = (
-      <Alert color="blue">
-        <Anchor
+      <Alert color="blue" title={t("contract.signInToFollow")}>
+        <Button
           component={Link}
           to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`}
+          mt="xs"
         >
           {t("nav.login")}
-        </Anchor>
+        </Button>
       </Alert>
     );
+  else if (state.status !== "signed-in") body = <Loader />;
   else body = <ContractStatus contractId={contractId} />;
   return (
     <Container size="md" py="lg">

@@ -157,7 +157,7 @@ describe("profile", () => {
     );
     expect(issues).toMatchObject({
       nomeCompleto: "Informe o nome completo, com nome e sobrenome.",
-      cpf: "CPF inválido: confira os 11 dígitos.",
+      cpf: "CPF inválido: confira os números. Um CPF tem 11 dígitos, e os dois últimos conferem os demais.",
       dataNascimento: "É preciso ter 18 anos ou mais.",
       telefone: "Informe um telefone com DDD (ex.: (11) 98765-4321).",
     });
