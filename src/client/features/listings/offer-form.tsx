@@ -26,9 +26,9 @@ import {
   pacote,
   READJUSTMENT_INDEXES,
 } from "../../../shared/contracts/listings";
+import { applyIssues } from "../../lib/apply-issues";
+import { useErrorText } from "../../lib/error-text";
 import { formatBRL } from "../../lib/money";
-import { applyIssues } from "../auth/apply-issues";
-import { useErrorText } from "../auth/error-text";
 
 /** The form works in reais; the API in centavos. */
 interface OfferFormValues {

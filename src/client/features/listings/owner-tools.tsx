@@ -4,8 +4,8 @@ import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { EDITABLE_STATUSES, type OfferView } from "../../../shared/contracts/listings";
+import { useErrorText } from "../../lib/error-text";
 import { refreshPaths } from "../../lib/query";
-import { useErrorText } from "../auth/error-text";
 import { listingsApi } from "./api";
 import { StatusBadge } from "./offer-details";
 

@@ -30,8 +30,8 @@ import {
   UFS,
   UNIT_TYPES,
 } from "../../../shared/contracts/listings";
+import { useErrorText } from "../../lib/error-text";
 import { formatBRL } from "../../lib/money";
-import { useErrorText } from "../auth/error-text";
 import { listingsApi, photoUrl } from "./api";
 import { cardTitle, features, place } from "./describe";
 import { UnitPhoto } from "./unit-photo";

@@ -32,9 +32,9 @@ import {
   unitInput,
 } from "../../../shared/contracts/listings";
 import { useAuth } from "../../app/auth";
+import { applyIssues } from "../../lib/apply-issues";
+import { useErrorText } from "../../lib/error-text";
 import { StorageError, type UploadTask, uploadFile } from "../../lib/storage";
-import { applyIssues } from "../auth/apply-issues";
-import { useErrorText } from "../auth/error-text";
 import { storageErrorText } from "../storage/error-text";
 import { UploadProgress } from "../storage/upload-progress";
 import { UnitPhoto } from "./unit-photo";

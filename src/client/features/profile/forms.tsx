@@ -14,8 +14,8 @@ import {
   type ProfileView,
   personalInput,
 } from "../../../shared/contracts/profile";
-import { applyIssues } from "../auth/apply-issues";
-import { useErrorText } from "../auth/error-text";
+import { applyIssues } from "../../lib/apply-issues";
+import { useErrorText } from "../../lib/error-text";
 
 function useSubmit<T>(save: (v: T) => Promise<unknown>, setError: never, fields: string[]) {
   const err = useErrorText();

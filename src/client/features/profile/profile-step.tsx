@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import type { ProfileView } from "../../../shared/contracts/profile";
 import { safeNextPath } from "../../../shared/routes";
-import { useErrorText } from "../auth/error-text";
+import { useErrorText } from "../../lib/error-text";
 import { useProfile } from "./api";
 
 const STEPS = {

@@ -1,7 +1,7 @@
 import { SimpleGrid, Text, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { type Guarantor, guarantorInput } from "../../../shared/contracts/proposals";
-import { useErrorText } from "../auth/error-text";
+import { useErrorText } from "../../lib/error-text";
 
 export interface GuarantorDraft {
   nome: string;

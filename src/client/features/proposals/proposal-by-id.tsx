@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { ProposalView } from "../../../shared/contracts/proposals";
 import { ApiError } from "../../lib/api";
-import { useErrorText } from "../auth/error-text";
+import { useErrorText } from "../../lib/error-text";
 import { ProposalDetail } from "./proposal-detail";
 import { useProposal } from "./use-proposal";
 

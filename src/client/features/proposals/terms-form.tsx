@@ -12,7 +12,7 @@ import {
   termMinFor,
   termsIssue,
 } from "../../../shared/contracts/proposals";
-import { useErrorText } from "../auth/error-text";
+import { useErrorText } from "../../lib/error-text";
 
 /** Terms as typed: the rent in reais. */
 export interface TermsDraft {

@@ -19,13 +19,13 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
 import { ACTIVE_STATUSES, type UnitView } from "../../../shared/contracts/listings";
-import { useErrorText } from "../../features/auth/error-text";
 import { listingsApi } from "../../features/listings/api";
 import { cardTitle, features, place } from "../../features/listings/describe";
 import { StatusBadge } from "../../features/listings/offer-details";
 import { UnitForm } from "../../features/listings/unit-form";
 import { UnitPhoto } from "../../features/listings/unit-photo";
 import { ApiError } from "../../lib/api";
+import { useErrorText } from "../../lib/error-text";
 import { formatBRL } from "../../lib/money";
 import { refreshPaths } from "../../lib/query";
 

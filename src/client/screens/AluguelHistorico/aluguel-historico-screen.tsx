@@ -14,10 +14,10 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { PROPOSAL_STATUSES } from "../../../shared/contracts/proposals";
-import { useErrorText } from "../../features/auth/error-text";
 import { contractsApi } from "../../features/contracts/api";
 import { proposalsApi } from "../../features/proposals/api";
 import { ProposalStatusBadge, ProposalTimeline } from "../../features/proposals/parts";
+import { useErrorText } from "../../lib/error-text";
 import { formatBRL } from "../../lib/money";
 
 /** /AluguelHistorico: every proposal as tenant and as landlord, newest first, with its timeline. */

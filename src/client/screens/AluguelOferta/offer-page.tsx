@@ -6,11 +6,11 @@ import { useTranslation } from "react-i18next";
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import type { OfferView } from "../../../shared/contracts/listings";
 import { useAuth } from "../../app/auth";
-import { useErrorText } from "../../features/auth/error-text";
 import { listingsApi } from "../../features/listings/api";
 import { cardTitle, place } from "../../features/listings/describe";
 import { OfferForm } from "../../features/listings/offer-form";
 import { ApiError } from "../../lib/api";
+import { useErrorText } from "../../lib/error-text";
 import { refreshPaths } from "../../lib/query";
 
 /** "Fazer proposta": to the proposal for a signed-in visitor, through sign-in otherwise. */

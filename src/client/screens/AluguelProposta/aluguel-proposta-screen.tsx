@@ -21,7 +21,6 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { brazilDate, MAX_COTENANTS, proposalInput, termMinFor } from "../../../shared/contracts/proposals";
-import { useErrorText } from "../../features/auth/error-text";
 import { listingsApi } from "../../features/listings/api";
 import { cardTitle, place } from "../../features/listings/describe";
 import { profilePath, useProfile } from "../../features/profile/api";
@@ -35,6 +34,7 @@ import {
 import { ProposalById } from "../../features/proposals/proposal-by-id";
 import { checkTerms, type TermsDraft, TermsFields } from "../../features/proposals/terms-form";
 import { ApiError } from "../../lib/api";
+import { useErrorText } from "../../lib/error-text";
 import { formatBRL } from "../../lib/money";
 import { refreshPaths } from "../../lib/query";
 import { revealFirstError } from "../../lib/reveal-error";

@@ -3,10 +3,10 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { PROPOSAL_STATUSES, type ProposalStatus } from "../../../shared/contracts/proposals";
-import { useErrorText } from "../../features/auth/error-text";
 import { proposalsApi } from "../../features/proposals/api";
 import { ProposalById } from "../../features/proposals/proposal-by-id";
 import { ProposalList } from "../../features/proposals/proposal-list";
+import { useErrorText } from "../../lib/error-text";
 
 function Inbox() {
   const { t } = useTranslation();

@@ -17,11 +17,11 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useErrorText } from "../../features/auth/error-text";
+import { PdfView } from "../../components/pdf-view";
 import { contractsApi } from "../../features/contracts/api";
 import { SignaturePad } from "../../features/contracts/signature-pad";
 import { ApiError } from "../../lib/api";
-import { PdfView } from "../ViewDocument/pdf-view";
+import { useErrorText } from "../../lib/error-text";
 
 /** The signing ceremony through a personal link: read, confirm by e-mailed code, sign or refuse. */
 export function Ceremony({ contractId, token }: { contractId: string; token: string }) {

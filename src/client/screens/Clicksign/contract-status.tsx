@@ -21,9 +21,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import type { ContractView } from "../../../shared/contracts/contracts";
-import { useErrorText } from "../../features/auth/error-text";
 import { contractsApi } from "../../features/contracts/api";
 import { ApiError } from "../../lib/api";
+import { useErrorText } from "../../lib/error-text";
 
 interface PersonDraft {
   nome: string;

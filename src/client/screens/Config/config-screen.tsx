@@ -24,9 +24,9 @@ import { useTranslation } from "react-i18next";
 import { changePasswordInput, type SessionInfo, type SessionResponse } from "../../../shared/contracts/auth";
 import { displayNameInput } from "../../../shared/contracts/profile";
 import { announceAuthChange, useAuth } from "../../app/auth";
-import { useErrorText } from "../../features/auth/error-text";
 import { ConfirmPasswordField, NewPasswordField, withConfirmation } from "../../features/auth/password-field";
 import { api, errorCodeOf } from "../../lib/api";
+import { useErrorText } from "../../lib/error-text";
 import { LANGUAGES, type Language, setLanguage } from "../../lib/i18n";
 import { refreshPaths } from "../../lib/query";
 

@@ -8,9 +8,9 @@ import { Link, useSearchParams } from "react-router";
 import { signInInput } from "../../../shared/contracts/auth";
 import { useAuth } from "../../app/auth";
 import { AuthCard } from "../../features/auth/auth-card";
-import { useErrorText } from "../../features/auth/error-text";
 import { EmailField } from "../../features/auth/password-field";
 import { errorCodeOf } from "../../lib/api";
+import { useErrorText } from "../../lib/error-text";
 
 export function LoginScreen() {
   const { t } = useTranslation();

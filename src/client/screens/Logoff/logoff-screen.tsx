@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useAuth } from "../../app/auth";
 import { FullPageSpinner } from "../../app/spinner";
-import { useErrorText } from "../../features/auth/error-text";
+import { useErrorText } from "../../lib/error-text";
 
 /** Ends the session on the server, then goes home. */
 export function LogoffScreen() {

@@ -32,11 +32,11 @@ import {
 } from "../../../shared/contracts/messages";
 import { ACCEPT_ATTRIBUTE } from "../../../shared/contracts/storage";
 import { useAuth } from "../../app/auth";
-import { useErrorText } from "../../features/auth/error-text";
 import { MESSAGES_PATH, messagesApi, threadPath } from "../../features/messages/api";
 import { storageErrorText } from "../../features/storage/error-text";
 import { UploadProgress } from "../../features/storage/upload-progress";
 import { ApiError } from "../../lib/api";
+import { useErrorText } from "../../lib/error-text";
 import { onLive } from "../../lib/live";
 import { refreshPaths } from "../../lib/query";
 import { type UploadTask, uploadFile } from "../../lib/storage";

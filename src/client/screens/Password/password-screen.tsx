@@ -7,7 +7,6 @@ import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { requestPasswordResetInput, resetPasswordInput } from "../../../shared/contracts/auth";
 import { useAuth } from "../../app/auth";
 import { AuthCard } from "../../features/auth/auth-card";
-import { useErrorText } from "../../features/auth/error-text";
 import {
   ConfirmPasswordField,
   EmailField,
@@ -15,6 +14,7 @@ import {
   withConfirmation,
 } from "../../features/auth/password-field";
 import { api, errorCodeOf } from "../../lib/api";
+import { useErrorText } from "../../lib/error-text";
 
 function RequestReset() {
   const { t } = useTranslation();

@@ -2,10 +2,10 @@ import { Alert, Container, Loader, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { useErrorText } from "../../features/auth/error-text";
 import { proposalsApi } from "../../features/proposals/api";
 import { ProposalById } from "../../features/proposals/proposal-by-id";
 import { ProposalList } from "../../features/proposals/proposal-list";
+import { useErrorText } from "../../lib/error-text";
 
 /** /PropostaEnviada: `?id=` the proposal just sent, followed live; without it, the ones one has sent. */
 export function PropostaEnviadaScreen() {

@@ -6,11 +6,11 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { signUpInput } from "../../../shared/contracts/auth";
 import { useAuth } from "../../app/auth";
-import { applyIssues } from "../../features/auth/apply-issues";
 import { AuthCard } from "../../features/auth/auth-card";
-import { useErrorText } from "../../features/auth/error-text";
 import { EmailField, NewPasswordField } from "../../features/auth/password-field";
 import { errorCodeOf } from "../../lib/api";
+import { applyIssues } from "../../lib/apply-issues";
+import { useErrorText } from "../../lib/error-text";
 
 /**
  * Sign-up answers the same whether the e-mail is new or already has an account (the e-mail tells

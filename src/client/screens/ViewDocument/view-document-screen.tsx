@@ -4,11 +4,11 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
+import { PdfView } from "../../components/pdf-view";
 import { formatBytes, formatDate } from "../../features/storage/format";
 import { api } from "../../lib/api";
 import { StorageError, storage } from "../../lib/storage";
 import { ImageView } from "./image-view";
-import { PdfView } from "./pdf-view";
 
 function problemText(err: unknown, t: (k: string) => string): string {
   const code = err instanceof StorageError ? err.code : "unknown";

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
-import { ApiError } from "../../lib/api";
+import { ApiError } from "./api";
 
 /** Puts the server's per-field messages under their fields; says whether any was placed. */
 export function applyIssues<T extends FieldValues>(

@@ -11,7 +11,7 @@ import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy, type RenderTas
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { logger } from "../../lib/logger";
+import { logger } from "../lib/logger";
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { isErrorCode } from "../../../shared/errors";
-import { ApiError, errorCodeOf } from "../../lib/api";
+import { isErrorCode } from "../../shared/errors";
+import { ApiError, errorCodeOf } from "./api";
 
 /** Turns a field message (an error code from the shared contracts) or a thrown error into text. */
 export function useErrorText() {
