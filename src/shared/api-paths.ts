@@ -1,14 +1,102 @@
 /**
  * Every API path, defined once: the server's routes, the live events (which name the paths a
  * change makes stale) and the client's query keys (a read is cached per path) all use these, so a
- * path cannot drift between them. `route` is the Fastify pattern under `/api`; the functions give
- * a concrete path.
+ * path cannot drift between them. `apiRoutes` holds the Fastify patterns (under `API_PREFIX`,
+ * where app.ts registers the routes); `apiPaths` gives concrete paths, built from those patterns.
  */
 
-const enc = encodeURIComponent;
+/** Where the API lives: app.ts registers every route under it. */
+export const API_PREFIX = "/api";
 
-/** A query string from defined, non-empty values (the order given), or "". */
-export function queryString(params: Record<string, string | number | boolean | undefined | null>): string {
+/** The Fastify route patterns, relative to `API_PREFIX` (`:name` is a path parameter). */
+export const apiRoutes = {
+  health: "/health",
+  me: "/me",
+  events: "/events",
+  /** better-auth's endpoints, relative to `apiRoutes.auth.prefix` (plugins/auth.ts). */
+  auth: {
+    prefix: "/auth",
+    session: "/get-session",
+    sessions: "/list-sessions",
+    signUp: "/sign-up/email",
+    signIn: "/sign-in/email",
+    signOut: "/sign-out",
+    requestPasswordReset: "/request-password-reset",
+    resetPassword: "/reset-password",
+    changePassword: "/change-password",
+    revokeSession: "/revoke-session",
+    revokeOtherSessions: "/revoke-other-sessions",
+    sendVerificationEmail: "/send-verification-email",
+    verifyEmail: "/verify-email",
+  },
+  profile: {
+    all: "/profile",
+    personal: "/profile/personal",
+    address: "/profile/address",
+    name: "/profile/name",
+  },
+  units: {
+    all: "/units",
+    one: "/units/:id",
+  },
+  offers: {
+    all: "/offers",
+    one: "/offers/:id",
+    publish: "/offers/:id/publish",
+    close: "/offers/:id/close",
+  },
+  search: "/search",
+  photo: "/photos/:id",
+  proposals: {
+    all: "/proposals",
+    one: "/proposals/:id",
+    actions: "/proposals/:id/actions",
+  },
+  contracts: {
+    all: "/contracts",
+    one: "/contracts/:id",
+    verify: "/contracts/verify/:id",
+    review: "/contracts/:id/review",
+    witness: "/contracts/:id/witness",
+    send: "/contracts/:id/send",
+    resend: "/contracts/:id/signers/:signerId/resend",
+    myLink: "/contracts/:id/my-link",
+    cancel: "/contracts/:id/cancel",
+  },
+  signing: {
+    one: "/signing/:id",
+    code: "/signing/:id/code",
+    sign: "/signing/:id/sign",
+    refuse: "/signing/:id/refuse",
+    clicksignWebhook: "/signing/webhooks/clicksign",
+  },
+  messages: {
+    all: "/messages",
+    thread: "/messages/:proposalId",
+    read: "/messages/:proposalId/read",
+  },
+  storage: {
+    usage: "/storage/usage",
+    objects: "/storage/objects",
+    object: "/storage/objects/:id",
+    downloadUrl: "/storage/objects/:id/download-url",
+    file: "/storage/files/:id",
+    uploads: "/storage/uploads",
+    upload: "/storage/uploads/:id",
+  },
+} as const;
+
+/** A pattern's concrete path under `API_PREFIX`: each `:name` in turn takes the next value, encoded. */
+export function apiPath(pattern: string, ...values: string[]): string {
+  let i = 0;
+  return API_PREFIX + pattern.replace(/:\w+/g, () => encodeURIComponent(values[i++] ?? ""));
+}
+
+/**
+ * A query string from defined, non-empty values (the order given), or "". Values are given as
+ * `String(v)`: a form's input type may say `unknown` where zod coerces it.
+ */
+export function queryString(params: Record<string, unknown>): string {
   const qs = new URLSearchParams(
     Object.entries(params)
       .filter(([, v]) => v !== undefined && v !== null && v !== "")
@@ -17,75 +105,78 @@ export function queryString(params: Record<string, string | number | boolean | u
   return qs ? `?${qs}` : "";
 }
 
+const r = apiRoutes;
+const authPath = (p: string) => apiPath(r.auth.prefix + p);
+
 export const apiPaths = {
-  health: "/api/health",
-  me: "/api/me",
-  events: "/api/events",
+  health: apiPath(r.health),
+  me: apiPath(r.me),
+  events: apiPath(r.events),
   auth: {
-    session: "/api/auth/get-session",
-    sessions: "/api/auth/list-sessions",
-    signUp: "/api/auth/sign-up/email",
-    signIn: "/api/auth/sign-in/email",
-    signOut: "/api/auth/sign-out",
-    requestPasswordReset: "/api/auth/request-password-reset",
-    resetPassword: "/api/auth/reset-password",
-    changePassword: "/api/auth/change-password",
-    revokeSession: "/api/auth/revoke-session",
-    revokeOtherSessions: "/api/auth/revoke-other-sessions",
-    sendVerificationEmail: "/api/auth/send-verification-email",
+    session: authPath(r.auth.session),
+    sessions: authPath(r.auth.sessions),
+    signUp: authPath(r.auth.signUp),
+    signIn: authPath(r.auth.signIn),
+    signOut: authPath(r.auth.signOut),
+    requestPasswordReset: authPath(r.auth.requestPasswordReset),
+    resetPassword: authPath(r.auth.resetPassword),
+    changePassword: authPath(r.auth.changePassword),
+    revokeSession: authPath(r.auth.revokeSession),
+    revokeOtherSessions: authPath(r.auth.revokeOtherSessions),
+    sendVerificationEmail: authPath(r.auth.sendVerificationEmail),
   },
   profile: {
-    all: "/api/profile",
-    personal: "/api/profile/personal",
-    address: "/api/profile/address",
-    name: "/api/profile/name",
+    all: apiPath(r.profile.all),
+    personal: apiPath(r.profile.personal),
+    address: apiPath(r.profile.address),
+    name: apiPath(r.profile.name),
   },
   units: {
-    all: "/api/units",
-    one: (id: string) => `/api/units/${enc(id)}`,
+    all: apiPath(r.units.all),
+    one: (id: string) => apiPath(r.units.one, id),
   },
   offers: {
-    all: "/api/offers",
-    one: (id: string) => `/api/offers/${enc(id)}`,
-    publish: (id: string) => `/api/offers/${enc(id)}/publish`,
-    close: (id: string) => `/api/offers/${enc(id)}/close`,
+    all: apiPath(r.offers.all),
+    one: (id: string) => apiPath(r.offers.one, id),
+    publish: (id: string) => apiPath(r.offers.publish, id),
+    close: (id: string) => apiPath(r.offers.close, id),
   },
-  search: "/api/search",
-  photo: (id: string) => `/api/photos/${enc(id)}`,
+  search: apiPath(r.search),
+  photo: (id: string) => apiPath(r.photo, id),
   proposals: {
-    all: "/api/proposals",
-    one: (id: string) => `/api/proposals/${enc(id)}`,
-    actions: (id: string) => `/api/proposals/${enc(id)}/actions`,
+    all: apiPath(r.proposals.all),
+    one: (id: string) => apiPath(r.proposals.one, id),
+    actions: (id: string) => apiPath(r.proposals.actions, id),
   },
   contracts: {
-    all: "/api/contracts",
-    one: (id: string) => `/api/contracts/${enc(id)}`,
-    verify: (id: string) => `/api/contracts/verify/${enc(id)}`,
-    review: (id: string) => `/api/contracts/${enc(id)}/review`,
-    witness: (id: string) => `/api/contracts/${enc(id)}/witness`,
-    send: (id: string) => `/api/contracts/${enc(id)}/send`,
-    resend: (id: string, signerId: string) => `/api/contracts/${enc(id)}/signers/${enc(signerId)}/resend`,
-    myLink: (id: string) => `/api/contracts/${enc(id)}/my-link`,
-    cancel: (id: string) => `/api/contracts/${enc(id)}/cancel`,
+    all: apiPath(r.contracts.all),
+    one: (id: string) => apiPath(r.contracts.one, id),
+    verify: (id: string) => apiPath(r.contracts.verify, id),
+    review: (id: string) => apiPath(r.contracts.review, id),
+    witness: (id: string) => apiPath(r.contracts.witness, id),
+    send: (id: string) => apiPath(r.contracts.send, id),
+    resend: (id: string, signerId: string) => apiPath(r.contracts.resend, id, signerId),
+    myLink: (id: string) => apiPath(r.contracts.myLink, id),
+    cancel: (id: string) => apiPath(r.contracts.cancel, id),
   },
   signing: {
-    one: (id: string) => `/api/signing/${enc(id)}`,
-    code: (id: string) => `/api/signing/${enc(id)}/code`,
-    sign: (id: string) => `/api/signing/${enc(id)}/sign`,
-    refuse: (id: string) => `/api/signing/${enc(id)}/refuse`,
-    clicksignWebhook: "/api/signing/webhooks/clicksign",
+    one: (id: string) => apiPath(r.signing.one, id),
+    code: (id: string) => apiPath(r.signing.code, id),
+    sign: (id: string) => apiPath(r.signing.sign, id),
+    refuse: (id: string) => apiPath(r.signing.refuse, id),
+    clicksignWebhook: apiPath(r.signing.clicksignWebhook),
   },
   messages: {
-    all: "/api/messages",
-    thread: (proposalId: string) => `/api/messages/${enc(proposalId)}`,
-    read: (proposalId: string) => `/api/messages/${enc(proposalId)}/read`,
+    all: apiPath(r.messages.all),
+    thread: (proposalId: string) => apiPath(r.messages.thread, proposalId),
+    read: (proposalId: string) => apiPath(r.messages.read, proposalId),
   },
   storage: {
-    usage: "/api/storage/usage",
-    objects: "/api/storage/objects",
-    object: (id: string) => `/api/storage/objects/${enc(id)}`,
-    downloadUrl: (id: string) => `/api/storage/objects/${enc(id)}/download-url`,
-    file: (id: string) => `/api/storage/files/${enc(id)}`,
-    uploads: "/api/storage/uploads",
+    usage: apiPath(r.storage.usage),
+    objects: apiPath(r.storage.objects),
+    object: (id: string) => apiPath(r.storage.object, id),
+    downloadUrl: (id: string) => apiPath(r.storage.downloadUrl, id),
+    file: (id: string) => apiPath(r.storage.file, id),
+    uploads: apiPath(r.storage.uploads),
   },
 } as const;
