@@ -8,7 +8,7 @@ import { uploadBytes } from "../../../../tests/support/tus";
 import type { OfferView, UnitView } from "../../../shared/contracts/listings";
 import type { ProposalView } from "../../../shared/contracts/proposals";
 import type { StoredDocument } from "../../../shared/contracts/storage";
-import { move } from "./machine";
+import { move } from "../../../shared/proposal-machine";
 
 /** An entry date the rules accept whenever the test runs (decision 017). */
 const ENTRY = entryDate();

@@ -25,7 +25,7 @@ import { proposalChanged } from "../../realtime/events";
 import { moveOffer } from "../listings/lifecycle";
 import type { ProfileService } from "../profile/service";
 import { closeOpenProposals } from "./close";
-import { move, type Party, turnOf } from "./machine";
+import { move, type Party, turnOf } from "../../../shared/proposal-machine";
 
 type ProposalInputData = z.output<typeof proposalInput>;
 type ActionData = z.output<typeof proposalAction>;

@@ -1,12 +1,14 @@
-import type { ProposalActionName, ProposalStatus } from "../../../shared/contracts/proposals";
-import type { ErrorCode } from "../../../shared/errors";
+import type { ProposalActionName, ProposalStatus } from "./contracts/proposals";
+import type { ErrorCode } from "./errors";
+
+/*
+ * The negotiation (docs/decisions/008), shared so the server enforces it and the screens offer
+ * exactly the moves it allows: from each open status, what each party may do and where it leads.
+ * Every open status is one party's turn; approved, rejected, withdrawn, expired and closed are final.
+ */
 
 export type Party = "tenant" | "landlord";
 
-/**
- * The negotiation: from each open status, what each party may do and where it leads. Every open
- * status is one party's turn; approved, rejected, withdrawn, expired and closed are final.
- */
 const moves: Partial<
   Record<ProposalStatus, Partial<Record<Party, Partial<Record<ProposalActionName, ProposalStatus>>>>>
 > = {
@@ -49,4 +51,9 @@ export function move(
   const other: Party = party === "tenant" ? "landlord" : "tenant";
   if (fromHere[other]?.[action] || turnOf(status) !== party) return { ok: false, code: "not-your-turn" };
   return { ok: false, code: "invalid-transition" };
+}
+
+/** The actions `party` may take in `status` (none once final), in the machine's order. */
+export function actionsFor(status: ProposalStatus, party: Party): ProposalActionName[] {
+  return Object.keys(moves[status]?.[party] ?? {}) as ProposalActionName[];
 }
