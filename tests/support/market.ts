@@ -22,22 +22,24 @@ export function caller(app: FastifyInstance) {
     });
 }
 
-export async function personWithProfile(app: FastifyInstance, name: string) {
-  const call = caller(app);
-  const u = await signUp(app, { name });
-  const cpf = randomCpf();
-  const personal = await call("PUT", "/api/profile/personal", u.cookie, {
+/** A valid `PUT /api/profile/personal` body; override a field to test its rule. */
+export function personalProfileOf(name: string, over: Record<string, unknown> = {}) {
+  return {
     nomeCompleto: `${name} da Silva`,
-    cpf,
+    cpf: randomCpf(),
     rg: "12.345.678-9",
     dataNascimento: "1988-02-03",
     estadoCivil: "casado",
     profissao: "Professora",
     nacionalidade: "brasileira",
     telefone: "(21) 98765-4321",
-  });
-  if (personal.statusCode !== 200) throw new Error(personal.body);
-  const address = await call("PUT", "/api/profile/address", u.cookie, {
+    ...over,
+  };
+}
+
+/** A valid `PUT /api/profile/address` body (income R$ 15.000). */
+export function addressProfileOf(over: Record<string, unknown> = {}) {
+  return {
     cep: "22290-140",
     logradouro: "Rua Voluntários da Pátria",
     numero: "45",
@@ -46,9 +48,31 @@ export async function personWithProfile(app: FastifyInstance, name: string) {
     uf: "RJ",
     rendaMensal: 1_500_000,
     ocupacao: "servidor",
-  });
+    ...over,
+  };
+}
+
+/** A signed-in person whose profile is complete (may propose, sign, publish). */
+export async function personWithProfile(app: FastifyInstance, name: string) {
+  const call = caller(app);
+  const u = await signUp(app, { name });
+  const body = personalProfileOf(name);
+  const personal = await call("PUT", "/api/profile/personal", u.cookie, body);
+  if (personal.statusCode !== 200) throw new Error(personal.body);
+  const address = await call("PUT", "/api/profile/address", u.cookie, addressProfileOf());
   if (address.statusCode !== 200) throw new Error(address.body);
-  return { ...u, cpf, fullName: `${name} da Silva` };
+  return { ...u, cpf: body.cpf, fullName: body.nomeCompleto };
+}
+
+/** What a test may change in the offer `publishedOfferOf` publishes (integers in centavos). */
+export interface OfferTerms {
+  aluguel?: number;
+  condominio?: number;
+  iptu?: number;
+  seguroIncendio?: number;
+  caucaoMeses?: number;
+  prazoMeses?: number;
+  disponivelEm?: string;
 }
 
 export async function publishedOfferOf(
@@ -56,7 +80,8 @@ export async function publishedOfferOf(
   baseUrl: string,
   cookie: string,
   garantias = ["fiador", "seguro_fianca"],
-  terms: { aluguel?: number; caucaoMeses?: number; prazoMeses?: number } = {},
+  terms: OfferTerms = {},
+  unitOver: Record<string, unknown> = {},
 ) {
   const call = caller(app);
   const photo = (
@@ -83,8 +108,10 @@ export async function publishedOfferOf(
       mobiliado: true,
       aceitaPets: false,
       fotos: [photo],
+      ...unitOver,
     })
   ).json<{ id: string }>();
+  if (!unit.id) throw new Error(`unit: ${JSON.stringify(unit)}`);
   const offer = (
     await call("POST", "/api/offers", cookie, {
       unidadeId: unit.id,
