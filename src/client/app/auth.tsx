@@ -9,8 +9,7 @@ import {
   useRef,
   useState,
 } from "react";
-import type { SessionResponse } from "../../shared/contracts/auth";
-import { api } from "../lib/api";
+import { authApi } from "../features/auth/api/session";
 import { logger } from "../lib/logger";
 
 export interface AuthUser {
@@ -80,7 +79,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const refresh = useCallback(async () => {
     try {
-      const session = await api<SessionResponse>("/api/auth/get-session");
+      const session = await authApi.session();
       apply(session?.user ? { status: "signed-in", user: toUser(session.user) } : { status: "signed-out" });
     } catch (err) {
       logger.error("could not read the session", err);
@@ -112,23 +111,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () => ({
       state,
       async signIn(email, password) {
-        const res = await api<{ user: AuthUser }>("/api/auth/sign-in/email", { body: { email, password } });
+        const res = await authApi.signIn(email, password);
         apply({ status: "signed-in", user: toUser(res.user) });
         announce();
       },
       async signUp(name, email, password) {
-        await api("/api/auth/sign-up/email", { body: { name, email, password } });
+        await authApi.signUp(name, email, password);
       },
       async resendConfirmation(email) {
-        await api("/api/auth/send-verification-email", { body: { email } });
+        await authApi.resendConfirmation(email);
       },
       async signOut() {
-        await api("/api/auth/sign-out", { body: {} });
+        await authApi.signOut();
         apply({ status: "signed-out" });
         announce();
       },
       async sendPasswordReset(email) {
-        await api("/api/auth/request-password-reset", { body: { email } });
+        await authApi.requestPasswordReset(email);
       },
       refresh,
       subscribe(listener) {

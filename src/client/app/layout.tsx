@@ -15,8 +15,7 @@ import { IconMessageCircle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router";
-import type { ConversationsView } from "../../shared/contracts/messages";
-import { MESSAGES_PATH } from "../features/messages/api";
+import { conversationsQuery } from "../features/messages/api/messages";
 import { UploadsPanel } from "../features/storage/uploads-panel";
 import { useLiveEvents } from "../lib/live";
 import { useAuth } from "./auth";
@@ -39,7 +38,7 @@ function Brand() {
 /** The conversations link with the unread count, live. */
 function MessagesLink() {
   const { t } = useTranslation();
-  const inbox = useQuery<ConversationsView>({ queryKey: [MESSAGES_PATH] });
+  const inbox = useQuery(conversationsQuery());
   const unread = inbox.data?.unread ?? 0;
   const label = unread > 0 ? t("messages.unreadLabel", { count: unread }) : t("nav.messages");
   return (
@@ -155,7 +154,7 @@ export function Layout() {
           </ScreenErrorBoundary>
         </main>
       </AppShell.Main>
-      <UploadsPanel />
+      <UploadsPanel userId={userId} />
     </AppShell>
   );
 }

@@ -17,7 +17,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { OfferView } from "../../../shared/contracts/listings";
 import { formatBRL } from "../../lib/money";
-import { photoUrl } from "./api";
+import { photoUrl } from "./api/search";
 import { cardTitle, features, place } from "./describe";
 import { UnitPhoto } from "./unit-photo";
 

@@ -28,7 +28,7 @@ import {
 } from "../../../shared/contracts/listings";
 import { applyIssues } from "../../lib/apply-issues";
 import { useErrorText } from "../../lib/error-text";
-import { formatBRL } from "../../lib/money";
+import { formatBRL, reaisToCentavos, toReais } from "../../lib/money";
 
 /** The form works in reais; the API in centavos. */
 interface OfferFormValues {
@@ -51,12 +51,11 @@ function today(): string {
 }
 
 export function toOfferUpdate(v: OfferFormValues): OfferUpdate {
-  const cents = (n: number) => (Number.isFinite(n) ? Math.round(n * 100) : Number.NaN);
   return {
-    aluguel: cents(v.aluguel),
-    condominio: cents(v.condominio),
-    iptu: cents(v.iptu),
-    seguroIncendio: cents(v.seguroIncendio),
+    aluguel: reaisToCentavos(v.aluguel),
+    condominio: reaisToCentavos(v.condominio),
+    iptu: reaisToCentavos(v.iptu),
+    seguroIncendio: reaisToCentavos(v.seguroIncendio),
     garantias: v.garantias,
     caucaoMeses: v.garantias.includes("caucao") ? v.caucaoMeses : null,
     prazoMeses: v.prazoMeses,
@@ -93,10 +92,10 @@ export function OfferForm({
     mode: "onTouched",
     defaultValues: initial
       ? {
-          aluguel: initial.aluguel / 100,
-          condominio: initial.condominio / 100,
-          iptu: initial.iptu / 100,
-          seguroIncendio: initial.seguroIncendio / 100,
+          aluguel: toReais(initial.aluguel),
+          condominio: toReais(initial.condominio),
+          iptu: toReais(initial.iptu),
+          seguroIncendio: toReais(initial.seguroIncendio),
           garantias: initial.garantias,
           caucaoMeses: initial.caucaoMeses,
           prazoMeses: initial.prazoMeses,

@@ -1,40 +1,19 @@
 import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { EDITABLE_STATUSES, type OfferView } from "../../../shared/contracts/listings";
 import { useErrorText } from "../../lib/error-text";
-import { refreshPaths } from "../../lib/query";
-import { listingsApi } from "./api";
+import { useCloseOffer, usePublishOffer } from "./api/offers";
 import { StatusBadge } from "./offer-details";
 
 /** Status, and the owner's actions on it: edit, publish, close (with confirmation). */
 export function OwnerTools({ offer, onEdit }: { offer: OfferView; onEdit: () => void }) {
   const { t } = useTranslation();
   const err = useErrorText();
-  const queryClient = useQueryClient();
   const [confirming, confirm] = useDisclosure(false);
-  const refresh = (next: OfferView) => {
-    queryClient.setQueryData([`/api/offers/${next.id}`], next);
-    void refreshPaths(queryClient, ["/api/units"]);
-    void refreshPaths(queryClient, ["/api/search"]);
-  };
-  const publish = useMutation({
-    mutationFn: () => listingsApi.publish(offer.id),
-    onSuccess: (next) => {
-      refresh(next);
-      notifications.show({ color: "teal", message: t("offer.published") });
-    },
-  });
-  const close = useMutation({
-    mutationFn: () => listingsApi.close(offer.id),
-    onSuccess: (next) => {
-      refresh(next);
-      confirm.close();
-      notifications.show({ message: t("offer.closed") });
-    },
-  });
+  const publish = usePublishOffer();
+  const close = useCloseOffer();
   const failure = publish.error ?? close.error;
   return (
     <Stack gap="xs" data-testid="owner-tools">
@@ -50,7 +29,15 @@ export function OwnerTools({ offer, onEdit }: { offer: OfferView; onEdit: () => 
             </Button>
           )}
           {offer.status === "rascunho" && (
-            <Button size="sm" onClick={() => publish.mutate()} loading={publish.isPending}>
+            <Button
+              size="sm"
+              onClick={() =>
+                publish.mutate(offer.id, {
+                  onSuccess: () => notifications.show({ color: "teal", message: t("offer.published") }),
+                })
+              }
+              loading={publish.isPending}
+            >
               {t("offer.publish")}
             </Button>
           )}
@@ -78,7 +65,18 @@ export function OwnerTools({ offer, onEdit }: { offer: OfferView; onEdit: () => 
             <Button variant="default" onClick={confirm.close}>
               {t("offer.cancel")}
             </Button>
-            <Button color="red" loading={close.isPending} onClick={() => close.mutate()}>
+            <Button
+              color="red"
+              loading={close.isPending}
+              onClick={() =>
+                close.mutate(offer.id, {
+                  onSuccess: () => {
+                    confirm.close();
+                    notifications.show({ message: t("offer.closed") });
+                  },
+                })
+              }
+            >
               {t("offer.close")}
             </Button>
           </Group>

@@ -31,8 +31,8 @@ import {
   UNIT_TYPES,
 } from "../../../shared/contracts/listings";
 import { useErrorText } from "../../lib/error-text";
-import { formatBRL } from "../../lib/money";
-import { listingsApi, photoUrl } from "./api";
+import { formatBRL, reaisToCentavos } from "../../lib/money";
+import { photoUrl, searchQuery } from "./api/search";
 import { cardTitle, features, place } from "./describe";
 import { UnitPhoto } from "./unit-photo";
 
@@ -66,7 +66,7 @@ export function apiParams(url: URLSearchParams): SearchParams {
   for (const key of FILTER_KEYS) {
     const value = url.get(key);
     if (value === null || value === "") continue;
-    out[key] = key === "precoMin" || key === "precoMax" ? Math.round(Number(value) * 100) : value;
+    out[key] = key === "precoMin" || key === "precoMax" ? reaisToCentavos(Number(value)) : value;
   }
   return out as SearchParams;
 }
@@ -369,20 +369,7 @@ export function OfferSearch() {
   const [url] = useSearchParams();
   const layout = layoutOf(pathname);
   const params = apiParams(url);
-  const results = useInfiniteQuery({
-    queryKey: [
-      `/api/search?${new URLSearchParams(
-        Object.entries(params)
-          .filter(([, v]) => v !== undefined && v !== "")
-          .map(([k, v]) => [k, String(v)]),
-      )}`,
-    ],
-    queryFn: ({ pageParam }) =>
-      listingsApi.search({ ...params, ...(pageParam ? { cursor: pageParam } : {}) }),
-    initialPageParam: "",
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    retry: false,
-  });
+  const results = useInfiniteQuery(searchQuery(params));
   const items = results.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <Stack gap="md">

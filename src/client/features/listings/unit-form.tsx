@@ -25,18 +25,17 @@ import { useTranslation } from "react-i18next";
 import {
   formatCep,
   MAX_UNIT_PHOTOS,
-  UFS,
   UNIT_TYPES,
   type UnitInput,
   type UnitView,
   unitInput,
 } from "../../../shared/contracts/listings";
-import { useAuth } from "../../app/auth";
+import { AddressFieldset } from "../../components/address-fieldset";
+import { UploadProgress } from "../../components/upload-progress";
 import { applyIssues } from "../../lib/apply-issues";
 import { useErrorText } from "../../lib/error-text";
 import { StorageError, type UploadTask, uploadFile } from "../../lib/storage";
-import { storageErrorText } from "../storage/error-text";
-import { UploadProgress } from "../storage/upload-progress";
+import { storageErrorText } from "../../lib/storage-error-text";
 import { UnitPhoto } from "./unit-photo";
 
 const EMPTY: UnitInput = {
@@ -67,14 +66,16 @@ export function unitToInput(u: UnitView): UnitInput {
 /** The unit's data and photos; `onSave` gets the checked input and answers with the saved unit. */
 export function UnitForm({
   initial,
+  userId,
   onSave,
 }: {
   initial?: UnitView;
+  /** Whose uploads the photos are (they resume after a reload for the same user only). */
+  userId: string | null;
   onSave: (input: UnitInput) => Promise<unknown>;
 }) {
   const { t } = useTranslation();
   const err = useErrorText();
-  const { state } = useAuth();
   const form = useForm<UnitInput>({
     resolver: zodResolver(unitInput) as never,
     defaultValues: initial ? unitToInput(initial) : EMPTY,
@@ -89,13 +90,13 @@ export function UnitForm({
   );
 
   function addPhotos(files: File[]) {
-    if (state.status !== "signed-in") return;
+    if (!userId) return;
     const room = MAX_UNIT_PHOTOS - fotos.length - uploads.length;
     for (const file of files.slice(0, Math.max(0, room))) {
       const task = uploadFile(
         file,
         { filename: file.name, kind: "foto_unidade", folder: "unidades" },
-        state.user.id,
+        userId,
       );
       setUploads((list) => [...list, task]);
       task.done.then(
@@ -167,47 +168,13 @@ export function UnitForm({
             <Title order={3} size="h4">
               {t("units.sections.address")}
             </Title>
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <TextInput
-                label={f("cep")}
-                inputMode="numeric"
-                placeholder="00000-000"
-                maxLength={9}
-                {...register("cep")}
-                error={fieldError("cep")}
-              />
-              <Controller
-                control={control}
-                name="uf"
-                render={({ field }) => (
-                  <Select
-                    label={f("uf")}
-                    data={[...UFS]}
-                    value={field.value}
-                    onChange={(v) => v && field.onChange(v)}
-                    allowDeselect={false}
-                    searchable
-                    error={fieldError("uf")}
-                  />
-                )}
-              />
-              <TextInput label={f("cidade")} {...register("cidade")} error={fieldError("cidade")} />
-            </SimpleGrid>
-            <TextInput label={f("logradouro")} {...register("logradouro")} error={fieldError("logradouro")} />
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <TextInput
-                label={f("numero")}
-                description={t("units.numeroHelp")}
-                {...register("numero")}
-                error={fieldError("numero")}
-              />
-              <TextInput
-                label={f("complemento")}
-                {...register("complemento")}
-                error={fieldError("complemento")}
-              />
-              <TextInput label={f("bairro")} {...register("bairro")} error={fieldError("bairro")} />
-            </SimpleGrid>
+            <AddressFieldset
+              register={register}
+              control={control}
+              error={fieldError}
+              numeroHelp={t("units.numeroHelp")}
+              cepMaxLength={9}
+            />
           </Stack>
         </Card>
 

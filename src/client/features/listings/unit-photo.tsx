@@ -1,7 +1,7 @@
 import { Center, Image, Text } from "@mantine/core";
 import { IconPhotoOff } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { photoUrl } from "./api";
+import { photoUrl } from "./api/search";
 
 /** A unit photo by document id, or a placeholder when there is none. */
 export function UnitPhoto({

@@ -1,21 +1,6 @@
-import { useQuery } from "@tanstack/react-query";
-import type { AddressInput, PersonalInput, ProfileView } from "../../../shared/contracts/profile";
-import { api } from "../../lib/api";
-
-export const profileApi = {
-  get: () => api<ProfileView>("/api/profile"),
-  savePersonal: (input: PersonalInput) =>
-    api<ProfileView>("/api/profile/personal", { method: "PUT", body: input }),
-  saveAddress: (input: AddressInput) =>
-    api<ProfileView>("/api/profile/address", { method: "PUT", body: input }),
-};
-
-export function useProfile(enabled = true) {
-  return useQuery({ queryKey: ["/api/profile"], queryFn: profileApi.get, enabled });
-}
-
-/** Where to complete the profile, coming back to `next` afterwards. */
-export function profilePath(profile: ProfileView | undefined, next: string): string {
-  const step = profile?.personal ? "/profile2" : "/profile";
-  return `${step}?next=${encodeURIComponent(next)}`;
-}
+/**
+ * Kept only for the proposals screens, which import these from here: the profile's data layer is
+ * `./api/profile.ts` and the link to complete it `./profile-path.ts`. Delete once they import those.
+ */
+export { useProfile } from "./api/profile";
+export { profilePath } from "./profile-path";

@@ -3,7 +3,7 @@ import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { formatCep, UFS } from "../../../shared/contracts/listings";
+import { formatCep } from "../../../shared/contracts/listings";
 import {
   type AddressInput,
   addressInput,
@@ -14,8 +14,10 @@ import {
   type ProfileView,
   personalInput,
 } from "../../../shared/contracts/profile";
+import { AddressFieldset } from "../../components/address-fieldset";
 import { applyIssues } from "../../lib/apply-issues";
 import { useErrorText } from "../../lib/error-text";
+import { reaisToCentavos, toReais } from "../../lib/money";
 
 function useSubmit<T>(save: (v: T) => Promise<unknown>, setError: never, fields: string[]) {
   const err = useErrorText();
@@ -149,11 +151,11 @@ export function AddressFormView({
           c: unknown,
           o: never,
         ) => Promise<{ errors: Record<string, unknown> }>
-      )({ ...values, rendaMensal: Math.round((values.rendaMensal ?? Number.NaN) * 100) }, ctx, opts);
+      )({ ...values, rendaMensal: reaisToCentavos(values.rendaMensal ?? Number.NaN) }, ctx, opts);
       return Object.keys(r.errors).length > 0 ? { values: {}, errors: r.errors } : { values, errors: {} };
     }) as never,
     defaultValues: a
-      ? { ...a, cep: formatCep(a.cep), rendaMensal: a.rendaMensal / 100 }
+      ? { ...a, cep: formatCep(a.cep), rendaMensal: toReais(a.rendaMensal) }
       : {
           cep: "",
           logradouro: "",
@@ -168,49 +170,16 @@ export function AddressFormView({
   });
   const { register, control, handleSubmit, formState, setError } = form;
   const submit = useSubmit(
-    (v: AddressForm) => onSave({ ...v, rendaMensal: Math.round(v.rendaMensal * 100) }),
+    (v: AddressForm) => onSave({ ...v, rendaMensal: reaisToCentavos(v.rendaMensal) }),
     setError as never,
     Object.keys(addressInput.shape),
   );
-  const f = (k: string) =>
-    k in { cep: 1, logradouro: 1, numero: 1, complemento: 1, bairro: 1, cidade: 1, uf: 1 }
-      ? t(`units.fields.${k}`)
-      : t(`profile.fields.${k}`);
+  const f = (k: "rendaMensal" | "ocupacao") => t(`profile.fields.${k}`);
   const e = (k: keyof AddressForm) => err.field(formState.errors[k]?.message as string | undefined);
   return (
     <form onSubmit={handleSubmit(submit.run)} noValidate>
       <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput
-            label={f("cep")}
-            inputMode="numeric"
-            placeholder="00000-000"
-            {...register("cep")}
-            error={e("cep")}
-          />
-          <Controller
-            control={control}
-            name="uf"
-            render={({ field }) => (
-              <Select
-                label={f("uf")}
-                data={[...UFS]}
-                value={field.value}
-                onChange={(v) => v && field.onChange(v)}
-                allowDeselect={false}
-                searchable
-                error={e("uf")}
-              />
-            )}
-          />
-          <TextInput label={f("cidade")} {...register("cidade")} error={e("cidade")} />
-        </SimpleGrid>
-        <TextInput label={f("logradouro")} {...register("logradouro")} error={e("logradouro")} />
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput label={f("numero")} {...register("numero")} error={e("numero")} />
-          <TextInput label={f("complemento")} {...register("complemento")} error={e("complemento")} />
-          <TextInput label={f("bairro")} {...register("bairro")} error={e("bairro")} />
-        </SimpleGrid>
+        <AddressFieldset register={register} control={control} error={e} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Controller
             control={control}

@@ -1,13 +1,13 @@
-import { Alert, Badge, Card, Container, Loader, Stack, Text, Title } from "@mantine/core";
+import { Alert, Badge, Card, Container, Loader, Stack } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import type { ProfileView } from "../../../shared/contracts/profile";
 import { safeNextPath } from "../../../shared/routes";
+import { PageHeader } from "../../components/page-header";
 import { useErrorText } from "../../lib/error-text";
-import { useProfile } from "./api";
+import { useProfile } from "./api/profile";
 
 const STEPS = {
   1: {
@@ -26,7 +26,7 @@ const STEPS = {
 
 /**
  * One of the two profile steps (/profile, /profile2): the heading, the profile loaded, and what
- * follows a save: the other step while it is missing, else back to `?next=`.
+ * follows a save (the save itself keeps the cached profile): the other step while it is missing, else back to `?next=`.
  */
 export function ProfileStep({
   step,
@@ -40,11 +40,9 @@ export function ProfileStep({
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = params.get("next");
-  const queryClient = useQueryClient();
   const profile = useProfile();
   const s = STEPS[step];
   const saved = (result: ProfileView) => {
-    queryClient.setQueryData(["/api/profile"], result);
     notifications.show({ color: "teal", message: t("profile.saved") });
     if (!s.otherDone(result)) void navigate(`${s.other}${next ? `?next=${encodeURIComponent(next)}` : ""}`);
     else if (next) void navigate(safeNextPath(next));
@@ -52,15 +50,11 @@ export function ProfileStep({
   return (
     <Container size="sm" py="lg">
       <Stack gap="md">
-        <div>
-          <Badge variant="light">{t("profile.step", { step })}</Badge>
-          <Title order={1} size="h2" mt={4}>
-            {t(s.title)}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t(s.lead)}
-          </Text>
-        </div>
+        <PageHeader
+          above={<Badge variant="light">{t("profile.step", { step })}</Badge>}
+          title={t(s.title)}
+          lead={t(s.lead)}
+        />
         {next && profile.data && !profile.data.complete && <Alert color="blue">{t("profile.needed")}</Alert>}
         {profile.isPending && <Loader />}
         {profile.data === undefined && profile.isError && <Alert color="red">{err.of(profile.error)}</Alert>}

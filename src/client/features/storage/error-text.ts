@@ -1,12 +1,5 @@
-import type { TFunction } from "i18next";
-import { ApiError } from "../../lib/api";
-import { StorageError } from "../../lib/storage";
-
-/** What to tell the user about a storage failure: the server's pt-BR words, or the catalogue's. */
-export function storageErrorText(err: unknown, t: TFunction, fallback = "errors.unknown"): string {
-  if (err instanceof StorageError || err instanceof ApiError) {
-    if (err.message && err.message !== err.code && /\s/.test(err.message)) return err.message;
-    return t(`errors.${err.code}`);
-  }
-  return t(fallback);
-}
+/**
+ * Kept only for features/proposals/document-picker.tsx, which imports it from here: the helper is
+ * src/client/lib/storage-error-text.ts. Delete once that file imports it from there.
+ */
+export { storageErrorText } from "../../lib/storage-error-text";

@@ -2,19 +2,16 @@ import { Anchor, Card, Stack, Text } from "@mantine/core";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useAuth } from "../../app/auth";
+import { UploadProgress } from "../../components/upload-progress";
 import { dismissUpload, resumePendingUploads } from "../../lib/storage";
-import { UploadProgress } from "./upload-progress";
-import { useUploads } from "./use-upload";
+import { useUploads } from "../../lib/use-upload";
 
 /**
  * Uploads that outlived the screen that started them (a reload, or the user moved on while one
  * was going): resumed on sign-in and shown in a corner until they finish and are closed.
  */
-export function UploadsPanel() {
+export function UploadsPanel({ userId }: { userId: string | null }) {
   const { t } = useTranslation();
-  const { state } = useAuth();
-  const userId = state.status === "signed-in" ? state.user.id : null;
   const tasks = useUploads().filter((task) => {
     const snap = task.getSnapshot();
     return snap.restored || snap.orphaned;

@@ -14,12 +14,14 @@ import {
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconPlus } from "@tabler/icons-react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
 import { ACTIVE_STATUSES, type UnitView } from "../../../shared/contracts/listings";
-import { listingsApi } from "../../features/listings/api";
+import { useAuth } from "../../app/auth";
+import { PageHeader } from "../../components/page-header";
+import { unitQuery, unitsQuery, useDeleteUnit, useSaveUnit } from "../../features/listings/api/units";
 import { cardTitle, features, place } from "../../features/listings/describe";
 import { StatusBadge } from "../../features/listings/offer-details";
 import { UnitForm } from "../../features/listings/unit-form";
@@ -27,7 +29,6 @@ import { UnitPhoto } from "../../features/listings/unit-photo";
 import { ApiError } from "../../lib/api";
 import { useErrorText } from "../../lib/error-text";
 import { formatBRL } from "../../lib/money";
-import { refreshPaths } from "../../lib/query";
 
 function UnitCard({ unit, onDelete }: { unit: UnitView; onDelete: (u: UnitView) => void }) {
   const { t } = useTranslation();
@@ -87,28 +88,13 @@ function UnitCard({ unit, onDelete }: { unit: UnitView; onDelete: (u: UnitView) 
 function UnitList() {
   const { t } = useTranslation();
   const err = useErrorText();
-  const queryClient = useQueryClient();
   const [deleting, setDeleting] = useState<UnitView | null>(null);
-  const units = useQuery({ queryKey: ["/api/units"], queryFn: listingsApi.units });
-  const remove = useMutation({
-    mutationFn: (u: UnitView) => listingsApi.deleteUnit(u.id),
-    onSuccess: () => {
-      setDeleting(null);
-      notifications.show({ message: t("units.deleted") });
-    },
-    onSettled: () => refreshPaths(queryClient, ["/api/units"]),
-  });
+  const units = useQuery(unitsQuery());
+  const remove = useDeleteUnit();
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <div>
-          <Title order={1} size="h2">
-            {t("units.title")}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t("units.lead")}
-          </Text>
-        </div>
+        <PageHeader title={t("units.title")} lead={t("units.lead")} />
         <Button component={Link} to="/AdicionarUnidade/novo" leftSection={<IconPlus size={16} />}>
           {t("units.new")}
         </Button>
@@ -145,7 +131,15 @@ function UnitList() {
             <Button
               color="red"
               loading={remove.isPending}
-              onClick={() => deleting && remove.mutate(deleting)}
+              onClick={() =>
+                deleting &&
+                remove.mutate(deleting, {
+                  onSuccess: () => {
+                    setDeleting(null);
+                    notifications.show({ message: t("units.deleted") });
+                  },
+                })
+              }
             >
               {t("units.delete")}
             </Button>
@@ -160,16 +154,10 @@ function UnitEditor({ id }: { id: string | null }) {
   const { t } = useTranslation();
   const err = useErrorText();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const unit = useQuery({
-    queryKey: [`/api/units/${id}`],
-    queryFn: () => listingsApi.unit(id ?? ""),
-    enabled: id !== null,
-    retry: false,
-  });
-  const done = (saved: UnitView) => {
-    void refreshPaths(queryClient, ["/api/units"]);
-    queryClient.setQueryData([`/api/units/${saved.id}`], saved);
+  const { state } = useAuth();
+  const unit = useQuery({ ...unitQuery(id ?? ""), enabled: id !== null });
+  const save = useSaveUnit(id);
+  const done = () => {
     notifications.show({ color: "teal", message: t("units.saved") });
     void navigate("/AdicionarUnidade");
   };
@@ -192,9 +180,11 @@ function UnitEditor({ id }: { id: string | null }) {
       {(!id || unit.data) && (
         <UnitForm
           initial={unit.data}
-          onSave={async (input) =>
-            done(id ? await listingsApi.updateUnit(id, input) : await listingsApi.createUnit(input))
-          }
+          userId={state.status === "signed-in" ? state.user.id : null}
+          onSave={async (input) => {
+            await save.mutateAsync(input);
+            done();
+          }}
         />
       )}
     </Stack>

@@ -1,8 +1,9 @@
 import { Button, Card, Group, Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { useAuth } from "../../app/auth";
 import { OfferDetails } from "../../features/listings/offer-details";
+import { EditOffer, OfferPage, ProposeButton } from "../../features/listings/offer-page";
 import { OwnerTools } from "../../features/listings/owner-tools";
-import { EditOffer, OfferPage, ProposeButton } from "./offer-page";
 
 /**
  * /AluguelOferta: `?id=` an offer (anyone once published; its owner edits, publishes, closes);
@@ -10,8 +11,10 @@ import { EditOffer, OfferPage, ProposeButton } from "./offer-page";
  */
 export function AluguelOfertaScreen() {
   const { t } = useTranslation();
+  const signedIn = useAuth().state.status === "signed-in";
   return (
     <OfferPage
+      signedIn={signedIn}
       basePath="/AluguelOferta"
       otherPath="/AluguelOfertaOLD"
       otherLabel={t("offer.oldVersion")}
@@ -35,7 +38,7 @@ export function AluguelOfertaScreen() {
             <OfferDetails offer={offer} />
           )}
           <Group justify="center">
-            <ProposeButton offer={offer} />
+            <ProposeButton offer={offer} signedIn={signedIn} />
           </Group>
         </Stack>
       )}

@@ -1,12 +1,13 @@
 import { Card, Group, Image, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { formatCep } from "../../../shared/contracts/listings";
-import { photoUrl } from "../../features/listings/api";
+import { useAuth } from "../../app/auth";
+import { photoUrl } from "../../features/listings/api/search";
 import { cardTitle, place } from "../../features/listings/describe";
 import { PacoteTable } from "../../features/listings/offer-details";
+import { EditOffer, OfferPage, ProposeButton } from "../../features/listings/offer-page";
 import { OwnerTools } from "../../features/listings/owner-tools";
 import { formatBRL } from "../../lib/money";
-import { EditOffer, OfferPage, ProposeButton } from "../AluguelOferta/offer-page";
 
 /**
  * /AluguelOfertaOLD: the classic rendition of the offer screen: one page, a table of every field,
@@ -14,8 +15,10 @@ import { EditOffer, OfferPage, ProposeButton } from "../AluguelOferta/offer-page
  */
 export function AluguelOfertaOldScreen() {
   const { t, i18n } = useTranslation();
+  const signedIn = useAuth().state.status === "signed-in";
   return (
     <OfferPage
+      signedIn={signedIn}
       basePath="/AluguelOfertaOLD"
       otherPath="/AluguelOferta"
       otherLabel={t("offer.newVersion")}
@@ -94,7 +97,7 @@ export function AluguelOfertaOldScreen() {
               </Text>
             )}
             <Group justify="center">
-              <ProposeButton offer={offer} />
+              <ProposeButton offer={offer} signedIn={signedIn} />
             </Group>
             {offer.isOwner && (
               <>

@@ -13,7 +13,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Title,
   Tooltip,
 } from "@mantine/core";
 import {
@@ -29,14 +28,15 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { type DocumentKind, documentKind } from "../../../shared/contracts/storage";
 import { useAuth } from "../../app/auth";
+import { PageHeader } from "../../components/page-header";
+import { UploadProgress } from "../../components/upload-progress";
 import { BlobImage } from "../../features/storage/blob-image";
 import { flowParams, returnPath } from "../../features/storage/destination";
-import { storageErrorText } from "../../features/storage/error-text";
 import { handOffPages } from "../../features/storage/handoff";
 import { imagesToPdf, isAcceptedImage, newPage, type PageImage } from "../../features/storage/image-tools";
-import { UploadProgress } from "../../features/storage/upload-progress";
 import { logger } from "../../lib/logger";
 import { type UploadTask, uploadFile } from "../../lib/storage";
+import { storageErrorText } from "../../lib/storage-error-text";
 
 type CameraProblem = "denied" | "absent" | "failed" | null;
 
@@ -181,14 +181,7 @@ export function CameraScreen() {
   return (
     <Container size="sm" py="lg">
       <Stack gap="md">
-        <div>
-          <Title order={1} size="h2">
-            {t("camera.title")}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t("camera.lead")}
-          </Text>
-        </div>
+        <PageHeader title={t("camera.title")} lead={t("camera.lead")} />
         <Select
           label={t("camera.kindLabel")}
           data={documentKind.options

@@ -17,18 +17,25 @@ import {
   useMantineColorScheme,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { changePasswordInput, type SessionInfo, type SessionResponse } from "../../../shared/contracts/auth";
+import { changePasswordInput } from "../../../shared/contracts/auth";
 import { displayNameInput } from "../../../shared/contracts/profile";
 import { announceAuthChange, useAuth } from "../../app/auth";
+import {
+  sessionQuery,
+  sessionsQuery,
+  useChangePassword,
+  useRevokeOtherSessions,
+  useRevokeSession,
+} from "../../features/auth/api/session";
 import { ConfirmPasswordField, NewPasswordField, withConfirmation } from "../../features/auth/password-field";
-import { api, errorCodeOf } from "../../lib/api";
+import { useSaveDisplayName } from "../../features/profile/api/profile";
+import { errorCodeOf } from "../../lib/api";
 import { useErrorText } from "../../lib/error-text";
 import { LANGUAGES, type Language, setLanguage } from "../../lib/i18n";
-import { refreshPaths } from "../../lib/query";
 
 function Preferences() {
   const { t, i18n } = useTranslation();
@@ -90,11 +97,12 @@ function DisplayName({ current }: { current: string }) {
   const { t } = useTranslation();
   const text = useErrorText();
   const { refresh } = useAuth();
+  const saveName = useSaveDisplayName();
   const form = useForm({ resolver: zodResolver(displayNameInput), defaultValues: { name: current } });
   const { errors, isSubmitting, isDirty } = form.formState;
   const onSubmit = form.handleSubmit(async ({ name }) => {
     try {
-      await api("/api/profile/name", { method: "PUT", body: { name } });
+      await saveName.mutateAsync(name);
       form.reset({ name });
       notifications.show({ color: "green", message: t("config.nameSaved") });
       await refresh();
@@ -128,7 +136,7 @@ function DisplayName({ current }: { current: string }) {
 function ChangePassword() {
   const { t } = useTranslation();
   const text = useErrorText();
-  const queryClient = useQueryClient();
+  const changePassword = useChangePassword();
   const form = useForm({
     resolver: zodResolver(changeForm),
     defaultValues: { currentPassword: "", newPassword: "", confirm: "" },
@@ -137,12 +145,9 @@ function ChangePassword() {
 
   const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
-      await api("/api/auth/change-password", {
-        body: { currentPassword, newPassword, revokeOtherSessions: true },
-      });
+      await changePassword.mutateAsync({ currentPassword, newPassword, revokeOtherSessions: true });
       form.reset();
       notifications.show({ color: "green", message: t("config.passwordChanged") });
-      await refreshPaths(queryClient, ["/api/auth/list-sessions"]);
       announceAuthChange();
     } catch (err) {
       const code = errorCodeOf(err);
@@ -221,35 +226,17 @@ function Sessions() {
   const { t, i18n } = useTranslation();
   const text = useErrorText();
   const { refresh } = useAuth();
-  const queryClient = useQueryClient();
-  const sessions = useQuery({
-    queryKey: ["/api/auth/list-sessions"],
-    queryFn: () => api<SessionInfo[]>("/api/auth/list-sessions"),
-  });
-  const current = useQuery({
-    queryKey: ["/api/auth/get-session"],
-    queryFn: () => api<SessionResponse>("/api/auth/get-session"),
-  });
+  const sessions = useQuery(sessionsQuery());
+  const current = useQuery(sessionQuery());
   const currentToken = current.data?.session.token;
 
-  const onDone = async (message: string) => {
-    notifications.show({ color: "green", message });
-    await refreshPaths(queryClient, ["/api/auth/list-sessions"]);
-  };
+  const onDone = (message: string) => notifications.show({ color: "green", message });
   const onError = async (err: unknown) => {
     notifications.show({ color: "red", message: text.of(err) });
     if (errorCodeOf(err) === "unauthenticated") await refresh();
   };
-  const revokeOne = useMutation({
-    mutationFn: (token: string) => api("/api/auth/revoke-session", { body: { token } }),
-    onSuccess: () => onDone(t("config.sessionEnded")),
-    onError,
-  });
-  const revokeOthers = useMutation({
-    mutationFn: () => api("/api/auth/revoke-other-sessions", { body: {} }),
-    onSuccess: () => onDone(t("config.othersEnded")),
-    onError,
-  });
+  const revokeOne = useRevokeSession();
+  const revokeOthers = useRevokeOtherSessions();
 
   const list = [...(sessions.data ?? [])].sort((a, b) =>
     a.token === currentToken ? -1 : b.token === currentToken ? 1 : b.createdAt.localeCompare(a.createdAt),
@@ -295,7 +282,9 @@ function Sessions() {
                 variant="light"
                 color="red"
                 loading={revokeOne.isPending && revokeOne.variables === s.token}
-                onClick={() => revokeOne.mutate(s.token)}
+                onClick={() =>
+                  revokeOne.mutate(s.token, { onSuccess: () => onDone(t("config.sessionEnded")), onError })
+                }
               >
                 {t("config.endSession")}
               </Button>
@@ -310,7 +299,9 @@ function Sessions() {
               variant="default"
               color="red"
               loading={revokeOthers.isPending}
-              onClick={() => revokeOthers.mutate()}
+              onClick={() =>
+                revokeOthers.mutate(undefined, { onSuccess: () => onDone(t("config.othersEnded")), onError })
+              }
             >
               {t("config.endOthers")}
             </Button>

@@ -11,7 +11,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
   Tooltip,
 } from "@mantine/core";
 import {
@@ -28,16 +27,18 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { type DocumentKind, documentKind } from "../../../shared/contracts/storage";
 import { useAuth } from "../../app/auth";
+import { PageHeader } from "../../components/page-header";
+import { UploadProgress } from "../../components/upload-progress";
+import { usageQuery } from "../../features/storage/api/documents";
 import { BlobImage } from "../../features/storage/blob-image";
 import { flowParams, returnPath } from "../../features/storage/destination";
-import { storageErrorText } from "../../features/storage/error-text";
-import { formatBytes } from "../../features/storage/format";
 import { takeHandedOffPages } from "../../features/storage/handoff";
 import { imagesToPdf, isAcceptedImage, newPage, type PageImage } from "../../features/storage/image-tools";
-import { UploadProgress } from "../../features/storage/upload-progress";
-import { useUploadTask } from "../../features/storage/use-upload";
+import { formatBytes } from "../../lib/format";
 import { logger } from "../../lib/logger";
-import { StorageError, storage, type UploadTask, uploadFile } from "../../lib/storage";
+import { StorageError, type UploadTask, uploadFile } from "../../lib/storage";
+import { storageErrorText } from "../../lib/storage-error-text";
+import { useUploadTask } from "../../lib/use-upload";
 
 /**
  * /Convert: images picked here or photographed in /Camera, ordered and turned, combined into one
@@ -60,7 +61,7 @@ export function ConvertScreen() {
   const [building, setBuilding] = useState<{ page: number; pages: number } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [task, setTask] = useState<UploadTask | null>(null);
-  const usage = useQuery({ queryKey: ["/api/storage/usage"], queryFn: storage.usage });
+  const usage = useQuery(usageQuery());
   const upload = useUploadTask(task);
   const busy =
     building !== null || (upload !== null && upload.state !== "error" && upload.state !== "canceled");
@@ -135,14 +136,7 @@ export function ConvertScreen() {
   return (
     <Container size="sm" py="lg">
       <Stack gap="md">
-        <div>
-          <Title order={1} size="h2">
-            {t("convert.title")}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t("convert.lead")}
-          </Text>
-        </div>
+        <PageHeader title={t("convert.title")} lead={t("convert.lead")} />
         <Group>
           <FileButton onChange={add} accept="image/jpeg,image/png,image/webp" multiple disabled={busy}>
             {(props) => (

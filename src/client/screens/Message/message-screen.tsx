@@ -17,29 +17,32 @@ import {
   Tooltip,
 } from "@mantine/core";
 import { IconArrowLeft, IconCheck, IconChecks, IconPaperclip, IconSend, IconX } from "@tabler/icons-react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, Fragment, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import {
-  type ConversationsView,
   type ConversationView,
   linkify,
   MESSAGE_MAX_ATTACHMENTS,
   MESSAGE_MAX_LENGTH,
   type MessageView,
-  type ThreadView,
 } from "../../../shared/contracts/messages";
 import { ACCEPT_ATTRIBUTE } from "../../../shared/contracts/storage";
 import { useAuth } from "../../app/auth";
-import { MESSAGES_PATH, messagesApi, threadPath } from "../../features/messages/api";
-import { storageErrorText } from "../../features/storage/error-text";
-import { UploadProgress } from "../../features/storage/upload-progress";
+import { PageHeader } from "../../components/page-header";
+import { UploadProgress } from "../../components/upload-progress";
+import {
+  conversationsQuery,
+  threadQuery,
+  useMarkRead,
+  useSendMessage,
+} from "../../features/messages/api/messages";
 import { ApiError } from "../../lib/api";
 import { useErrorText } from "../../lib/error-text";
 import { onLive } from "../../lib/live";
-import { refreshPaths } from "../../lib/query";
 import { type UploadTask, uploadFile } from "../../lib/storage";
+import { storageErrorText } from "../../lib/storage-error-text";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -78,20 +81,13 @@ export function MessageText({ text }: { text: string }) {
 function ConversationList() {
   const { t, i18n } = useTranslation();
   const err = useErrorText();
-  const inbox = useQuery<ConversationsView>({ queryKey: [MESSAGES_PATH] });
+  const inbox = useQuery(conversationsQuery());
   if (inbox.isPending) return <Loader />;
   if (inbox.data === undefined) return <Alert color="red">{err.of(inbox.error)}</Alert>;
   const list = inbox.data.conversations;
   return (
     <Stack gap="md">
-      <div>
-        <Title order={1} size="h2">
-          {t("messages.title")}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t("messages.lead")}
-        </Text>
-      </div>
+      <PageHeader title={t("messages.title")} lead={t("messages.lead")} />
       {list.length === 0 ? (
         <Alert color="blue">
           <Stack gap="xs">
@@ -194,21 +190,23 @@ function Composer({ conversation }: { conversation: ConversationView }) {
   const { t } = useTranslation();
   const err = useErrorText();
   const { state } = useAuth();
-  const queryClient = useQueryClient();
   const [texto, setTexto] = useState("");
   const [anexos, setAnexos] = useState<{ id: string; name: string }[]>([]);
   const [task, setTask] = useState<UploadTask | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const send = useMutation({
-    mutationFn: () => messagesApi.send(conversation.proposalId, { texto, anexos: anexos.map((a) => a.id) }),
-    onSuccess: () => {
-      setTexto("");
-      setAnexos([]);
-      setProblem(null);
-      void refreshPaths(queryClient, [threadPath(conversation.proposalId), MESSAGES_PATH]);
-    },
-    onError: (e) => setProblem(err.of(e)),
-  });
+  const send = useSendMessage(conversation.proposalId);
+  const sendMessage = () =>
+    send.mutate(
+      { texto, anexos: anexos.map((a) => a.id) },
+      {
+        onSuccess: () => {
+          setTexto("");
+          setAnexos([]);
+          setProblem(null);
+        },
+        onError: (e) => setProblem(err.of(e)),
+      },
+    );
 
   async function attach(file: File | null) {
     if (!file || state.status !== "signed-in") return;
@@ -234,7 +232,7 @@ function Composer({ conversation }: { conversation: ConversationView }) {
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
     if (task) return setProblem(t("messages.attachmentUploading"));
-    if (!empty && !tooLong && !send.isPending) send.mutate();
+    if (!empty && !tooLong && !send.isPending) sendMessage();
   };
   return (
     <form onSubmit={submit}>
@@ -325,8 +323,8 @@ function Composer({ conversation }: { conversation: ConversationView }) {
 function Thread({ proposalId }: { proposalId: string }) {
   const { t } = useTranslation();
   const err = useErrorText();
-  const queryClient = useQueryClient();
-  const thread = useQuery<ThreadView>({ queryKey: [threadPath(proposalId)], retry: false });
+  const thread = useQuery(threadQuery(proposalId));
+  const { mutateAsync: markRead } = useMarkRead(proposalId);
   const bottom = useRef<HTMLDivElement>(null);
   const unreadTheirs = thread.data?.messages.filter((m) => !m.mine && !m.readAt).length ?? 0;
   const count = thread.data?.messages.length ?? 0;
@@ -335,16 +333,12 @@ function Thread({ proposalId }: { proposalId: string }) {
   useEffect(() => {
     if (unreadTheirs === 0) return;
     const mark = () => {
-      if (document.visibilityState === "visible")
-        void messagesApi
-          .markRead(proposalId)
-          .then(() => refreshPaths(queryClient, [threadPath(proposalId), MESSAGES_PATH]))
-          .catch(() => undefined);
+      if (document.visibilityState === "visible") void markRead().catch(() => undefined);
     };
     mark();
     document.addEventListener("visibilitychange", mark);
     return () => document.removeEventListener("visibilitychange", mark);
-  }, [unreadTheirs, proposalId, queryClient]);
+  }, [unreadTheirs, markRead]);
   useEffect(() => {
     if (count > 0) bottom.current?.scrollIntoView({ block: "end" });
   }, [count]);

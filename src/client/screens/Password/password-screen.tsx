@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { requestPasswordResetInput, resetPasswordInput } from "../../../shared/contracts/auth";
 import { useAuth } from "../../app/auth";
+import { authApi } from "../../features/auth/api/session";
 import { AuthCard } from "../../features/auth/auth-card";
 import {
   ConfirmPasswordField,
@@ -13,7 +14,7 @@ import {
   NewPasswordField,
   withConfirmation,
 } from "../../features/auth/password-field";
-import { api, errorCodeOf } from "../../lib/api";
+import { errorCodeOf } from "../../lib/api";
 import { useErrorText } from "../../lib/error-text";
 
 function RequestReset() {
@@ -81,7 +82,7 @@ function ResetPassword({ token }: { token: string }) {
   const onSubmit = form.handleSubmit(async ({ newPassword }) => {
     setFailure(null);
     try {
-      await api("/api/auth/reset-password", { body: { token, newPassword } });
+      await authApi.resetPassword(token, newPassword);
       // Every session of the account was ended, this browser's included.
       await refresh();
       await navigate("/login?reset=1", { replace: true });

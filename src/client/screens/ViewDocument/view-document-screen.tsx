@@ -5,9 +5,14 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { PdfView } from "../../components/pdf-view";
-import { formatBytes, formatDate } from "../../features/storage/format";
-import { api } from "../../lib/api";
-import { StorageError, storage } from "../../lib/storage";
+import {
+  attachmentUrl,
+  documentQuery,
+  inlineUrlQuery,
+  verificationQuery,
+} from "../../features/storage/api/documents";
+import { formatBytes, formatDate } from "../../lib/format";
+import { StorageError } from "../../lib/storage";
 import { ImageView } from "./image-view";
 
 function problemText(err: unknown, t: (k: string) => string): string {
@@ -27,35 +32,11 @@ export function ViewDocumentScreen() {
   const [downloading, setDownloading] = useState(false);
   const [downloadError, setDownloadError] = useState<string | null>(null);
 
-  const meta = useQuery({
-    queryKey: [`/api/storage/objects/${id}`],
-    queryFn: () => storage.getMetadata(id ?? ""),
-    enabled: Boolean(id),
-    retry: false,
-  });
-  const inline = useQuery({
-    queryKey: [`/api/storage/objects/${id}/download-url?disposition=inline`],
-    queryFn: () => storage.getDownloadUrl(id ?? "", "inline"),
-    enabled: meta.isSuccess,
-    retry: false,
-    // The link lives for minutes; fetch a fresh one before it expires.
-    staleTime: 60_000,
-  });
-
+  const meta = useQuery({ ...documentQuery(id ?? ""), enabled: Boolean(id) });
+  const inline = useQuery({ ...inlineUrlQuery(id ?? ""), enabled: meta.isSuccess });
   const verification = useQuery({
-    queryKey: [`/api/contracts/verify/${id}`],
-    queryFn: () =>
-      api<{
-        sealed: boolean;
-        numero?: string;
-        intact?: boolean;
-        signatureValid?: boolean;
-        signer?: string;
-        signedAt?: string;
-        problem?: string;
-      }>(`/api/contracts/verify/${encodeURIComponent(id ?? "")}`),
+    ...verificationQuery(id ?? ""),
     enabled: meta.isSuccess && meta.data.kind === "contrato",
-    retry: false,
   });
 
   async function download() {
@@ -63,7 +44,7 @@ export function ViewDocumentScreen() {
     setDownloading(true);
     setDownloadError(null);
     try {
-      const { url } = await storage.getDownloadUrl(id, "attachment");
+      const { url } = await attachmentUrl(id);
       const a = document.createElement("a");
       a.href = url;
       a.rel = "noopener";

@@ -12,7 +12,6 @@ import {
   Stack,
   Text,
   ThemeIcon,
-  Title,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import {
@@ -25,7 +24,7 @@ import {
   IconTrash,
   IconUpload,
 } from "@tabler/icons-react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -37,13 +36,17 @@ import {
   type StoredDocument,
 } from "../../../shared/contracts/storage";
 import { useAuth } from "../../app/auth";
-import { storageErrorText } from "../../features/storage/error-text";
-import { formatBytes, formatDate } from "../../features/storage/format";
-import { UploadProgress } from "../../features/storage/upload-progress";
-import { refreshPaths } from "../../lib/query";
-import { StorageError, storage, type UploadTask, uploadFile } from "../../lib/storage";
-
-const DOCUMENTS_KEY = [`/api/storage/objects?folder=${PROFILE_FOLDER}&pageSize=1000`];
+import { PageHeader } from "../../components/page-header";
+import { UploadProgress } from "../../components/upload-progress";
+import {
+  folderQuery,
+  usageQuery,
+  useDeleteDocument,
+  useRefreshDocuments,
+} from "../../features/storage/api/documents";
+import { formatBytes, formatDate } from "../../lib/format";
+import { StorageError, type UploadTask, uploadFile } from "../../lib/storage";
+import { storageErrorText } from "../../lib/storage-error-text";
 
 function DocumentSlot({
   kind,
@@ -56,7 +59,7 @@ function DocumentSlot({
 }) {
   const { t, i18n } = useTranslation();
   const { state } = useAuth();
-  const queryClient = useQueryClient();
+  const refreshDocuments = useRefreshDocuments();
   const [task, setTask] = useState<UploadTask | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const label = t(`documents.kinds.${kind}`);
@@ -84,7 +87,7 @@ function DocumentSlot({
       if (!(err instanceof StorageError && err.code === "canceled")) setProblem(storageErrorText(err, t));
       setTask(null);
     } finally {
-      await refreshPaths(queryClient, ["/api/storage/objects", "/api/storage/usage"]);
+      await refreshDocuments();
     }
   }
 
@@ -185,21 +188,17 @@ function DocumentSlot({
 /** /profile3: the personal documents a proposal needs, each added, replaced, viewed or deleted. */
 export function Profile3Screen() {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
   const [deleting, setDeleting] = useState<StoredDocument | null>(null);
-  const documents = useQuery({
-    queryKey: DOCUMENTS_KEY,
-    queryFn: () => storage.list({ folder: PROFILE_FOLDER, pageSize: 1000 }),
-  });
-  const usage = useQuery({ queryKey: ["/api/storage/usage"], queryFn: storage.usage });
-  const remove = useMutation({
-    mutationFn: (doc: StoredDocument) => storage.deleteObject(doc.id),
-    onSuccess: () => {
-      notifications.show({ color: "teal", message: t("profile3.deleted") });
-      setDeleting(null);
-    },
-    onSettled: () => refreshPaths(queryClient, ["/api/storage/objects", "/api/storage/usage"]),
-  });
+  const documents = useQuery(folderQuery(PROFILE_FOLDER));
+  const usage = useQuery(usageQuery());
+  const remove = useDeleteDocument();
+  const removeDocument = (doc: StoredDocument) =>
+    remove.mutate(doc, {
+      onSuccess: () => {
+        notifications.show({ color: "teal", message: t("profile3.deleted") });
+        setDeleting(null);
+      },
+    });
 
   // The newest document of each kind is the current one (a replacement deletes the old).
   const byKind = new Map<string, StoredDocument>();
@@ -208,14 +207,7 @@ export function Profile3Screen() {
   return (
     <Container size="md" py="lg">
       <Stack gap="md">
-        <div>
-          <Title order={1} size="h2">
-            {t("profile3.title")}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t("profile3.lead")}
-          </Text>
-        </div>
+        <PageHeader title={t("profile3.title")} lead={t("profile3.lead")} />
         {usage.data && (
           <Stack gap={4}>
             <Progress
@@ -271,7 +263,7 @@ export function Profile3Screen() {
             <Button
               color="red"
               loading={remove.isPending}
-              onClick={() => deleting && remove.mutate(deleting)}
+              onClick={() => deleting && removeDocument(deleting)}
             >
               {t("profile3.delete")}
             </Button>

@@ -5,7 +5,7 @@ import {
   type UploadSnapshot,
   type UploadTask,
   uploadsVersion,
-} from "../../lib/storage";
+} from "./storage";
 
 const idle = () => () => undefined;
 const none = () => null;

@@ -1,25 +1,22 @@
 import { Alert, Anchor, Button, Card, Container, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import type { OfferView } from "../../../shared/contracts/listings";
-import { useAuth } from "../../app/auth";
-import { listingsApi } from "../../features/listings/api";
-import { cardTitle, place } from "../../features/listings/describe";
-import { OfferForm } from "../../features/listings/offer-form";
 import { ApiError } from "../../lib/api";
 import { useErrorText } from "../../lib/error-text";
-import { refreshPaths } from "../../lib/query";
+import { offerQuery, useCreateOffer, useUpdateOffer } from "./api/offers";
+import { unitQuery } from "./api/units";
+import { cardTitle, place } from "./describe";
+import { OfferForm } from "./offer-form";
 
 /** "Fazer proposta": to the proposal for a signed-in visitor, through sign-in otherwise. */
-export function ProposeButton({ offer }: { offer: OfferView }) {
+export function ProposeButton({ offer, signedIn }: { offer: OfferView; signedIn: boolean }) {
   const { t } = useTranslation();
-  const { state } = useAuth();
   if (offer.isOwner || offer.status !== "publicada") return null;
   const target = `/AluguelProposta?oferta=${offer.id}`;
-  const signedIn = state.status === "signed-in";
   return (
     <Button
       component={Link}
@@ -33,20 +30,22 @@ export function ProposeButton({ offer }: { offer: OfferView }) {
 }
 
 /** The new-offer form for one's unit (`?unidade=`). */
-export function NewOffer({ unitId, basePath }: { unitId: string; basePath: string }) {
+export function NewOffer({
+  unitId,
+  basePath,
+  signedIn,
+}: {
+  unitId: string;
+  basePath: string;
+  signedIn: boolean;
+}) {
   const { t } = useTranslation();
   const err = useErrorText();
   const navigate = useNavigate();
   const location = useLocation();
-  const queryClient = useQueryClient();
-  const { state } = useAuth();
-  const unit = useQuery({
-    queryKey: [`/api/units/${unitId}`],
-    queryFn: () => listingsApi.unit(unitId),
-    enabled: state.status === "signed-in",
-    retry: false,
-  });
-  if (state.status !== "signed-in")
+  const unit = useQuery({ ...unitQuery(unitId), enabled: signedIn });
+  const create = useCreateOffer();
+  if (!signedIn)
     return <Navigate to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   if (unit.isPending) return <Loader />;
   if (unit.data === undefined)
@@ -69,9 +68,7 @@ export function NewOffer({ unitId, basePath }: { unitId: string; basePath: strin
       </div>
       <OfferForm
         onSave={async (input) => {
-          const created = await listingsApi.createOffer({ ...input, unidadeId: unitId });
-          queryClient.setQueryData([`/api/offers/${created.id}`], created);
-          void refreshPaths(queryClient, ["/api/units"]);
+          const created = await create.mutateAsync({ ...input, unidadeId: unitId });
           notifications.show({ color: "teal", message: t("offer.saved") });
           void navigate(`${basePath}?id=${created.id}`);
         }}
@@ -85,9 +82,11 @@ export function OfferPage({
   basePath,
   otherPath,
   otherLabel,
+  signedIn,
   render,
 }: {
   basePath: string;
+  signedIn: boolean;
   otherPath: string;
   otherLabel: string;
   render: (
@@ -102,17 +101,11 @@ export function OfferPage({
   const [params] = useSearchParams();
   const id = params.get("id");
   const unitId = params.get("unidade");
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
-  const offer = useQuery({
-    queryKey: [`/api/offers/${id}`],
-    queryFn: () => listingsApi.offer(id ?? ""),
-    enabled: Boolean(id),
-    retry: false,
-  });
+  const offer = useQuery({ ...offerQuery(id ?? ""), enabled: Boolean(id) });
 
   let body: React.ReactNode;
-  if (!id && unitId) body = <NewOffer unitId={unitId} basePath={basePath} />;
+  if (!id && unitId) body = <NewOffer unitId={unitId} basePath={basePath} signedIn={signedIn} />;
   else if (!id)
     body = (
       <Alert color="yellow">
@@ -131,12 +124,7 @@ export function OfferPage({
           : err.of(offer.error)}
       </Alert>
     );
-  else
-    body = render(offer.data, editing, setEditing, (next) => {
-      queryClient.setQueryData([`/api/offers/${next.id}`], next);
-      void refreshPaths(queryClient, ["/api/search"]);
-      setEditing(false);
-    });
+  else body = render(offer.data, editing, setEditing, () => setEditing(false));
 
   return (
     <Container size="md" py="lg">
@@ -156,6 +144,7 @@ export function OfferPage({
 
 export function EditOffer({ offer, onSaved }: { offer: OfferView; onSaved: (o: OfferView) => void }) {
   const { t } = useTranslation();
+  const update = useUpdateOffer(offer.id);
   return (
     <Card withBorder padding="md">
       <Stack gap="sm">
@@ -165,7 +154,7 @@ export function EditOffer({ offer, onSaved }: { offer: OfferView; onSaved: (o: O
         <OfferForm
           initial={offer}
           onSave={async (input) => {
-            const next = await listingsApi.updateOffer(offer.id, input);
+            const next = await update.mutateAsync(input);
             notifications.show({ color: "teal", message: t("offer.saved") });
             onSaved(next);
           }}

@@ -1,0 +1,139 @@
+import { ActionIcon, Alert, Button, Group, Progress, Stack, Text, Tooltip } from "@mantine/core";
+import { IconPlayerPause, IconPlayerPlay, IconRefresh, IconX } from "@tabler/icons-react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { formatBytes } from "../lib/format";
+import type { UploadTask } from "../lib/storage";
+import { useUploadTask } from "../lib/use-upload";
+
+/** Refusals of the file itself: sending the same bytes again can only be refused again. */
+const FINAL_REFUSALS = new Set<string>([
+  "image-too-large",
+  "invalid-format",
+  "file-too-large",
+  "empty-file",
+  "invalid-file-name",
+  "invalid-document-kind",
+]);
+
+/** One upload: bar with percent and speed, state, and the buttons that make sense in it. */
+export function UploadProgress({
+  task,
+  onDismiss,
+  inPanel = false,
+}: {
+  task: UploadTask;
+  onDismiss?: () => void;
+  /** The uploads panel shows uploads no screen is showing; it does not count as one. */
+  inPanel?: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const snap = useUploadTask(task);
+  useEffect(() => (inPanel ? undefined : task.watch()), [task, inPanel]);
+  if (!snap) return null;
+  const { state, progress, error } = snap;
+  const percent =
+    progress.totalBytes > 0 ? Math.floor((progress.bytesTransferred / progress.totalBytes) * 100) : 0;
+  const active = state === "running" || state === "pausing";
+  const color =
+    state === "error" ? "red" : state === "success" ? "teal" : state === "paused" ? "yellow" : "blue";
+  return (
+    <Stack gap={4} data-testid="upload-progress" data-state={state}>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Text size="sm" fw={500} truncate maw="60%">
+          {snap.fileName}
+        </Text>
+        <Group gap={4} wrap="nowrap">
+          <Text size="xs" c="dimmed" data-testid="upload-state">
+            {t(`storage.state.${state}`)}
+          </Text>
+          {state === "running" && (
+            <Tooltip label={t("storage.pause")}>
+              <ActionIcon
+                variant="subtle"
+                size="sm"
+                onClick={() => task.pause()}
+                aria-label={t("storage.pause")}
+              >
+                <IconPlayerPause size={16} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          {state === "paused" && (
+            <Tooltip label={t("storage.resume")}>
+              <ActionIcon
+                variant="subtle"
+                size="sm"
+                onClick={() => task.resume()}
+                aria-label={t("storage.resume")}
+              >
+                <IconPlayerPlay size={16} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          {(active || state === "paused" || state === "error") && (
+            <Tooltip label={t("storage.cancel")}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="sm"
+                onClick={() => task.cancel()}
+                aria-label={t("storage.cancel")}
+              >
+                <IconX size={16} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          {onDismiss && (state === "success" || state === "canceled") && (
+            <ActionIcon variant="subtle" size="sm" onClick={onDismiss} aria-label={t("storage.dismiss")}>
+              <IconX size={16} />
+            </ActionIcon>
+          )}
+        </Group>
+      </Group>
+      <Progress
+        value={percent}
+        color={color}
+        animated={state === "running"}
+        aria-label={t("storage.uploadProgressLabel", { name: snap.fileName })}
+        size="md"
+      />
+      <Group justify="space-between" gap="xs">
+        <Text size="xs" c="dimmed" data-testid="upload-percent">
+          {t("storage.progress", {
+            percent,
+            sent: formatBytes(progress.bytesTransferred, i18n.language),
+            total: formatBytes(progress.totalBytes, i18n.language),
+          })}
+        </Text>
+        {state === "running" && progress.speed > 0 && (
+          <Text size="xs" c="dimmed" data-testid="upload-speed">
+            {t("storage.speed", { speed: formatBytes(progress.speed, i18n.language) })}
+          </Text>
+        )}
+      </Group>
+      {snap.restored && state !== "success" && (
+        <Text size="xs" c="dimmed">
+          {t("storage.restored")}
+        </Text>
+      )}
+      {state === "error" && error && (
+        <Alert color="red" variant="light" p="xs" role="alert">
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">{error.message !== error.code ? error.message : t(`errors.${error.code}`)}</Text>
+            {!FINAL_REFUSALS.has(error.code) && (
+              <Button
+                size="compact-sm"
+                variant="light"
+                leftSection={<IconRefresh size={14} />}
+                onClick={() => task.resume()}
+              >
+                {t("storage.retry")}
+              </Button>
+            )}
+          </Group>
+        </Alert>
+      )}
+    </Stack>
+  );
+}

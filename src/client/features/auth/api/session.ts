@@ -1,0 +1,60 @@
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiPaths } from "../../../../shared/api-paths";
+import type { ChangePasswordInput, SessionInfo, SessionResponse } from "../../../../shared/contracts/auth";
+import { api } from "../../../lib/api";
+import { refreshPaths } from "../../../lib/query";
+
+/**
+ * The calls of the session itself, for the auth provider: it keeps the signed-in user in its own
+ * state (not the read cache, which it empties when the user changes).
+ */
+export const authApi = {
+  session: () => api<SessionResponse>(apiPaths.auth.session),
+  signIn: (email: string, password: string) =>
+    api<{ user: { id: string; name: string; email: string } }>(apiPaths.auth.signIn, {
+      body: { email, password },
+    }),
+  signUp: (name: string, email: string, password: string) =>
+    api(apiPaths.auth.signUp, { body: { name, email, password } }),
+  resendConfirmation: (email: string) => api(apiPaths.auth.sendVerificationEmail, { body: { email } }),
+  signOut: () => api(apiPaths.auth.signOut, { body: {} }),
+  requestPasswordReset: (email: string) => api(apiPaths.auth.requestPasswordReset, { body: { email } }),
+  resetPassword: (token: string, newPassword: string) =>
+    api(apiPaths.auth.resetPassword, { body: { token, newPassword } }),
+};
+
+/** This browser's session (its token tells which of the sessions below is this one). */
+export const sessionQuery = () =>
+  queryOptions({ queryKey: [apiPaths.auth.session], queryFn: authApi.session });
+
+/** Every open session of the account. */
+export const sessionsQuery = () =>
+  queryOptions({
+    queryKey: [apiPaths.auth.sessions],
+    queryFn: () => api<SessionInfo[]>(apiPaths.auth.sessions),
+  });
+
+/** Changing the password can end the other sessions, so the list is read again. */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ChangePasswordInput) => api(apiPaths.auth.changePassword, { body: input }),
+    onSuccess: () => refreshPaths(queryClient, [apiPaths.auth.sessions]),
+  });
+}
+
+export function useRevokeSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => api(apiPaths.auth.revokeSession, { body: { token } }),
+    onSuccess: () => refreshPaths(queryClient, [apiPaths.auth.sessions]),
+  });
+}
+
+export function useRevokeOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api(apiPaths.auth.revokeOtherSessions, { body: {} }),
+    onSuccess: () => refreshPaths(queryClient, [apiPaths.auth.sessions]),
+  });
+}

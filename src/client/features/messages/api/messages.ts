@@ -1,0 +1,46 @@
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiPaths } from "../../../../shared/api-paths";
+import type {
+  ConversationsView,
+  MessageInput,
+  MessageView,
+  ThreadView,
+} from "../../../../shared/contracts/messages";
+import { api } from "../../../lib/api";
+import { refreshPaths } from "../../../lib/query";
+
+/** One's conversations with the unread count (the header's badge reads it too). */
+export const conversationsQuery = () =>
+  queryOptions({
+    queryKey: [apiPaths.messages.all],
+    queryFn: () => api<ConversationsView>(apiPaths.messages.all),
+  });
+
+/** The messages of one proposal's conversation; a refusal is an answer, not retried. */
+export const threadQuery = (proposalId: string) =>
+  queryOptions({
+    queryKey: [apiPaths.messages.thread(proposalId)],
+    queryFn: () => api<ThreadView>(apiPaths.messages.thread(proposalId)),
+    retry: false,
+  });
+
+const touched = (proposalId: string) => [apiPaths.messages.thread(proposalId), apiPaths.messages.all];
+
+/** Sending shows the message in the thread and moves the conversation in the list. */
+export function useSendMessage(proposalId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: MessageInput) =>
+      api<MessageView>(apiPaths.messages.thread(proposalId), { body: input }),
+    onSuccess: () => void refreshPaths(queryClient, touched(proposalId)),
+  });
+}
+
+/** Marking the other party's messages read updates the receipts and the unread count. */
+export function useMarkRead(proposalId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<{ read: number }>(apiPaths.messages.read(proposalId), { method: "POST" }),
+    onSuccess: () => refreshPaths(queryClient, touched(proposalId)),
+  });
+}
