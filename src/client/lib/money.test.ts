@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBRL, toCentavos } from "./money";
+import { formatBRL, reaisToCentavos, toCentavos, toReais } from "./money";
 
 describe("money", () => {
   it("shows centavos as BRL", () => {
@@ -15,5 +15,13 @@ describe("money", () => {
     expect(toCentavos(3500)).toBe(350000);
     expect(toCentavos("")).toBeNull();
     expect(toCentavos("abc")).toBeNull();
+  });
+
+  it("turns a number field's reais into centavos and back, leaving an empty field invalid", () => {
+    expect(reaisToCentavos(2500.5)).toBe(250050);
+    expect(reaisToCentavos(0.1 + 0.2)).toBe(30);
+    expect(reaisToCentavos(Number.NaN)).toBeNaN();
+    expect(reaisToCentavos(Number.POSITIVE_INFINITY)).toBeNaN();
+    expect(toReais(250050)).toBe(2500.5);
   });
 });

@@ -1,0 +1,63 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import type { ProfileView } from "../../../shared/contracts/profile";
+import ptBR from "../../../shared/locales/pt-BR.json";
+import { renderUi } from "../../lib/testing";
+import { AddressFormView, PersonalForm } from "./forms";
+
+const errors = ptBR.errors;
+const empty = { personal: null, address: null, complete: false } as unknown as ProfileView;
+const save = ptBR.profile.save;
+
+// A whole form in jsdom is slow on a busy machine; these wait for its checks, not for a server.
+describe("PersonalForm", { timeout: 30_000 }, () => {
+  it("says under each field what is missing, and saves nothing", async () => {
+    const onSave = vi.fn(async () => undefined);
+    renderUi(<PersonalForm profile={empty} onSave={onSave} />);
+    await userEvent.click(screen.getByRole("button", { name: save }));
+    expect(await screen.findByText(errors["invalid-full-name"])).toBeInTheDocument();
+    expect(screen.getByText(errors["invalid-cpf"])).toBeInTheDocument();
+    expect(screen.getByText(errors["invalid-rg"])).toBeInTheDocument();
+    expect(screen.getByText(errors["invalid-birth-date"])).toBeInTheDocument();
+    expect(screen.getByText(errors["invalid-phone"])).toBeInTheDocument();
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it("refuses a name without a surname and a CPF whose check digits do not match", async () => {
+    renderUi(<PersonalForm profile={empty} onSave={vi.fn(async () => undefined)} />);
+    await userEvent.type(screen.getByRole("textbox", { name: ptBR.profile.fields.nomeCompleto }), "Maria");
+    await userEvent.type(screen.getByRole("textbox", { name: ptBR.profile.fields.cpf }), "111.111.111-11");
+    await userEvent.click(screen.getByRole("button", { name: save }));
+    expect(await screen.findByText(errors["invalid-full-name"])).toBeInTheDocument();
+    expect(screen.getByText(errors["invalid-cpf"])).toBeInTheDocument();
+  });
+});
+
+describe("AddressFormView", { timeout: 30_000 }, () => {
+  it("says what is wrong with the address and the income, and saves nothing", async () => {
+    const onSave = vi.fn(async () => undefined);
+    renderUi(<AddressFormView profile={empty} onSave={onSave} />);
+    await userEvent.click(screen.getByRole("button", { name: save }));
+    expect(await screen.findByText(errors["invalid-cep"])).toBeInTheDocument();
+    expect(screen.getByText(errors["invalid-street"])).toBeInTheDocument();
+    expect(screen.getByText(errors["invalid-number"])).toBeInTheDocument();
+    expect(screen.getByText(errors["invalid-income"])).toBeInTheDocument();
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it("sends the income typed in reais as centavos", async () => {
+    const onSave = vi.fn(async () => undefined);
+    renderUi(<AddressFormView profile={empty} onSave={onSave} />);
+    const box = (label: string) => screen.getByRole("textbox", { name: label });
+    await userEvent.type(box(ptBR.units.fields.cep), "01310-100");
+    await userEvent.type(box(ptBR.units.fields.cidade), "São Paulo");
+    await userEvent.type(box(ptBR.units.fields.logradouro), "Avenida Paulista");
+    await userEvent.type(box(ptBR.units.fields.numero), "1000");
+    await userEvent.type(box(ptBR.units.fields.bairro), "Bela Vista");
+    await userEvent.type(box(ptBR.profile.fields.rendaMensal), "8500,5");
+    await userEvent.click(screen.getByRole("button", { name: save }));
+    await vi.waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ rendaMensal: 850_050, cep: "01310-100" }));
+  });
+});
