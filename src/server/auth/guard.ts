@@ -11,3 +11,8 @@ export async function requireSession(auth: Auth, request: FastifyRequest): Promi
   if (!session) throw new AppError("unauthenticated");
   return session;
 }
+
+/** The signed-in caller's user id, or an `unauthenticated` error (401). */
+export async function requireUserId(auth: Auth, request: FastifyRequest): Promise<string> {
+  return (await requireSession(auth, request)).user.id;
+}

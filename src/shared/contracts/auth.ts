@@ -129,3 +129,25 @@ export const sessionResponse = z
   })
   .nullable();
 export type SessionResponse = z.infer<typeof sessionResponse>;
+
+/** The signed-in user as /api/me answers it (and a name change). */
+export const userView = z.object({ id: z.string(), name: z.string(), email: z.string() });
+export type UserView = z.infer<typeof userView>;
+
+/*
+ * better-auth's answers, as the routes forward them (documented; the bodies come from better-auth
+ * as text, which Fastify sends as they are).
+ */
+export const signInResult = z
+  .object({
+    redirect: z.boolean(),
+    token: z.string(),
+    url: z.string().optional(),
+    user: publicUser.loose(),
+  })
+  .loose();
+export const changePasswordResult = z
+  .object({ token: z.string().nullable(), user: publicUser.loose() })
+  .loose();
+export const authStatus = z.object({ status: z.boolean() });
+export const signOutResult = z.object({ success: z.boolean() });

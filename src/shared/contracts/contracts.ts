@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ErrorCode } from "../errors";
 import { isValidCpf, partyFields } from "./profile";
+import { documentKind } from "./storage";
 
 /*
  * Lease contracts and their signing. Messages are error codes of src/shared/errors.ts.
@@ -118,57 +119,122 @@ export function signerIssue(
   return null;
 }
 
-export interface ContractSignerView {
-  id: string;
-  papel: string;
-  nome: string;
-  email: string;
-  status: SignerStatus;
-  assinadoEm: string | null;
-  motivo: string | null;
+/*
+ * What the API answers (response schemas: Fastify serialises through them, so a field not named
+ * here never leaves the server).
+ */
+
+export const contractSignerView = z.object({
+  id: z.string(),
+  papel: z.string(),
+  nome: z.string(),
+  email: z.string(),
+  status: z.enum(SIGNER_STATUSES),
+  assinadoEm: z.string().nullable(),
+  motivo: z.string().nullable(),
   /** Blocked after too many wrong codes: this signer can no longer sign this envelope. */
-  bloqueado: boolean;
-}
+  bloqueado: z.boolean(),
+});
+export type ContractSignerView = z.infer<typeof contractSignerView>;
 
 /** Who will sign, as both parties see it before the contract is sent. */
-export interface PlannedSignerView {
-  papel: "locador" | "locatario" | "colocatario" | "fiador" | "testemunha";
-  nome: string;
-  email: string;
+export const plannedSignerView = z.object({
+  papel: z.enum(["locador", "locatario", "colocatario", "fiador", "testemunha"]),
+  nome: z.string(),
+  email: z.string(),
   /** Masked: ***.456.789-**. */
-  cpf: string;
+  cpf: z.string(),
   /** Who named this signer (witnesses, the guarantor); null for the parties themselves. */
-  indicadoPor: "locador" | "locatario" | null;
-  parentesco?: string;
-}
+  indicadoPor: z.enum(["locador", "locatario"]).nullable(),
+  parentesco: z.string().optional(),
+});
+export type PlannedSignerView = z.infer<typeof plannedSignerView>;
 
-export interface ContractView {
-  id: string;
-  numero: string;
-  status: ContractStatus;
-  provider: string;
-  sequencial: boolean;
-  role: "landlord" | "tenant" | "signer";
-  documentId: string | null;
-  sha256: string | null;
-  sealedDocumentId: string | null;
-  sealedSha256: string | null;
-  garantia: string;
-  proposalId: string;
-  offerId: string;
-  titulo: string;
-  signers: ContractSignerView[];
+export const contractView = z.object({
+  id: z.string(),
+  numero: z.string(),
+  status: z.enum(CONTRACT_STATUSES),
+  provider: z.string(),
+  sequencial: z.boolean(),
+  role: z.enum(["landlord", "tenant", "signer"]),
+  documentId: z.string().nullable(),
+  sha256: z.string().nullable(),
+  sealedDocumentId: z.string().nullable(),
+  sealedSha256: z.string().nullable(),
+  garantia: z.string(),
+  proposalId: z.string(),
+  offerId: z.string(),
+  titulo: z.string(),
+  signers: z.array(contractSignerView),
   /** Everyone who will sign, while the contract is a draft (signers exist once it is sent). */
-  plannedSigners: PlannedSignerView[];
-  events: {
-    type: string;
-    quem: string | null;
-    ip: string | null;
-    createdAt: string;
-    detail: string | null;
-  }[];
-  expiresAt: string | null;
-  createdAt: string;
+  plannedSigners: z.array(plannedSignerView),
+  events: z.array(
+    z.object({
+      type: z.string(),
+      quem: z.string().nullable(),
+      ip: z.string().nullable(),
+      createdAt: z.string(),
+      detail: z.string().nullable(),
+    }),
+  ),
+  expiresAt: z.string().nullable(),
+  createdAt: z.string(),
   /** Whether the one asking is a signer who has still to sign (and may sign from the app). */
-  mine: "pending" | "done" | null;
-}
+  mine: z.enum(["pending", "done"]).nullable(),
+});
+export type ContractView = z.infer<typeof contractView>;
+
+/** What a signer sees through their personal link. */
+export const ceremonyView = z.object({
+  contrato: z.object({
+    id: z.string(),
+    numero: z.string(),
+    sha256: z.string().nullable(),
+    /** A short-lived link to the PDF to sign. */
+    documentUrl: z.string().nullable(),
+  }),
+  signatario: z.object({
+    papel: z.string(),
+    nome: z.string(),
+    /** Masked. */
+    email: z.string(),
+    /** Ten wrong codes: the link still opens, to say so, but nothing can be signed. */
+    bloqueado: z.boolean(),
+  }),
+  /** Whether it is this signer's turn (sequential signing). */
+  vez: z.boolean(),
+});
+export type CeremonyView = z.infer<typeof ceremonyView>;
+
+/** The code was e-mailed: to whom (masked) and until when it works. */
+export const codeSent = z.object({ sentTo: z.string(), expiresAt: z.string() });
+export type CodeSent = z.infer<typeof codeSent>;
+
+/** The contract's status after a signature or a refusal. */
+export const signingResult = z.object({ status: z.enum(CONTRACT_STATUSES) });
+export type SigningResult = z.infer<typeof signingResult>;
+
+/** A fresh personal signing link's token, for a signed-in signer. */
+export const myLinkResult = z.object({ token: z.string() });
+
+/** A webhook delivery handled (or seen before). */
+export const webhookResult = z.object({ handled: z.boolean(), duplicate: z.boolean().optional() });
+
+/**
+ * Whether a document is a sealed contract and, if so, what its seal says: valid signature,
+ * intact bytes, who sealed it and when.
+ */
+export const documentVerification = z.discriminatedUnion("sealed", [
+  z.object({ sealed: z.literal(false), kind: documentKind }),
+  z.object({
+    sealed: z.literal(true),
+    numero: z.string(),
+    intact: z.boolean(),
+    signatureValid: z.boolean(),
+    signer: z.string().nullable(),
+    signedAt: z.string().nullable(),
+    sha256: z.string(),
+    problem: z.string().nullable(),
+  }),
+]);
+export type DocumentVerification = z.infer<typeof documentVerification>;

@@ -23,44 +23,57 @@ export const messageInput = z
   .refine((m) => m.texto.length > 0 || m.anexos.length > 0, { error: "message-empty", path: ["texto"] });
 export type MessageInput = z.input<typeof messageInput>;
 
-export interface MessageAttachment {
-  id: string;
-  fileName: string;
-  contentType: string;
-  size: number;
-}
+/*
+ * What the API answers (response schemas: Fastify serialises through them, so a field not named
+ * here never leaves the server).
+ */
 
-export interface MessageView {
-  id: string;
-  mine: boolean;
-  texto: string;
-  anexos: MessageAttachment[];
-  createdAt: string;
+export const messageAttachment = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number(),
+});
+export type MessageAttachment = z.infer<typeof messageAttachment>;
+
+export const messageView = z.object({
+  id: z.string(),
+  mine: z.boolean(),
+  texto: z.string(),
+  anexos: z.array(messageAttachment),
+  createdAt: z.string(),
   /** When the recipient read it. */
-  readAt: string | null;
-}
+  readAt: z.string().nullable(),
+});
+export type MessageView = z.infer<typeof messageView>;
 
-export interface ConversationView {
-  proposalId: string;
-  offerId: string;
-  titulo: string;
+export const conversationView = z.object({
+  proposalId: z.string(),
+  offerId: z.string(),
+  titulo: z.string(),
   /** The other party's first name. */
-  com: string;
-  papel: "landlord" | "tenant";
-  status: string;
-  ultima: { texto: string; createdAt: string; mine: boolean } | null;
-  naoLidas: number;
-}
+  com: z.string(),
+  papel: z.enum(["landlord", "tenant"]),
+  status: z.string(),
+  ultima: z.object({ texto: z.string(), createdAt: z.string(), mine: z.boolean() }).nullable(),
+  naoLidas: z.number(),
+});
+export type ConversationView = z.infer<typeof conversationView>;
 
-export interface ConversationsView {
-  conversations: ConversationView[];
-  unread: number;
-}
+export const conversationsView = z.object({
+  conversations: z.array(conversationView),
+  unread: z.number(),
+});
+export type ConversationsView = z.infer<typeof conversationsView>;
 
-export interface ThreadView {
-  conversation: ConversationView;
-  messages: MessageView[];
-}
+export const threadView = z.object({
+  conversation: conversationView,
+  messages: z.array(messageView),
+});
+export type ThreadView = z.infer<typeof threadView>;
+
+/** How many of the other party's messages were marked read. */
+export const markReadResult = z.object({ read: z.number() });
 
 /**
  * Splits text into plain parts and http(s) links, for rendering as text nodes and anchors: never

@@ -103,11 +103,37 @@ export type AddressInput = z.input<typeof addressInput>;
 export type PersonalData = z.output<typeof personalInput>;
 export type AddressData = z.output<typeof addressInput>;
 
-export interface ProfileView {
-  personal: PersonalData | null;
-  address: AddressData | null;
-  complete: boolean;
-}
+/** One's personal data and address as stored (response schemas: plain, no input rules). */
+export const personalView = z.object({
+  nomeCompleto: z.string(),
+  cpf: z.string(),
+  rg: z.string(),
+  dataNascimento: z.string(),
+  estadoCivil: z.enum(MARITAL_STATUSES),
+  profissao: z.string(),
+  nacionalidade: z.string(),
+  telefone: z.string(),
+});
+
+export const addressView = z.object({
+  cep: z.string(),
+  logradouro: z.string(),
+  numero: z.string(),
+  complemento: z.string(),
+  bairro: z.string(),
+  cidade: z.string(),
+  uf: addressFields.uf,
+  rendaMensal: z.number(),
+  ocupacao: z.enum(OCCUPATIONS),
+});
+
+export const profileView = z.object({
+  personal: personalView.nullable(),
+  address: addressView.nullable(),
+  /** Personal data and address both given: the profile a proposal or a contract needs. */
+  complete: z.boolean(),
+});
+export type ProfileView = z.infer<typeof profileView>;
 
 /** The name others see (the offer's "anunciante", the messages): the sign-up's rules. */
 export const displayNameInput = z.strictObject({ name: signUpInput.shape.name });

@@ -261,53 +261,69 @@ export const proposalListQuery = z.strictObject({
   status: z.enum(PROPOSAL_STATUSES, { error: "invalid-argument" }).optional(),
 });
 
-export interface ProposalEventView {
-  id: string;
-  type: string;
-  actor: "tenant" | "landlord" | "system";
-  changes: Record<string, [unknown, unknown]> | null;
-  detail: string | null;
-  createdAt: string;
-}
+/*
+ * What the API answers (response schemas: Fastify serialises through them, so a field not named
+ * here never leaves the server).
+ */
 
-export interface ProposalView {
-  id: string;
-  status: ProposalStatus;
-  turn: "tenant" | "landlord" | null;
-  deadline: string | null;
-  role: "tenant" | "landlord";
-  termos: ProposalTerms;
-  moradores: number;
-  pets: boolean;
-  renda: number;
-  cotenants: Cotenant[];
+export const proposalEventView = z.object({
+  id: z.string(),
+  type: z.string(),
+  actor: z.enum(["tenant", "landlord", "system"]),
+  /** Field → [before, after]. */
+  changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])).nullable(),
+  detail: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ProposalEventView = z.infer<typeof proposalEventView>;
+
+const personView = { nome: z.string(), cpf: z.string(), email: z.string() };
+
+export const proposalView = z.object({
+  id: z.string(),
+  status: z.enum(PROPOSAL_STATUSES),
+  turn: z.enum(["tenant", "landlord"]).nullable(),
+  deadline: z.string().nullable(),
+  role: z.enum(["tenant", "landlord"]),
+  termos: z.object({
+    aluguel: z.number(),
+    dataEntrada: z.string(),
+    prazoMeses: z.number(),
+    garantia: z.enum(GUARANTEES),
+    caucaoMeses: z.number().nullable(),
+  }),
+  moradores: z.number(),
+  pets: z.boolean(),
+  renda: z.number(),
+  cotenants: z.array(z.object({ ...personView, renda: z.number() })),
   /** The guarantor the tenant named (fiador only); null while the landlord waits for another. */
-  fiador: Guarantor | null;
-  rendaTotal: number;
+  fiador: z.object({ ...personView, parentesco: z.string() }).nullable(),
+  rendaTotal: z.number(),
   /** Total income ÷ the offer's pacote; 2.5 or more is healthy. */
-  razaoRenda: number;
-  documentos: string[];
-  documentosSolicitados: string[];
-  mensagem: string;
-  oferta: {
-    id: string;
-    titulo: string;
-    bairro: string;
-    cidade: string;
-    uf: string;
-    tipo: string;
-    total: number;
-    aluguel: number;
-    garantias: string[];
-    prazoMeses: number;
-    caucaoMeses: number | null;
-    capa: string | null;
-  };
-  inquilino: { nome: string };
-  locador: { nome: string };
-  createdAt: string;
-  updatedAt: string;
-  events: ProposalEventView[];
-}
+  razaoRenda: z.number(),
+  documentos: z.array(z.string()),
+  documentosSolicitados: z.array(z.string()),
+  mensagem: z.string(),
+  oferta: z.object({
+    id: z.string(),
+    titulo: z.string(),
+    bairro: z.string(),
+    cidade: z.string(),
+    uf: z.string(),
+    tipo: z.string(),
+    total: z.number(),
+    aluguel: z.number(),
+    garantias: z.array(z.string()),
+    prazoMeses: z.number(),
+    caucaoMeses: z.number().nullable(),
+    capa: z.string().nullable(),
+  }),
+  inquilino: z.object({ nome: z.string() }),
+  locador: z.object({ nome: z.string() }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  events: z.array(proposalEventView),
+});
+export type ProposalView = z.infer<typeof proposalView>;
 
 export const HEALTHY_INCOME_RATIO = 2.5;

@@ -1,9 +1,23 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { contractReview, refuseInput, signInput, witnessChoice } from "../../../shared/contracts/contracts";
+import { apiRoutes } from "../../../shared/api-paths";
+import {
+  ceremonyView,
+  codeSent,
+  contractReview,
+  contractView,
+  documentVerification,
+  myLinkResult,
+  refuseInput,
+  signInput,
+  signingResult,
+  webhookResult,
+  witnessChoice,
+} from "../../../shared/contracts/contracts";
+import { errorResponses } from "../../../shared/contracts/errors";
 import type { Auth } from "../../auth/auth";
-import { requireSession } from "../../auth/guard";
+import { requireUserId } from "../../auth/guard";
 import type { ContractsService, RequestInfo } from "./service";
 
 const security = [{ session: [] }];
@@ -16,37 +30,44 @@ export async function contractRoutes(
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { auth, contracts } = opts;
-  const user = async (request: FastifyRequest) => (await requireSession(auth, request)).user.id;
   const info = (request: FastifyRequest): RequestInfo => ({
     ip: request.ip,
     userAgent: request.headers["user-agent"] ?? null,
   });
 
   api.get(
-    "/contracts",
-    { schema: { tags: ["contracts"], summary: "One's contracts as landlord or tenant", security } },
+    apiRoutes.contracts.all,
+    {
+      schema: {
+        tags: ["contracts"],
+        summary: "One's contracts as landlord or tenant",
+        security,
+        response: { 200: z.array(contractView), ...errorResponses },
+      },
+    },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return contracts.listFor(await user(request));
+      return contracts.listFor(await requireUserId(auth, request));
     },
   );
   api.get(
-    "/contracts/:id",
+    apiRoutes.contracts.one,
     {
       schema: {
         tags: ["contracts"],
         summary: "A contract, its signers' status and its audit trail (parties only)",
         security,
         params: idParams,
+        response: { 200: contractView, ...errorResponses },
       },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return contracts.get(await user(request), request.params.id);
+      return contracts.get(await requireUserId(auth, request), request.params.id);
     },
   );
   api.get(
-    "/contracts/verify/:id",
+    apiRoutes.contracts.verify,
     {
       schema: {
         tags: ["contracts"],
@@ -54,15 +75,16 @@ export async function contractRoutes(
           "Whether a document is a sealed contract, its seal valid and its bytes intact (checked by the server)",
         security,
         params: z.object({ id: z.uuid({ error: "object-not-found" }) }),
+        response: { 200: documentVerification, ...errorResponses },
       },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return contracts.verifyDocument(await user(request), request.params.id);
+      return contracts.verifyDocument(await requireUserId(auth, request), request.params.id);
     },
   );
   api.put(
-    "/contracts/:id/review",
+    apiRoutes.contracts.review,
     {
       schema: {
         tags: ["contracts"],
@@ -71,12 +93,13 @@ export async function contractRoutes(
         security,
         params: idParams,
         body: contractReview,
+        response: { 200: contractView, ...errorResponses },
       },
     },
-    async (request) => contracts.review(await user(request), request.params.id, request.body),
+    async (request) => contracts.review(await requireUserId(auth, request), request.params.id, request.body),
   );
   api.put(
-    "/contracts/:id/witness",
+    apiRoutes.contracts.witness,
     {
       schema: {
         tags: ["contracts"],
@@ -85,38 +108,46 @@ export async function contractRoutes(
         security,
         params: idParams,
         body: witnessChoice,
+        response: { 200: contractView, ...errorResponses },
       },
     },
-    async (request) => contracts.witness(await user(request), request.params.id, request.body),
+    async (request) => contracts.witness(await requireUserId(auth, request), request.params.id, request.body),
   );
   api.post(
-    "/contracts/:id/send",
+    apiRoutes.contracts.send,
     {
       schema: {
         tags: ["contracts"],
         summary: "Sends the contract: each signer gets a personal link by e-mail",
         security,
         params: idParams,
+        response: { 200: contractView, ...errorResponses },
       },
     },
-    async (request) => contracts.send(await user(request), request.params.id, info(request)),
+    async (request) => contracts.send(await requireUserId(auth, request), request.params.id, info(request)),
   );
 
   api.post(
-    "/contracts/:id/signers/:signerId/resend",
+    apiRoutes.contracts.resend,
     {
       schema: {
         tags: ["contracts"],
         summary: "Sends a signer a new link (the old one stops working); once in 5 minutes",
         security,
         params: z.object({ id: z.uuid({ error: "not-found" }), signerId: z.uuid({ error: "not-found" }) }),
+        response: { 200: contractView, ...errorResponses },
       },
     },
     async (request) =>
-      contracts.resend(await user(request), request.params.id, request.params.signerId, info(request)),
+      contracts.resend(
+        await requireUserId(auth, request),
+        request.params.id,
+        request.params.signerId,
+        info(request),
+      ),
   );
   api.post(
-    "/contracts/:id/my-link",
+    apiRoutes.contracts.myLink,
     {
       config: { rateLimit: { max: 10, timeWindow: 60_000 } },
       schema: {
@@ -125,15 +156,16 @@ export async function contractRoutes(
           "For a signed-in signer: a fresh personal signing link for themselves (the e-mailed one stops working)",
         security,
         params: idParams,
+        response: { 200: myLinkResult, ...errorResponses },
       },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return contracts.myLink(await user(request), request.params.id, info(request));
+      return contracts.myLink(await requireUserId(auth, request), request.params.id, info(request));
     },
   );
   api.post(
-    "/contracts/:id/cancel",
+    apiRoutes.contracts.cancel,
     {
       schema: {
         tags: ["contracts"],
@@ -147,10 +179,16 @@ export async function contractRoutes(
             .min(3, { error: "reason-required" })
             .max(1000, { error: "reason-required" }),
         }),
+        response: { 200: contractView, ...errorResponses },
       },
     },
     async (request) =>
-      contracts.cancel(await user(request), request.params.id, request.body.motivo, info(request)),
+      contracts.cancel(
+        await requireUserId(auth, request),
+        request.params.id,
+        request.body.motivo,
+        info(request),
+      ),
   );
 
   // The external provider's webhook: the HMAC of the raw body is the credential, so the body is
@@ -161,13 +199,14 @@ export async function contractRoutes(
       done(null, body),
     );
     scope.post(
-      "/signing/webhooks/clicksign",
+      apiRoutes.signing.clicksignWebhook,
       {
         config: { rateLimit: { max: 600, timeWindow: 60_000 } },
         schema: {
           tags: ["signing"],
           summary:
             "Clicksign's webhook: accepted only with `Content-Hmac: sha256=` the HMAC-SHA256 of the raw body; each delivery handled once",
+          response: { 200: webhookResult, ...errorResponses },
         },
       },
       async (request) =>
@@ -181,13 +220,14 @@ export async function contractRoutes(
 
   // The ceremony: the personal link is the credential, checked on every call.
   api.get(
-    "/signing/:id",
+    apiRoutes.signing.one,
     {
       schema: {
         tags: ["signing"],
         summary: "What a signer sees through their link",
         params: idParams,
         querystring: z.object({ token }),
+        response: { 200: ceremonyView, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -196,7 +236,7 @@ export async function contractRoutes(
     },
   );
   api.post(
-    "/signing/:id/code",
+    apiRoutes.signing.code,
     {
       config: { rateLimit: { max: 5, timeWindow: 60_000 } },
       schema: {
@@ -204,12 +244,13 @@ export async function contractRoutes(
         summary: "E-mails the signer a 6-digit code (10 minutes, one a minute)",
         params: idParams,
         body: z.object({ token }),
+        response: { 200: codeSent, ...errorResponses },
       },
     },
     async (request) => contracts.sendCode(request.params.id, request.body.token, info(request)),
   );
   api.post(
-    "/signing/:id/sign",
+    apiRoutes.signing.sign,
     {
       config: { rateLimit: { max: 20, timeWindow: 60_000 } },
       schema: {
@@ -217,12 +258,13 @@ export async function contractRoutes(
         summary: "Signs with the code, the full name and the CPF of the contract",
         params: idParams,
         body: signInput.extend({ token }),
+        response: { 200: signingResult, ...errorResponses },
       },
     },
     async (request) => contracts.sign(request.params.id, request.body.token, request.body, info(request)),
   );
   api.post(
-    "/signing/:id/refuse",
+    apiRoutes.signing.refuse,
     {
       config: { rateLimit: { max: 20, timeWindow: 60_000 } },
       schema: {
@@ -230,6 +272,7 @@ export async function contractRoutes(
         summary: "Refuses with the code and a reason; the envelope stops",
         params: idParams,
         body: refuseInput.extend({ token }),
+        response: { 200: signingResult, ...errorResponses },
       },
     },
     async (request) => contracts.refuse(request.params.id, request.body.token, request.body, info(request)),

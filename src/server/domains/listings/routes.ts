@@ -1,6 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { apiRoutes } from "../../../shared/api-paths";
+import { errorResponses, noContent } from "../../../shared/contracts/errors";
 import {
   offerInput,
   offerUpdate,
@@ -12,7 +14,7 @@ import {
 } from "../../../shared/contracts/listings";
 import { AppError } from "../../../shared/errors";
 import type { Auth } from "../../auth/auth";
-import { requireSession } from "../../auth/guard";
+import { requireUserId } from "../../auth/guard";
 import { toFetchHeaders } from "../../auth/routes";
 import type { StorageService } from "../../storage/service";
 import type { ListingsService } from "./service";
@@ -26,7 +28,6 @@ export async function listingsRoutes(
 ) {
   const { auth, listings, storage } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const user = async (request: FastifyRequest) => (await requireSession(auth, request)).user.id;
   /** The visitor's id when signed in, or null: public pages answer both. */
   const maybeUser = async (request: FastifyRequest) => {
     if (!request.headers.cookie?.includes("session_token")) return null;
@@ -35,46 +36,46 @@ export async function listingsRoutes(
   };
 
   api.get(
-    "/units",
+    apiRoutes.units.all,
     {
       schema: {
         tags: ["units"],
         summary: "One's units, newest first, with their offers",
         security,
-        response: { 200: z.array(unitView) },
+        response: { 200: z.array(unitView), ...errorResponses },
       },
     },
-    async (request) => listings.listUnits(await user(request)),
+    async (request) => listings.listUnits(await requireUserId(auth, request)),
   );
   api.post(
-    "/units",
+    apiRoutes.units.all,
     {
       schema: {
         tags: ["units"],
         summary: "Registers a unit (photos: up to 20 of one's own images, the first is the cover)",
         security,
         body: unitInput,
-        response: { 201: unitView },
+        response: { 201: unitView, ...errorResponses },
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await listings.createUnit(await user(request), request.body)),
+      reply.status(201).send(await listings.createUnit(await requireUserId(auth, request), request.body)),
   );
   api.get(
-    "/units/:id",
+    apiRoutes.units.one,
     {
       schema: {
         tags: ["units"],
         summary: "One of one's units",
         security,
         params: idParams,
-        response: { 200: unitView },
+        response: { 200: unitView, ...errorResponses },
       },
     },
-    async (request) => listings.getUnit(await user(request), request.params.id),
+    async (request) => listings.getUnit(await requireUserId(auth, request), request.params.id),
   );
   api.put(
-    "/units/:id",
+    apiRoutes.units.one,
     {
       schema: {
         tags: ["units"],
@@ -82,49 +83,51 @@ export async function listingsRoutes(
         security,
         params: idParams,
         body: unitInput,
-        response: { 200: unitView },
+        response: { 200: unitView, ...errorResponses },
       },
     },
-    async (request) => listings.updateUnit(await user(request), request.params.id, request.body),
+    async (request) =>
+      listings.updateUnit(await requireUserId(auth, request), request.params.id, request.body),
   );
   api.delete(
-    "/units/:id",
+    apiRoutes.units.one,
     {
       schema: {
         tags: ["units"],
         summary: "Deletes a unit without an active offer",
         security,
         params: idParams,
+        response: { 204: noContent, ...errorResponses },
       },
     },
     async (request, reply) => {
-      await listings.deleteUnit(await user(request), request.params.id);
-      return reply.status(204).send();
+      await listings.deleteUnit(await requireUserId(auth, request), request.params.id);
+      return reply.status(204).send(null);
     },
   );
 
   api.post(
-    "/offers",
+    apiRoutes.offers.all,
     {
       schema: {
         tags: ["offers"],
         summary: "A new offer (rascunho) for one's unit",
         security,
         body: offerInput,
-        response: { 201: offerView },
+        response: { 201: offerView, ...errorResponses },
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await listings.createOffer(await user(request), request.body)),
+      reply.status(201).send(await listings.createOffer(await requireUserId(auth, request), request.body)),
   );
   api.get(
-    "/offers/:id",
+    apiRoutes.offers.one,
     {
       schema: {
         tags: ["offers"],
         summary: "An offer: anyone once published; a draft or closed one only its owner",
         params: idParams,
-        response: { 200: offerView },
+        response: { 200: offerView, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -134,7 +137,7 @@ export async function listingsRoutes(
     },
   );
   api.put(
-    "/offers/:id",
+    apiRoutes.offers.one,
     {
       schema: {
         tags: ["offers"],
@@ -142,43 +145,54 @@ export async function listingsRoutes(
         security,
         params: idParams,
         body: offerUpdate,
-        response: { 200: offerView },
+        response: { 200: offerView, ...errorResponses },
       },
     },
-    async (request) => listings.updateOffer(await user(request), request.params.id, request.body),
+    async (request) =>
+      listings.updateOffer(await requireUserId(auth, request), request.params.id, request.body),
   );
   for (const [path, action, summary] of [
-    ["publish", "publish", "rascunho → publicada (needs a photo)"],
-    ["close", "close", "any status → encerrada"],
+    [apiRoutes.offers.publish, "publish", "rascunho → publicada (needs a photo)"],
+    [apiRoutes.offers.close, "close", "any status → encerrada"],
   ] as const) {
     api.post(
-      `/offers/:id/${path}`,
-      { schema: { tags: ["offers"], summary, security, params: idParams, response: { 200: offerView } } },
-      async (request) => listings.transition(await user(request), request.params.id, action),
+      path,
+      {
+        schema: {
+          tags: ["offers"],
+          summary,
+          security,
+          params: idParams,
+          response: { 200: offerView, ...errorResponses },
+        },
+      },
+      async (request) => listings.transition(await requireUserId(auth, request), request.params.id, action),
     );
   }
 
   api.get(
-    "/search",
+    apiRoutes.search,
     {
       schema: {
         tags: ["offers"],
         summary:
           "Published offers by place, price (total, centavos), bedrooms, type, pets, furnished and text",
         querystring: searchQuery,
-        response: { 200: searchResult },
+        response: { 200: searchResult, ...errorResponses },
       },
     },
     async (request) => listings.search(request.query),
   );
 
   api.get(
-    "/photos/:id",
+    apiRoutes.photo,
     {
       schema: {
         tags: ["units"],
         summary: "A unit photo: public once an offer shows it; before that, its owner's only",
         params: z.object({ id: z.uuid({ error: "object-not-found" }) }),
+        // The bytes are a stream, not JSON: only the errors have a schema.
+        response: errorResponses,
       },
     },
     async (request, reply) => {
@@ -195,11 +209,13 @@ export async function listingsRoutes(
         .header("x-content-type-options", "nosniff")
         .header("etag", etag)
         .header("cache-control", photo.isPublic ? "public, max-age=3600" : "private, no-cache");
-      if (request.headers["if-none-match"] === etag) return reply.status(304).send();
+      // The bytes (a stream) and "not modified" (no body at all) are past the JSON schemas.
+      const raw: FastifyReply = reply;
+      if (request.headers["if-none-match"] === etag) return raw.status(304).send();
       const stream = await storage.store.read(request.params.id).catch(() => {
         throw new AppError("object-not-found");
       });
-      return reply.header("content-length", String(photo.size)).send(stream);
+      return raw.header("content-length", String(photo.size)).send(stream);
     },
   );
 }

@@ -1,9 +1,17 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { messageInput } from "../../../shared/contracts/messages";
+import { apiRoutes } from "../../../shared/api-paths";
+import { errorResponses } from "../../../shared/contracts/errors";
+import {
+  conversationsView,
+  markReadResult,
+  messageInput,
+  messageView,
+  threadView,
+} from "../../../shared/contracts/messages";
 import type { Auth } from "../../auth/auth";
-import { requireSession } from "../../auth/guard";
+import { requireUserId } from "../../auth/guard";
 import type { MessagesService } from "./service";
 
 const security = [{ session: [] }];
@@ -12,24 +20,24 @@ const params = z.object({ proposalId: z.uuid({ error: "not-found" }) });
 export async function messageRoutes(app: FastifyInstance, opts: { auth: Auth; messages: MessagesService }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { auth, messages } = opts;
-  const user = async (request: FastifyRequest) => (await requireSession(auth, request)).user.id;
 
   api.get(
-    "/messages",
+    apiRoutes.messages.all,
     {
       schema: {
         tags: ["messages"],
         summary: "One's conversations (one per proposal) with their last message and unread counts",
         security,
+        response: { 200: conversationsView, ...errorResponses },
       },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return messages.conversations(await user(request));
+      return messages.conversations(await requireUserId(auth, request));
     },
   );
   api.get(
-    "/messages/:proposalId",
+    apiRoutes.messages.thread,
     {
       schema: {
         tags: ["messages"],
@@ -44,15 +52,20 @@ export async function messageRoutes(app: FastifyInstance, opts: { auth: Auth; me
             .refine((v) => Date.parse(v) >= Date.UTC(2000, 0, 1), { error: "invalid-argument" })
             .optional(),
         }),
+        response: { 200: threadView, ...errorResponses },
       },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return messages.thread(await user(request), request.params.proposalId, request.query.antes);
+      return messages.thread(
+        await requireUserId(auth, request),
+        request.params.proposalId,
+        request.query.antes,
+      );
     },
   );
   api.post(
-    "/messages/:proposalId",
+    apiRoutes.messages.thread,
     {
       config: { rateLimit: { max: 60, timeWindow: 60_000 } },
       schema: {
@@ -61,23 +74,27 @@ export async function messageRoutes(app: FastifyInstance, opts: { auth: Auth; me
         security,
         params,
         body: messageInput,
+        response: { 201: messageView, ...errorResponses },
       },
     },
     async (request, reply) =>
       reply
         .status(201)
-        .send(await messages.send(await user(request), request.params.proposalId, request.body)),
+        .send(
+          await messages.send(await requireUserId(auth, request), request.params.proposalId, request.body),
+        ),
   );
   api.post(
-    "/messages/:proposalId/read",
+    apiRoutes.messages.read,
     {
       schema: {
         tags: ["messages"],
         summary: "Marks the other party's messages as read (they see the receipt)",
         security,
         params,
+        response: { 200: markReadResult, ...errorResponses },
       },
     },
-    async (request) => messages.markRead(await user(request), request.params.proposalId),
+    async (request) => messages.markRead(await requireUserId(auth, request), request.params.proposalId),
   );
 }

@@ -1,8 +1,16 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { addressInput, displayNameInput, personalInput } from "../../../shared/contracts/profile";
+import { apiRoutes } from "../../../shared/api-paths";
+import { userView } from "../../../shared/contracts/auth";
+import { errorResponses } from "../../../shared/contracts/errors";
+import {
+  addressInput,
+  displayNameInput,
+  personalInput,
+  profileView,
+} from "../../../shared/contracts/profile";
 import type { Auth } from "../../auth/auth";
-import { requireSession } from "../../auth/guard";
+import { requireUserId } from "../../auth/guard";
 import type { ProfileService } from "./service";
 
 const security = [{ session: [] }];
@@ -11,48 +19,58 @@ export async function profileRoutes(app: FastifyInstance, opts: { auth: Auth; pr
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { auth, profiles } = opts;
   api.get(
-    "/profile",
-    { schema: { tags: ["profile"], summary: "One's personal data, address and income", security } },
+    apiRoutes.profile.all,
+    {
+      schema: {
+        tags: ["profile"],
+        summary: "One's personal data, address and income",
+        security,
+        response: { 200: profileView, ...errorResponses },
+      },
+    },
     async (request, reply) => {
-      const { user } = await requireSession(auth, request);
+      const userId = await requireUserId(auth, request);
       reply.header("cache-control", "no-store");
-      return profiles.get(user.id);
+      return profiles.get(userId);
     },
   );
   api.put(
-    "/profile/personal",
+    apiRoutes.profile.personal,
     {
       schema: {
         tags: ["profile"],
         summary: "Nome, CPF, RG, birth date (18+), marital status, profession, nationality, phone",
         security,
         body: personalInput,
+        response: { 200: profileView, ...errorResponses },
       },
     },
-    async (request) => profiles.savePersonal((await requireSession(auth, request)).user.id, request.body),
+    async (request) => profiles.savePersonal(await requireUserId(auth, request), request.body),
   );
   api.put(
-    "/profile/address",
+    apiRoutes.profile.address,
     {
       schema: {
         tags: ["profile"],
         summary: "Address with CEP, monthly income and occupation",
         security,
         body: addressInput,
+        response: { 200: profileView, ...errorResponses },
       },
     },
-    async (request) => profiles.saveAddress((await requireSession(auth, request)).user.id, request.body),
+    async (request) => profiles.saveAddress(await requireUserId(auth, request), request.body),
   );
   api.put(
-    "/profile/name",
+    apiRoutes.profile.name,
     {
       schema: {
         tags: ["profile"],
         summary: "The name others see (offers, messages); the legal name is the personal data's",
         security,
         body: displayNameInput,
+        response: { 200: userView, ...errorResponses },
       },
     },
-    async (request) => profiles.saveName((await requireSession(auth, request)).user.id, request.body.name),
+    async (request) => profiles.saveName(await requireUserId(auth, request), request.body.name),
   );
 }

@@ -1,9 +1,16 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { proposalAction, proposalInput, proposalListQuery } from "../../../shared/contracts/proposals";
+import { apiRoutes } from "../../../shared/api-paths";
+import { errorResponses } from "../../../shared/contracts/errors";
+import {
+  proposalAction,
+  proposalInput,
+  proposalListQuery,
+  proposalView,
+} from "../../../shared/contracts/proposals";
 import type { Auth } from "../../auth/auth";
-import { requireSession } from "../../auth/guard";
+import { requireUserId } from "../../auth/guard";
 import type { ProposalsService } from "./service";
 
 const security = [{ session: [] }];
@@ -15,53 +22,55 @@ export async function proposalRoutes(
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { auth, proposals } = opts;
-  const user = async (request: FastifyRequest) => (await requireSession(auth, request)).user.id;
 
   api.post(
-    "/proposals",
+    apiRoutes.proposals.all,
     {
       schema: {
         tags: ["proposals"],
         summary: "Sends a proposal for a published offer (needs a complete profile); e-mails the landlord",
         security,
         body: proposalInput,
+        response: { 201: proposalView, ...errorResponses },
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await proposals.create(await user(request), request.body)),
+      reply.status(201).send(await proposals.create(await requireUserId(auth, request), request.body)),
   );
   api.get(
-    "/proposals",
+    apiRoutes.proposals.all,
     {
       schema: {
         tags: ["proposals"],
         summary: "One's proposals as tenant, landlord or both, newest first, with their timelines",
         security,
         querystring: proposalListQuery,
+        response: { 200: z.array(proposalView), ...errorResponses },
       },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return proposals.list(await user(request), request.query);
+      return proposals.list(await requireUserId(auth, request), request.query);
     },
   );
   api.get(
-    "/proposals/:id",
+    apiRoutes.proposals.one,
     {
       schema: {
         tags: ["proposals"],
         summary: "A proposal, for its tenant or its landlord",
         security,
         params: idParams,
+        response: { 200: proposalView, ...errorResponses },
       },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return proposals.get(await user(request), request.params.id);
+      return proposals.get(await requireUserId(auth, request), request.params.id);
     },
   );
   api.post(
-    "/proposals/:id/actions",
+    apiRoutes.proposals.actions,
     {
       schema: {
         tags: ["proposals"],
@@ -70,8 +79,9 @@ export async function proposalRoutes(
         security,
         params: idParams,
         body: proposalAction,
+        response: { 200: proposalView, ...errorResponses },
       },
     },
-    async (request) => proposals.act(await user(request), request.params.id, request.body),
+    async (request) => proposals.act(await requireUserId(auth, request), request.params.id, request.body),
   );
 }
