@@ -1,5 +1,6 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { apiPaths } from "../../shared/api-paths";
 import { logger } from "./logger";
 import { refreshPaths } from "./query";
 
@@ -38,7 +39,7 @@ export function useLiveEvents(userId: string | null): void {
     let retry: ReturnType<typeof setTimeout> | null = null;
     let fresh = false;
     const open = () => {
-      source = new EventSource("/api/events");
+      source = new EventSource(apiPaths.events);
       source.onmessage = (e) => {
         try {
           applyLive(client, JSON.parse(e.data) as LiveMessage);

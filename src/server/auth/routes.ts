@@ -1,15 +1,23 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import {
+  authStatus,
   changePasswordInput,
+  changePasswordResult,
   requestPasswordResetInput,
   resendConfirmationInput,
   resetPasswordInput,
   revokeSessionInput,
+  sameAnswer as sameAnswerBody,
+  sessionInfo,
+  sessionResponse,
   signInInput,
+  signInResult,
+  signOutResult,
   signUpInput,
   verifyEmailQuery,
 } from "../../shared/contracts/auth";
+import { errorResponses } from "../../shared/contracts/errors";
 import { AppError, codeForStatus, type ErrorCode, isErrorCode } from "../../shared/errors";
 import { type Auth, CLIENT_IP_HEADER } from "./auth";
 
@@ -130,7 +138,9 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; publi
     reply.type("application/json; charset=utf-8");
     return { status: true };
   };
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  // Without the zod type provider: better-auth's answers are forwarded as the JSON text it wrote
+  // (which Fastify sends as is), so the response schemas document them rather than type them.
+  const r = app;
   r.post(
     "/sign-up/email",
     {
@@ -138,17 +148,45 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; publi
         tags,
         summary: "Create an account; its confirmation link is e-mailed (same answer for a known e-mail)",
         body: signUpInput,
+        response: { 200: sameAnswerBody, ...errorResponses },
       },
     },
     sameAnswer,
   );
   r.post(
     "/sign-in/email",
-    { schema: { tags, summary: "Sign in with e-mail and password", body: signInInput } },
+    {
+      schema: {
+        tags,
+        summary: "Sign in with e-mail and password",
+        body: signInInput,
+        response: { 200: signInResult, ...errorResponses },
+      },
+    },
     handler,
   );
-  r.post("/sign-out", { schema: { tags, summary: "End this session on the server" } }, handler);
-  r.get("/get-session", { schema: { tags, summary: "The signed-in user and session, or null" } }, handler);
+  r.post(
+    "/sign-out",
+    {
+      schema: {
+        tags,
+        summary: "End this session on the server",
+        response: { 200: signOutResult, ...errorResponses },
+      },
+    },
+    handler,
+  );
+  r.get(
+    "/get-session",
+    {
+      schema: {
+        tags,
+        summary: "The signed-in user and session, or null",
+        response: { 200: sessionResponse, ...errorResponses },
+      },
+    },
+    handler,
+  );
   r.post(
     "/request-password-reset",
     {
@@ -156,29 +194,69 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; publi
         tags,
         summary: "E-mail a single-use password reset link (same answer for an unknown e-mail)",
         body: requestPasswordResetInput,
+        response: { 200: sameAnswerBody, ...errorResponses },
       },
     },
     sameAnswer,
   );
   r.post(
     "/reset-password",
-    { schema: { tags, summary: "Set a new password with the e-mailed token", body: resetPasswordInput } },
+    {
+      schema: {
+        tags,
+        summary: "Set a new password with the e-mailed token",
+        body: resetPasswordInput,
+        response: { 200: authStatus, ...errorResponses },
+      },
+    },
     handler,
   );
   r.post(
     "/change-password",
     {
-      schema: { tags, summary: "Change the password and end the other sessions", body: changePasswordInput },
+      schema: {
+        tags,
+        summary: "Change the password and end the other sessions",
+        body: changePasswordInput,
+        response: { 200: changePasswordResult, ...errorResponses },
+      },
     },
     handler,
   );
-  r.get("/list-sessions", { schema: { tags, summary: "The user's open sessions" } }, handler);
-  r.post(
-    "/revoke-session",
-    { schema: { tags, summary: "End one session", body: revokeSessionInput } },
+  r.get(
+    "/list-sessions",
+    {
+      schema: {
+        tags,
+        summary: "The user's open sessions",
+        response: { 200: z.array(sessionInfo), ...errorResponses },
+      },
+    },
     handler,
   );
-  r.post("/revoke-other-sessions", { schema: { tags, summary: "End every session but this one" } }, handler);
+  r.post(
+    "/revoke-session",
+    {
+      schema: {
+        tags,
+        summary: "End one session",
+        body: revokeSessionInput,
+        response: { 200: authStatus, ...errorResponses },
+      },
+    },
+    handler,
+  );
+  r.post(
+    "/revoke-other-sessions",
+    {
+      schema: {
+        tags,
+        summary: "End every session but this one",
+        response: { 200: authStatus, ...errorResponses },
+      },
+    },
+    handler,
+  );
   r.post(
     "/send-verification-email",
     {
@@ -187,6 +265,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; publi
         summary:
           "E-mail a new confirmation link to an account not yet confirmed (same answer for any e-mail)",
         body: resendConfirmationInput,
+        response: { 200: sameAnswerBody, ...errorResponses },
       },
     },
     sameAnswer,
@@ -198,6 +277,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; publi
         tags,
         summary: "The e-mailed confirmation link: confirms the e-mail, signs in and redirects into the app",
         querystring: verifyEmailQuery,
+        response: errorResponses,
       },
     },
     async (request, reply) => {

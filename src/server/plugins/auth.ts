@@ -1,5 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { API_PREFIX, apiRoutes } from "../../shared/api-paths";
+import { userView } from "../../shared/contracts/auth";
+import { errorResponses } from "../../shared/contracts/errors";
 import { createAuth } from "../auth/auth";
 import { requireSession } from "../auth/guard";
 import { authRoutes } from "../auth/routes";
@@ -28,14 +31,19 @@ export const authPlugin = fp(
     app.decorate("auth", auth);
     await app.register(
       async (api) => {
-        await api.register(authRoutes, { prefix: "/auth", auth, publicUrl: opts.config.PUBLIC_URL });
+        await api.register(authRoutes, {
+          prefix: apiRoutes.auth.prefix,
+          auth,
+          publicUrl: opts.config.PUBLIC_URL,
+        });
         api.get(
-          "/me",
+          apiRoutes.me,
           {
             schema: {
               tags: ["auth"],
               summary: "The signed-in user (401 without a session)",
               security: [{ session: [] }],
+              response: { 200: userView, ...errorResponses },
             },
           },
           async (request, reply) => {
@@ -45,7 +53,7 @@ export const authPlugin = fp(
           },
         );
       },
-      { prefix: "/api" },
+      { prefix: API_PREFIX },
     );
   },
 );

@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { apiPaths } from "../../shared/api-paths";
 import { type LiveEventInput, publish } from "./hub";
 
 /**
@@ -8,12 +9,12 @@ import { type LiveEventInput, publish } from "./hub";
 type Queryable = Pick<pg.PoolClient, "query">;
 
 const proposalPaths = (p: { id: string; offer_id: string }) => [
-  `/api/proposals/${p.id}`,
-  "/api/proposals",
-  `/api/offers/${p.offer_id}`,
-  `/api/messages/${p.id}`,
-  "/api/messages",
-  "/api/search",
+  apiPaths.proposals.one(p.id),
+  apiPaths.proposals.all,
+  apiPaths.offers.one(p.offer_id),
+  apiPaths.messages.thread(p.id),
+  apiPaths.messages.all,
+  apiPaths.search,
 ];
 
 /** A proposal's status, terms or turn changed: both parties' screens refresh it. */
@@ -61,10 +62,10 @@ export async function contractChanged(
       userId,
       type: signerChanged ? "signer.changed" : "contract.changed",
       paths: [
-        `/api/contracts/${k.id}`,
-        "/api/contracts",
-        `/api/proposals/${k.proposal_id}`,
-        "/api/proposals",
+        apiPaths.contracts.one(k.id),
+        apiPaths.contracts.all,
+        apiPaths.proposals.one(k.proposal_id),
+        apiPaths.proposals.all,
       ],
       data: { contractId: k.id, status: k.status },
     })),
@@ -77,7 +78,7 @@ export async function documentReady(c: Queryable, ownerId: string, documentId: s
     {
       userId: ownerId,
       type: "document.ready",
-      paths: [`/api/storage/objects/${documentId}`, "/api/storage/objects", "/api/storage/usage"],
+      paths: [apiPaths.storage.object(documentId), apiPaths.storage.objects, apiPaths.storage.usage],
       data: { documentId },
     },
   ]);

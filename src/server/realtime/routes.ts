@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
+import { apiRoutes } from "../../shared/api-paths";
+import { errorResponses } from "../../shared/contracts/errors";
 import { AppError } from "../../shared/errors";
 import type { Auth } from "../auth/auth";
-import { requireSession } from "../auth/guard";
+import { requireUserId } from "../auth/guard";
 import type { LiveConnection, LiveEvent, LiveHub } from "./hub";
 
 /** A stream that has fallen this far behind (a client that stopped reading) is dropped. */
@@ -24,18 +26,20 @@ export async function liveRoutes(
   });
 
   app.get(
-    "/events",
+    apiRoutes.events,
     {
       schema: {
         tags: ["live"],
         summary:
           "Server-sent events for the signed-in user (proposals, signers, messages, documents); resumes after Last-Event-ID",
         security: [{ session: [] }],
+        // The stream is text/event-stream (hijacked); the refusals before it are the catalogue's.
+        response: errorResponses,
       },
     },
     async (request, reply) => {
-      const { user } = await requireSession(auth, request);
-      if (hub.connectionsOf(user.id) >= opts.maxPerUser) throw new AppError("too-many-streams");
+      const userId = await requireUserId(auth, request);
+      if (hub.connectionsOf(userId) >= opts.maxPerUser) throw new AppError("too-many-streams");
       const header = request.headers["last-event-id"];
       const query = (request.query as { lastEventId?: string } | undefined)?.lastEventId;
       const given = (Array.isArray(header) ? header[0] : header) ?? query;
@@ -72,7 +76,7 @@ export async function liveRoutes(
       const heartbeat = setInterval(() => write(": ping\n\n"), opts.heartbeatMs);
       heartbeat.unref();
       const conn = {
-        userId: user.id,
+        userId: userId,
         send(e: LiveEvent) {
           if (ready) deliver(e);
           else pending.push(e);
@@ -94,11 +98,11 @@ export async function liveRoutes(
       write("retry: 2000\n\n");
       try {
         if (lastId === null) {
-          const latest = await hub.latestId(user.id);
+          const latest = await hub.latestId(userId);
           lastSent = Math.max(lastSent, latest);
           write(`id: ${lastSent}\ndata: ${JSON.stringify({ type: "ready", paths: [], data: {} })}\n\n`);
         } else {
-          const missed = await hub.missed(user.id, lastId);
+          const missed = await hub.missed(userId, lastId);
           if (missed === null) conn.resync();
           for (const e of missed ?? []) deliver(e);
           write(`data: ${JSON.stringify({ type: "ready", paths: [], data: {} })}\n\n`);

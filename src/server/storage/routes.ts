@@ -2,6 +2,8 @@ import type { Server as TusServer } from "@tus/server";
 import { TUS_RESUMABLE, TUS_VERSION } from "@tus/utils";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { apiRoutes } from "../../shared/api-paths";
+import { errorResponses, noContent } from "../../shared/contracts/errors";
 import {
   cleanFileName,
   documentIdParams,
@@ -11,13 +13,12 @@ import {
   listQuery,
   listResult,
   storedDocument,
-  UPLOAD_PATH,
   updateMetadataInput,
   usageResult,
 } from "../../shared/contracts/storage";
 import { AppError } from "../../shared/errors";
 import type { Auth } from "../auth/auth";
-import { requireSession } from "../auth/guard";
+import { requireUserId } from "../auth/guard";
 import type { StorageService } from "./service";
 import { downloadName } from "./sniff";
 import { tusHeaderRefusal, uploaders } from "./tus";
@@ -39,64 +40,63 @@ export async function storageRoutes(
 ) {
   const { auth, service, tus } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const user = async (request: FastifyRequest) => (await requireSession(auth, request)).user.id;
   const noStore = (reply: FastifyReply) => reply.header("cache-control", "no-store");
 
   api.get(
-    "/storage/usage",
+    apiRoutes.storage.usage,
     {
       schema: {
         tags: ["storage"],
         summary: "Space used by one's documents and uploads, the quota and the largest file allowed",
         security,
-        response: { 200: usageResult },
+        response: { 200: usageResult, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const used = await service.usage(await user(request));
+      const used = await service.usage(await requireUserId(auth, request));
       noStore(reply);
       return { used, quota: service.limits.quota, maxFileSize: service.limits.maxFileSize };
     },
   );
 
   api.get(
-    "/storage/objects",
+    apiRoutes.storage.objects,
     {
       schema: {
         tags: ["storage"],
         summary: "One's documents, newest first, by folder and kind; pageSize 1 to 1000 with a page token",
         security,
         querystring: listQuery,
-        response: { 200: listResult },
+        response: { 200: listResult, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const result = await service.list(await user(request), request.query);
+      const result = await service.list(await requireUserId(auth, request), request.query);
       noStore(reply);
       return result;
     },
   );
 
   api.get(
-    "/storage/objects/:id",
+    apiRoutes.storage.object,
     {
       schema: {
         tags: ["storage"],
         summary: "A document's metadata (owner, or someone it is shared with)",
         security,
         params: documentIdParams,
-        response: { 200: storedDocument },
+        response: { 200: storedDocument, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const document = await service.readable(await user(request), request.params.id);
+      const document = await service.readable(await requireUserId(auth, request), request.params.id);
       noStore(reply);
       return document;
     },
   );
 
   api.patch(
-    "/storage/objects/:id",
+    apiRoutes.storage.object,
     {
       schema: {
         tags: ["storage"],
@@ -104,30 +104,31 @@ export async function storageRoutes(
         security,
         params: documentIdParams,
         body: updateMetadataInput,
-        response: { 200: storedDocument },
+        response: { 200: storedDocument, ...errorResponses },
       },
     },
-    async (request) => service.update(await user(request), request.params.id, request.body),
+    async (request) => service.update(await requireUserId(auth, request), request.params.id, request.body),
   );
 
   api.delete(
-    "/storage/objects/:id",
+    apiRoutes.storage.object,
     {
       schema: {
         tags: ["storage"],
         summary: "Deletes a document and its bytes; owner only",
         security,
         params: documentIdParams,
+        response: { 204: noContent, ...errorResponses },
       },
     },
     async (request, reply) => {
-      await service.remove(await user(request), request.params.id);
-      return reply.status(204).send();
+      await service.remove(await requireUserId(auth, request), request.params.id);
+      return reply.status(204).send(null);
     },
   );
 
   api.post(
-    "/storage/objects/:id/download-url",
+    apiRoutes.storage.downloadUrl,
     {
       schema: {
         tags: ["storage"],
@@ -135,12 +136,12 @@ export async function storageRoutes(
         security,
         params: documentIdParams,
         querystring: downloadUrlQuery,
-        response: { 200: downloadUrlResult },
+        response: { 200: downloadUrlResult, ...errorResponses },
       },
     },
     async (request, reply) => {
       const result = await service.downloadUrl(
-        await user(request),
+        await requireUserId(auth, request),
         request.params.id,
         request.query.disposition,
       );
@@ -150,13 +151,15 @@ export async function storageRoutes(
   );
 
   api.get(
-    "/storage/files/:id",
+    apiRoutes.storage.file,
     {
       schema: {
         tags: ["storage"],
         summary: "The bytes behind a signed link (the link is the permission, until it expires)",
         params: documentIdParams,
         querystring: downloadFileQuery,
+        // The bytes are a stream, not JSON: only the errors have a schema.
+        response: errorResponses,
       },
     },
     async (request, reply) => {
@@ -169,7 +172,9 @@ export async function storageRoutes(
       });
       // Names stored before control and bidirectional characters were taken out lose them here.
       const name = downloadName(cleanFileName(document.fileName).trim() || "arquivo", document.contentType);
-      return reply
+      // The bytes are a stream, past the JSON schemas.
+      const raw: FastifyReply = reply;
+      return raw
         .header("content-type", document.contentType)
         .header("content-length", String(document.size))
         .header("content-disposition", contentDisposition(disposition, name))
@@ -186,7 +191,7 @@ export async function storageRoutes(
     tusScope.removeAllContentTypeParsers();
     tusScope.addContentTypeParser("*", (_request, _payload, done) => done(null));
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-      uploaders.set(request.raw, await user(request));
+      uploaders.set(request.raw, await requireUserId(auth, request));
       // Headers tus would refuse in English plain text are refused here, in the catalogue.
       const refusal = tusHeaderRefusal(request.method, request.headers);
       if (refusal) {
@@ -210,13 +215,10 @@ export async function storageRoutes(
       tags: ["storage"],
       security,
       summary: "tus 1.0 resumable uploads (creation, creation-with-upload, termination)",
+      // tus answers the protocol itself (hijacked); the refusals before it are the catalogue's.
+      response: errorResponses,
     };
-    tusScope.route({ method: [...methods], url: UPLOAD_PATH.replace(/^\/api/, ""), schema, handler });
-    tusScope.route({
-      method: [...methods],
-      url: `${UPLOAD_PATH.replace(/^\/api/, "")}/:id`,
-      schema,
-      handler,
-    });
+    tusScope.route({ method: [...methods], url: apiRoutes.storage.uploads, schema, handler });
+    tusScope.route({ method: [...methods], url: apiRoutes.storage.upload, schema, handler });
   });
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { apiPaths } from "../api-paths";
 
 /*
  * The seed's file-storage constants, and the shapes the storage API and the client share.
@@ -215,4 +216,4 @@ export const usageResult = z.object({
 });
 export type UsageResult = z.infer<typeof usageResult>;
 
-export const UPLOAD_PATH = "/api/storage/uploads";
+export const UPLOAD_PATH = apiPaths.storage.uploads;

@@ -2,6 +2,8 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type pg from "pg";
 import { z } from "zod";
+import { apiRoutes } from "../../../shared/api-paths";
+import { errorResponses } from "../../../shared/contracts/errors";
 import { healthResponse } from "../../../shared/contracts/health";
 import { errorMessage } from "../../../shared/errors";
 
@@ -43,13 +45,13 @@ export async function healthRoutes(
 ) {
   const probeMs = opts.probeTimeoutMs ?? HEALTH_PROBE_TIMEOUT_MS;
   app.withTypeProvider<ZodTypeProvider>().get(
-    "/health",
+    apiRoutes.health,
     {
       config: { rateLimit: false },
       schema: {
         tags: ["system"],
         summary: "Whether the server and its database answer (503 within 2 s when the database does not)",
-        response: { 200: healthResponse, 503: unavailableResponse },
+        response: { 200: healthResponse, 503: unavailableResponse, ...errorResponses },
       },
     },
     async (_request, reply) => {
