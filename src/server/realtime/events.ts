@@ -8,12 +8,17 @@ import { type LiveEventInput, publish } from "./hub";
  */
 type Queryable = Pick<pg.PoolClient, "query">;
 
+/** What a new message or a read receipt makes stale: the conversation and the list. */
+export const messageThreadPaths = (proposalId: string) => [
+  apiPaths.messages.thread(proposalId),
+  apiPaths.messages.all,
+];
+
 const proposalPaths = (p: { id: string; offer_id: string }) => [
   apiPaths.proposals.one(p.id),
   apiPaths.proposals.all,
   apiPaths.offers.one(p.offer_id),
-  apiPaths.messages.thread(p.id),
-  apiPaths.messages.all,
+  ...messageThreadPaths(p.id),
   apiPaths.search,
 ];
 
