@@ -1,3 +1,4 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import {
   Alert,
   Anchor,
@@ -20,13 +21,14 @@ import {
 } from "@mantine/core";
 import { IconArrowDown, IconArrowsSort, IconArrowUp, IconSearch } from "@tabler/icons-react";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import {
   type OfferCard,
   type SearchParams,
   type SearchSort,
+  searchQuery as searchContract,
   UFS,
   UNIT_TYPES,
 } from "../../../shared/contracts/listings";
@@ -71,32 +73,59 @@ export function apiParams(url: URLSearchParams): SearchParams {
   return out as SearchParams;
 }
 
+type FilterValues = Record<(typeof FILTER_KEYS)[number], string>;
+
+/** The filters as the URL carries them: the ones given, in reais. */
+function filterUrl(values: FilterValues): URLSearchParams {
+  const next = new URLSearchParams();
+  for (const [k, v] of Object.entries(values)) if (v) next.set(k, v);
+  return next;
+}
+
+/** Checks the filters with the API's own search contract, after turning reais into centavos. */
+const filterResolver = (values: FilterValues, context: unknown, options: never) =>
+  (
+    zodResolver(searchContract) as unknown as (
+      v: unknown,
+      c: unknown,
+      o: never,
+    ) => Promise<{ values: unknown; errors: Record<string, unknown> }>
+  )(apiParams(filterUrl(values)), context, options).then((r) =>
+    Object.keys(r.errors).length > 0 ? { values: {}, errors: r.errors } : { values, errors: {} },
+  );
+
 function Filters() {
   const { t } = useTranslation();
+  const err = useErrorText();
   const [url, setUrl] = useSearchParams();
-  const [draft, setDraft] = useState<Record<string, string>>(() =>
-    Object.fromEntries(FILTER_KEYS.map((k) => [k, url.get(k) ?? ""])),
-  );
-  const set = (key: string, value: string | null | undefined) =>
-    setDraft((d) => ({ ...d, [key]: value ?? "" }));
-  function apply(e?: FormEvent) {
-    e?.preventDefault();
-    const next = new URLSearchParams();
-    for (const [k, v] of Object.entries(draft)) if (v) next.set(k, v);
-    setUrl(next);
-  }
+  const form = useForm<FilterValues>({
+    resolver: filterResolver as never,
+    defaultValues: Object.fromEntries(FILTER_KEYS.map((k) => [k, url.get(k) ?? ""])) as FilterValues,
+  });
+  const draft = form.watch();
+  const set = (key: keyof FilterValues, value: string | null | undefined) => form.setValue(key, value ?? "");
+  const fieldError = (key: keyof FilterValues) =>
+    err.field(form.formState.errors[key]?.message as string | undefined);
+  const apply = form.handleSubmit((values) => setUrl(filterUrl(values)));
   function clear() {
-    setDraft(Object.fromEntries(FILTER_KEYS.map((k) => [k, ""])));
+    form.reset(Object.fromEntries(FILTER_KEYS.map((k) => [k, ""])) as FilterValues);
     setUrl(new URLSearchParams());
   }
   const any = { value: "", label: t("search.any") };
   return (
-    <Card withBorder padding="md" component="form" onSubmit={apply} aria-label={t("search.filters")}>
+    <Card
+      withBorder
+      padding="md"
+      component="form"
+      onSubmit={(e) => void apply(e)}
+      aria-label={t("search.filters")}
+    >
       <Stack gap="sm">
         <TextInput
           label={t("search.q")}
           value={draft.q}
           onChange={(e) => set("q", e.currentTarget.value)}
+          error={fieldError("q")}
           leftSection={<IconSearch size={16} />}
           maxLength={100}
         />
@@ -112,11 +141,13 @@ function Filters() {
             label={t("search.cidade")}
             value={draft.cidade}
             onChange={(e) => set("cidade", e.currentTarget.value)}
+            error={fieldError("cidade")}
           />
           <TextInput
             label={t("search.bairro")}
             value={draft.bairro}
             onChange={(e) => set("bairro", e.currentTarget.value)}
+            error={fieldError("bairro")}
           />
           <Select
             label={t("search.tipo")}
@@ -128,6 +159,7 @@ function Filters() {
             label={t("search.precoMin")}
             value={draft.precoMin}
             onChange={(v) => set("precoMin", String(v))}
+            error={fieldError("precoMin")}
             min={0}
             thousandSeparator="."
             decimalSeparator=","
@@ -137,6 +169,7 @@ function Filters() {
             label={t("search.precoMax")}
             value={draft.precoMax}
             onChange={(v) => set("precoMax", String(v))}
+            error={fieldError("precoMax")}
             min={0}
             thousandSeparator="."
             decimalSeparator=","

@@ -15,10 +15,10 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ContractView } from "../../../shared/contracts/contracts";
-import type { ConversationsView } from "../../../shared/contracts/messages";
 import type { ProposalView } from "../../../shared/contracts/proposals";
 import { useAuth } from "../../app/auth";
 import { OfferSearch } from "../../features/listings/search";
+import { conversationsQuery } from "../../features/messages/api/messages";
 
 const FEATURES = [
   { key: "offers", Icon: IconHome },
@@ -32,7 +32,7 @@ function Awaiting() {
   const { t } = useTranslation();
   const proposals = useQuery<ProposalView[]>({ queryKey: ["/api/proposals?"] });
   const contracts = useQuery<ContractView[]>({ queryKey: ["/api/contracts"] });
-  const inbox = useQuery<ConversationsView>({ queryKey: ["/api/messages"] });
+  const inbox = useQuery(conversationsQuery());
   const toAnswer = (proposals.data ?? []).filter((p) => p.turn === p.role);
   const toSign = (contracts.data ?? []).filter((c) => c.status === "enviado" && c.mine === "pending");
   const unread = inbox.data?.unread ?? 0;

@@ -1,3 +1,4 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import {
   ActionIcon,
   Alert,
@@ -19,6 +20,7 @@ import {
 import { IconArrowLeft, IconCheck, IconChecks, IconPaperclip, IconSend, IconX } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, Fragment, useEffect, useRef, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import {
@@ -26,7 +28,9 @@ import {
   linkify,
   MESSAGE_MAX_ATTACHMENTS,
   MESSAGE_MAX_LENGTH,
+  type MessageInput,
   type MessageView,
+  messageInput,
 } from "../../../shared/contracts/messages";
 import { ACCEPT_ATTRIBUTE } from "../../../shared/contracts/storage";
 import { useAuth } from "../../app/auth";
@@ -190,23 +194,27 @@ function Composer({ conversation }: { conversation: ConversationView }) {
   const { t } = useTranslation();
   const err = useErrorText();
   const { state } = useAuth();
-  const [texto, setTexto] = useState("");
-  const [anexos, setAnexos] = useState<{ id: string; name: string }[]>([]);
+  const form = useForm({
+    resolver: zodResolver(messageInput),
+    defaultValues: { texto: "", anexos: [] as string[] },
+  });
+  const texto = form.watch("texto") ?? "";
+  const anexoIds = form.watch("anexos") ?? [];
+  // The names of the files attached, to show them; the form holds their ids.
+  const [names, setNames] = useState<Record<string, string>>({});
+  const anexos = anexoIds.map((id) => ({ id, name: names[id] ?? id }));
   const [task, setTask] = useState<UploadTask | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const send = useSendMessage(conversation.proposalId);
-  const sendMessage = () =>
-    send.mutate(
-      { texto, anexos: anexos.map((a) => a.id) },
-      {
-        onSuccess: () => {
-          setTexto("");
-          setAnexos([]);
-          setProblem(null);
-        },
-        onError: (e) => setProblem(err.of(e)),
+  const sendMessage = (input: MessageInput) =>
+    send.mutate(input, {
+      onSuccess: () => {
+        form.reset({ texto: "", anexos: [] });
+        setNames({});
+        setProblem(null);
       },
-    );
+      onError: (e) => setProblem(err.of(e)),
+    });
 
   async function attach(file: File | null) {
     if (!file || state.status !== "signed-in") return;
@@ -219,7 +227,8 @@ function Composer({ conversation }: { conversation: ConversationView }) {
     setTask(started);
     try {
       const doc = await started.done;
-      setAnexos((prev) => [...prev, { id: doc.id, name: doc.fileName }]);
+      setNames((prev) => ({ ...prev, [doc.id]: doc.fileName }));
+      form.setValue("anexos", [...(form.getValues("anexos") ?? []), doc.id]);
     } catch (e) {
       setProblem(storageErrorText(e, t));
     } finally {
@@ -232,7 +241,8 @@ function Composer({ conversation }: { conversation: ConversationView }) {
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
     if (task) return setProblem(t("messages.attachmentUploading"));
-    if (!empty && !tooLong && !send.isPending) sendMessage();
+    // The button says why it cannot send (disabled, the length below); the schema still checks.
+    if (!empty && !tooLong && !send.isPending) void form.handleSubmit(sendMessage)();
   };
   return (
     <form onSubmit={submit}>
@@ -248,7 +258,12 @@ function Composer({ conversation }: { conversation: ConversationView }) {
                     size="xs"
                     variant="transparent"
                     aria-label={t("messages.removeAttachment")}
-                    onClick={() => setAnexos((prev) => prev.filter((x) => x.id !== a.id))}
+                    onClick={() =>
+                      form.setValue(
+                        "anexos",
+                        anexoIds.filter((id) => id !== a.id),
+                      )
+                    }
                   >
                     <IconX size={12} />
                   </ActionIcon>
@@ -285,20 +300,26 @@ function Composer({ conversation }: { conversation: ConversationView }) {
               </ActionIcon>
             )}
           </FileButton>
-          <Textarea
-            style={{ flex: 1 }}
-            aria-label={t("messages.placeholder")}
-            placeholder={t("messages.placeholder")}
-            autosize
-            minRows={1}
-            maxRows={6}
-            value={texto}
-            onChange={(e) => setTexto(e.currentTarget.value)}
-            onKeyDown={(e) => {
-              if (e.key === "Enter" && !e.shiftKey) submit(e);
-            }}
-            error={tooLong ? t("messages.tooLong") : undefined}
-            data-testid="message-input"
+          <Controller
+            control={form.control}
+            name="texto"
+            render={({ field }) => (
+              <Textarea
+                style={{ flex: 1 }}
+                aria-label={t("messages.placeholder")}
+                placeholder={t("messages.placeholder")}
+                autosize
+                minRows={1}
+                maxRows={6}
+                value={field.value ?? ""}
+                onChange={(e) => field.onChange(e.currentTarget.value)}
+                onKeyDown={(e) => {
+                  if (e.key === "Enter" && !e.shiftKey) submit(e);
+                }}
+                error={tooLong ? t("messages.tooLong") : undefined}
+                data-testid="message-input"
+              />
+            )}
           />
           <Button
             type="submit"
