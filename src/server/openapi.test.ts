@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { builders } from "../../tests/support/builders";
 import { createTestApp, type TestApp } from "../../tests/support/test-app";
+import { apiPaths } from "../shared/api-paths";
 import { errorStatus } from "../shared/errors";
 
 /*
@@ -47,6 +49,7 @@ let operations: { name: string; responses: Record<string, ResponseObject> }[] = 
 
 beforeAll(async () => {
   t = await createTestApp();
+  await t.app.listen({ port: 0, host: "127.0.0.1" });
   const res = await t.app.inject({ method: "GET", url: "/api/docs/json" });
   expect(res.statusCode).toBe(200);
   const doc = res.json() as { paths: Record<string, Record<string, Operation>> };
@@ -109,4 +112,45 @@ describe("the OpenAPI document", () => {
     }
     expect(wrong).toEqual([]);
   });
+});
+
+describe("the response schemas", () => {
+  // A response schema strips what it does not name: a view the services build must cross it
+  // whole, or a screen would silently lose a field.
+  it("drop nothing the services answer", async () => {
+    const b = builders(t);
+    const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
+    const { contract, landlord, tenant } = await b.contract("enviado");
+    const message = await b.call("POST", apiPaths.messages.thread(contract.proposalId), tenant.cookie, {
+      texto: "Olá, tudo certo com o contrato?",
+    });
+    expect(message.statusCode).toBe(201);
+
+    const answers = {
+      contract: b.call("GET", apiPaths.contracts.one(contract.id), landlord.cookie),
+      contracts: b.call("GET", apiPaths.contracts.all, landlord.cookie),
+      proposal: b.call("GET", apiPaths.proposals.one(contract.proposalId), landlord.cookie),
+      thread: b.call("GET", apiPaths.messages.thread(contract.proposalId), landlord.cookie),
+      conversations: b.call("GET", apiPaths.messages.all, landlord.cookie),
+    };
+    const served = async (key: keyof typeof answers) => {
+      const res = await answers[key];
+      expect(res.statusCode, `${key}: ${res.body}`).toBe(200);
+      return res.json() as unknown;
+    };
+    const id = landlord.userId;
+    expect(await served("contract")).toEqual(plain(await t.app.contracts.get(id, contract.id)));
+    expect(await served("contracts")).toEqual(plain(await t.app.contracts.listFor(id)));
+    expect(await served("proposal")).toEqual(plain(await t.app.proposals.get(id, contract.proposalId)));
+    expect(await served("thread")).toEqual(plain(await t.app.messages.thread(id, contract.proposalId)));
+    expect(await served("conversations")).toEqual(plain(await t.app.messages.conversations(id)));
+
+    // A draft shows who will sign (the guarantor with the relationship the tenant gave).
+    const draft = await b.contract("rascunho");
+    const res = await b.call("GET", apiPaths.contracts.one(draft.contract.id), draft.tenant.cookie);
+    expect(res.json()).toEqual(plain(await t.app.contracts.get(draft.tenant.userId, draft.contract.id)));
+    expect(res.json()).toMatchObject({
+      plannedSigners: expect.arrayContaining([expect.objectContaining({ papel: "fiador" })]),
+    });
+  }, 120_000);
 });
