@@ -1,166 +1,246 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Button, Card, Checkbox, Group, Modal, Stack, Text, Textarea, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { Fragment, type ReactNode, useState } from "react";
+import { FormProvider, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import type { ProposalAction, ProposalView } from "../../../shared/contracts/proposals";
+import { z } from "zod";
+import type {
+  OfferRules,
+  ProposalAction,
+  ProposalActionName,
+  ProposalView,
+} from "../../../shared/contracts/proposals";
 import { PERSONAL_DOCUMENT_KINDS } from "../../../shared/contracts/storage";
+import { actionsFor } from "../../../shared/proposal-machine";
 import { useErrorText } from "../../lib/error-text";
-import { refreshPaths } from "../../lib/query";
 import { revealFirstError } from "../../lib/reveal-error";
-import { profilePath, useProfile } from "../profile/api";
-import { proposalsApi } from "./api";
+import { useProposalAction } from "./api/proposals";
 import { DocumentPicker } from "./document-picker";
-import { checkGuarantor, emptyGuarantor, type GuarantorDraft, GuarantorFields } from "./guarantor-fields";
-import { checkTerms, draftFrom, type TermsDraft, TermsFields } from "./terms-form";
+import { checkGuarantor, emptyGuarantor, GuarantorFields } from "./guarantor-fields";
+import { addIssues, checkTerms, draftFrom, TermsFields, termsDraftShape } from "./terms-form";
 
 type Panel = null | "counter" | "reject" | "documents" | "withdraw" | "approve" | "send" | "guarantor";
 
-/** The moves the rules give this party now, each a button with its form or confirmation. */
-export function ProposalActions({ proposal }: { proposal: ProposalView }) {
+const counterDraft = z.object({
+  ...termsDraftShape,
+  mensagem: z.string(),
+  fiador: z.object({ nome: z.string(), cpf: z.string(), email: z.string(), parentesco: z.string() }),
+});
+type CounterDraft = z.infer<typeof counterDraft>;
+type Counter = Extract<ProposalAction, { action: "counter" }>;
+
+/**
+ * A counter-offer as the server will check it: the terms by the offer's rules, and the guarantor
+ * when the tenant names one (the landlord never does: decision 017).
+ */
+export const counterSchema = (offer: OfferRules, tenantNamesGuarantor: boolean, now = new Date()) =>
+  counterDraft.transform((d, ctx): Counter => {
+    const { terms, errors } = checkTerms(d, offer, now);
+    const named = tenantNamesGuarantor && d.garantia === "fiador" ? checkGuarantor(d.fiador) : null;
+    addIssues(ctx, { ...errors, ...(named?.errors ?? {}) });
+    if (!terms || (named && !named.fiador)) return z.NEVER;
+    return {
+      action: "counter",
+      termos: terms,
+      mensagem: d.mensagem,
+      ...(named?.fiador ? { fiador: named.fiador } : {}),
+    };
+  });
+
+/** The counter-offer's form, kept while its panel closes and opens again. */
+export function useCounterForm(proposal: ProposalView) {
+  return useForm<CounterDraft, unknown, Counter>({
+    resolver: zodResolver(counterSchema(proposal.oferta, proposal.role === "tenant")),
+    defaultValues: {
+      ...draftFrom(proposal.termos),
+      mensagem: "",
+      fiador: proposal.fiador ? { ...proposal.fiador } : emptyGuarantor(),
+    },
+    // As in the proposal form: messages change when the user sends again; the page moves to the
+    // first error (revealFirstError).
+    reValidateMode: "onSubmit",
+    shouldFocusError: false,
+  });
+}
+
+/** The counter-offer: the terms (and, for the tenant with fiador, the guarantor) and a message. */
+export function CounterForm({
+  proposal,
+  form,
+  pending,
+  onSend,
+  onCancel,
+}: {
+  proposal: ProposalView;
+  form: ReturnType<typeof useCounterForm>;
+  pending: boolean;
+  onSend: (counter: Counter) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const landlord = proposal.role === "landlord";
+  // After "pedir outro fiador" the tenant's counter is, first of all, a new guarantor.
+  const namingGuarantor = !landlord && proposal.termos.garantia === "fiador" && !proposal.fiador;
+  const garantia = form.watch("garantia");
+  const send = form.handleSubmit(onSend, () => revealFirstError());
+  return (
+    <FormProvider {...form}>
+      <Card withBorder padding="md">
+        <Stack gap="sm">
+          <Title order={3} size="h4">
+            {namingGuarantor ? t("proposal.nameGuarantor") : t("proposal.counterTitle")}
+          </Title>
+          <TermsFields offer={proposal.oferta} />
+          {/* The tenant names the guarantor; the landlord can only ask for another. */}
+          {!landlord && garantia === "fiador" && <GuarantorFields />}
+          <Textarea
+            label={t("proposal.message")}
+            {...form.register("mensagem")}
+            maxLength={2000}
+            autosize
+            minRows={2}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onCancel}>
+              {t("proposal.cancel")}
+            </Button>
+            <Button loading={pending} onClick={() => void send()}>
+              {namingGuarantor ? t("proposal.sendGuarantor") : t("proposal.sendCounter")}
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+    </FormProvider>
+  );
+}
+
+/**
+ * The moves the rules give this party now (the shared state machine's `actionsFor`), each a
+ * button with its form or confirmation. `approvalNotice` says what the landlord must do before
+ * approving (her profile), when the screen knows.
+ */
+export function ProposalActions({
+  proposal,
+  approvalNotice,
+  userId = null,
+}: {
+  proposal: ProposalView;
+  approvalNotice?: (proposal: ProposalView) => ReactNode;
+  userId?: string | null;
+}) {
   const { t } = useTranslation();
   const err = useErrorText();
-  const queryClient = useQueryClient();
-  const profile = useProfile(proposal.role === "landlord");
   const [panel, setPanel] = useState<Panel>(null);
-  const [draft, setDraft] = useState<TermsDraft>(() => draftFrom(proposal.termos));
-  const [termErrors, setTermErrors] = useState<Record<string, string>>({});
   const [reason, setReason] = useState("");
   const [message, setMessage] = useState("");
   const [kinds, setKinds] = useState<string[]>([]);
-  const [fiador, setFiador] = useState<GuarantorDraft>(() =>
-    proposal.fiador ? { ...proposal.fiador } : emptyGuarantor(),
-  );
   const [docs, setDocs] = useState<string[]>([]);
-  const act = useMutation({
-    mutationFn: (action: ProposalAction) => proposalsApi.act(proposal.id, action),
-    onSuccess: (next) => {
-      queryClient.setQueryData([`/api/proposals/${next.id}`], next);
-      void refreshPaths(queryClient, ["/api/proposals"]);
-      void refreshPaths(queryClient, [`/api/offers/${next.oferta.id}`, "/api/search"]);
-      setPanel(null);
-      notifications.show({ color: "teal", message: t("proposal.done") });
-    },
-  });
-  const mine = proposal.turn === proposal.role;
-  const open = proposal.turn !== null;
-  if (!open) return null;
-  const s = proposal.status;
-  const landlord = proposal.role === "landlord";
+  const act = useProposalAction(proposal.id);
+  const counter = useCounterForm(proposal);
+  const mutate = (action: ProposalAction) =>
+    act.mutate(action, {
+      onSuccess: () => {
+        setPanel(null);
+        notifications.show({ color: "teal", message: t("proposal.done") });
+      },
+    });
+  if (proposal.turn === null) return null;
+  const allowed = new Set<ProposalActionName>(actionsFor(proposal.status, proposal.role));
   const error = act.error ? err.message(act.error) : null;
-  // After "pedir outro fiador" the tenant's counter is, first of all, a new guarantor.
-  const namingGuarantor = !landlord && proposal.termos.garantia === "fiador" && !proposal.fiador;
-
-  const counterForm = (
-    <Card withBorder padding="md">
-      <Stack gap="sm">
-        <Title order={3} size="h4">
-          {namingGuarantor ? t("proposal.nameGuarantor") : t("proposal.counterTitle")}
-        </Title>
-        <TermsFields value={draft} onChange={setDraft} offer={proposal.oferta} errors={termErrors} />
-        {/* The tenant names the guarantor; the landlord can only ask for another. */}
-        {!landlord && draft.garantia === "fiador" && (
-          <GuarantorFields value={fiador} onChange={setFiador} errors={termErrors} />
-        )}
-        <Textarea
-          label={t("proposal.message")}
-          value={message}
-          onChange={(e) => setMessage(e.currentTarget.value)}
-          maxLength={2000}
-          autosize
-          minRows={2}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setPanel(null)}>
-            {t("proposal.cancel")}
-          </Button>
-          <Button
-            loading={act.isPending}
-            onClick={() => {
-              const { terms, errors } = checkTerms(draft, proposal.oferta);
-              const named = !landlord && draft.garantia === "fiador" ? checkGuarantor(fiador) : null;
-              setTermErrors({ ...errors, ...(named?.errors ?? {}) });
-              if (!terms || (named && !named.fiador)) {
-                revealFirstError();
-                return;
-              }
-              act.mutate({
-                action: "counter",
-                termos: terms,
-                mensagem: message,
-                ...(named?.fiador ? { fiador: named.fiador } : {}),
-              });
-            }}
-          >
-            {namingGuarantor ? t("proposal.sendGuarantor") : t("proposal.sendCounter")}
-          </Button>
-        </Group>
-      </Stack>
-    </Card>
-  );
+  const fiador = proposal.termos.garantia === "fiador";
+  // With fiador and no guarantor (the landlord asked for another), the tenant names one first.
+  const needsGuarantor = fiador && !proposal.fiador;
+  const moves: { action: ProposalActionName; button: ReactNode }[] = [
+    {
+      action: "approve",
+      button: (
+        <Button color="teal" onClick={() => setPanel("approve")}>
+          {t("proposal.approve")}
+        </Button>
+      ),
+    },
+    {
+      action: "accept",
+      button: needsGuarantor ? (
+        <Button color="teal" onClick={() => setPanel("counter")}>
+          {t("proposal.nameGuarantor")}
+        </Button>
+      ) : (
+        <Button
+          color="teal"
+          loading={act.isPending && act.variables?.action === "accept"}
+          onClick={() => mutate({ action: "accept" })}
+        >
+          {t("proposal.accept")}
+        </Button>
+      ),
+    },
+    {
+      action: "counter",
+      button: (
+        <Button variant="light" onClick={() => setPanel("counter")}>
+          {t("proposal.counter")}
+        </Button>
+      ),
+    },
+    {
+      action: "request_documents",
+      button: (
+        <Button variant="light" onClick={() => setPanel("documents")}>
+          {t("proposal.requestDocuments")}
+        </Button>
+      ),
+    },
+    {
+      action: "request_guarantor",
+      // Only a named guarantor can be refused.
+      button: fiador && proposal.fiador && (
+        <Button variant="light" onClick={() => setPanel("guarantor")}>
+          {t("proposal.requestGuarantor")}
+        </Button>
+      ),
+    },
+    {
+      action: "send_documents",
+      button: <Button onClick={() => setPanel("send")}>{t("proposal.sendDocuments")}</Button>,
+    },
+    {
+      action: "reject",
+      button: (
+        <Button variant="subtle" color="red" onClick={() => setPanel("reject")}>
+          {t("proposal.reject")}
+        </Button>
+      ),
+    },
+  ];
+  const offered = moves.filter((m) => allowed.has(m.action) && m.button);
 
   return (
     <Stack gap="sm" data-testid="proposal-actions">
-      {mine && (
+      {offered.length > 0 && (
         <Group gap="xs">
-          {landlord && s === "enviada" && (
-            <>
-              <Button color="teal" onClick={() => setPanel("approve")}>
-                {t("proposal.approve")}
-              </Button>
-              <Button variant="light" onClick={() => setPanel("counter")}>
-                {t("proposal.counter")}
-              </Button>
-              <Button variant="light" onClick={() => setPanel("documents")}>
-                {t("proposal.requestDocuments")}
-              </Button>
-              {proposal.termos.garantia === "fiador" && proposal.fiador && (
-                <Button variant="light" onClick={() => setPanel("guarantor")}>
-                  {t("proposal.requestGuarantor")}
-                </Button>
-              )}
-              <Button variant="subtle" color="red" onClick={() => setPanel("reject")}>
-                {t("proposal.reject")}
-              </Button>
-            </>
-          )}
-          {!landlord && s === "contraproposta" && (
-            <>
-              {proposal.termos.garantia === "fiador" && !proposal.fiador ? (
-                <Button color="teal" onClick={() => setPanel("counter")}>
-                  {t("proposal.nameGuarantor")}
-                </Button>
-              ) : (
-                <Button
-                  color="teal"
-                  loading={act.isPending && act.variables?.action === "accept"}
-                  onClick={() => act.mutate({ action: "accept" })}
-                >
-                  {t("proposal.accept")}
-                </Button>
-              )}
-              <Button variant="light" onClick={() => setPanel("counter")}>
-                {t("proposal.counter")}
-              </Button>
-              <Button variant="subtle" color="red" onClick={() => setPanel("reject")}>
-                {t("proposal.reject")}
-              </Button>
-            </>
-          )}
-          {!landlord && s === "documentos_solicitados" && (
-            <Button onClick={() => setPanel("send")}>{t("proposal.sendDocuments")}</Button>
-          )}
+          {offered.map((m) => (
+            <Fragment key={m.action}>{m.button}</Fragment>
+          ))}
         </Group>
       )}
-      {!landlord && (
+      {allowed.has("withdraw") && (
         <Group>
           <Button variant="subtle" color="gray" size="xs" onClick={() => setPanel("withdraw")}>
             {t("proposal.withdraw")}
           </Button>
         </Group>
       )}
-      {panel === "counter" && counterForm}
+      {panel === "counter" && (
+        <CounterForm
+          proposal={proposal}
+          form={counter}
+          pending={act.isPending}
+          onSend={mutate}
+          onCancel={() => setPanel(null)}
+        />
+      )}
       {panel === "documents" && (
         <Card withBorder padding="md">
           <Stack gap="sm">
@@ -184,7 +264,7 @@ export function ProposalActions({ proposal }: { proposal: ProposalView }) {
               <Button
                 loading={act.isPending}
                 onClick={() =>
-                  act.mutate({ action: "request_documents", documentos: kinds as never, mensagem: message })
+                  mutate({ action: "request_documents", documentos: kinds as never, mensagem: message })
                 }
               >
                 {t("proposal.requestDocuments")}
@@ -201,14 +281,14 @@ export function ProposalActions({ proposal }: { proposal: ProposalView }) {
                 kinds: proposal.documentosSolicitados.map((k) => t(`documents.kinds.${k}`)).join(", "),
               })}
             </Text>
-            <DocumentPicker value={docs} onChange={setDocs} />
+            <DocumentPicker value={docs} onChange={setDocs} userId={userId} />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setPanel(null)}>
                 {t("proposal.cancel")}
               </Button>
               <Button
                 loading={act.isPending}
-                onClick={() => act.mutate({ action: "send_documents", documentos: docs })}
+                onClick={() => mutate({ action: "send_documents", documentos: docs })}
               >
                 {t("proposal.sendDocuments")}
               </Button>
@@ -248,7 +328,7 @@ export function ProposalActions({ proposal }: { proposal: ProposalView }) {
             <Button
               color="red"
               loading={act.isPending}
-              onClick={() => act.mutate({ action: "reject", motivo: reason })}
+              onClick={() => mutate({ action: "reject", motivo: reason })}
             >
               {t("proposal.reject")}
             </Button>
@@ -282,7 +362,7 @@ export function ProposalActions({ proposal }: { proposal: ProposalView }) {
             </Button>
             <Button
               loading={act.isPending}
-              onClick={() => act.mutate({ action: "request_guarantor", motivo: reason })}
+              onClick={() => mutate({ action: "request_guarantor", motivo: reason })}
             >
               {t("proposal.requestGuarantor")}
             </Button>
@@ -301,7 +381,7 @@ export function ProposalActions({ proposal }: { proposal: ProposalView }) {
             <Button variant="default" onClick={() => setPanel(null)}>
               {t("proposal.cancel")}
             </Button>
-            <Button color="red" loading={act.isPending} onClick={() => act.mutate({ action: "withdraw" })}>
+            <Button color="red" loading={act.isPending} onClick={() => mutate({ action: "withdraw" })}>
               {t("proposal.withdraw")}
             </Button>
           </Group>
@@ -315,14 +395,7 @@ export function ProposalActions({ proposal }: { proposal: ProposalView }) {
       >
         <Stack>
           <Text size="sm">{t("proposal.approveText")}</Text>
-          {profile.data && !profile.data.complete && (
-            <Alert color="orange">
-              {t("profile.needed")}{" "}
-              <Link to={profilePath(profile.data, `/AprovarProposta?id=${proposal.id}`)}>
-                {t("profile.complete")}
-              </Link>
-            </Alert>
-          )}
+          {approvalNotice?.(proposal)}
           {error && (
             <Text c="red" size="sm">
               {error}
@@ -332,7 +405,7 @@ export function ProposalActions({ proposal }: { proposal: ProposalView }) {
             <Button variant="default" onClick={() => setPanel(null)}>
               {t("proposal.cancel")}
             </Button>
-            <Button color="teal" loading={act.isPending} onClick={() => act.mutate({ action: "approve" })}>
+            <Button color="teal" loading={act.isPending} onClick={() => mutate({ action: "approve" })}>
               {t("proposal.approve")}
             </Button>
           </Group>

@@ -1,6 +1,6 @@
 import { Anchor, Button, Checkbox, FileButton, Group, Select, Stack, Text } from "@mantine/core";
 import { IconUpload } from "@tabler/icons-react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
@@ -10,40 +10,44 @@ import {
   PERSONAL_DOCUMENT_KINDS,
   PROFILE_FOLDER,
 } from "../../../shared/contracts/storage";
-import { useAuth } from "../../app/auth";
-import { refreshPaths } from "../../lib/query";
-import { storage, type UploadTask, uploadFile } from "../../lib/storage";
-import { storageErrorText } from "../storage/error-text";
-import { UploadProgress } from "../storage/upload-progress";
+import { UploadProgress } from "../../components/upload-progress";
+import { type UploadTask, uploadFile } from "../../lib/storage";
+import { storageErrorText } from "../../lib/storage-error-text";
+import { personalDocumentsQuery, useRefreshPersonalDocuments } from "./api/documents";
 
 /**
  * One's personal documents to attach, by checkbox; a new one can be uploaded here, or taken with
  * the camera or converted, coming back to this page with it chosen.
  */
-export function DocumentPicker({ value, onChange }: { value: string[]; onChange: (ids: string[]) => void }) {
+export function DocumentPicker({
+  value,
+  onChange,
+  userId,
+}: {
+  value: string[];
+  onChange: (ids: string[]) => void;
+  /** Whose uploads these are (the signed-in user); none, no upload. */
+  userId: string | null;
+}) {
   const { t } = useTranslation();
-  const { state } = useAuth();
   const location = useLocation();
-  const queryClient = useQueryClient();
+  const refreshDocuments = useRefreshPersonalDocuments();
   const [kind, setKind] = useState<DocumentKind>("comprovante_renda");
   const [task, setTask] = useState<UploadTask | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const docs = useQuery({
-    queryKey: [`/api/storage/objects?folder=${PROFILE_FOLDER}&pageSize=1000`],
-    queryFn: () => storage.list({ folder: PROFILE_FOLDER, pageSize: 1000 }),
-  });
+  const docs = useQuery(personalDocumentsQuery());
   const here = location.pathname + location.search;
   const flow = new URLSearchParams({ tipo: kind, pasta: PROFILE_FOLDER, destino: here }).toString();
 
   async function upload(file: File | null) {
-    if (!file || state.status !== "signed-in") return;
+    if (!file || !userId) return;
     setProblem(null);
-    const started = uploadFile(file, { filename: file.name, kind, folder: PROFILE_FOLDER }, state.user.id);
+    const started = uploadFile(file, { filename: file.name, kind, folder: PROFILE_FOLDER }, userId);
     setTask(started);
     try {
       const doc = await started.done;
       onChange([...value, doc.id]);
-      await refreshPaths(queryClient, ["/api/storage/objects", "/api/storage/usage"]);
+      await refreshDocuments();
     } catch (e) {
       setProblem(storageErrorText(e, t));
     } finally {

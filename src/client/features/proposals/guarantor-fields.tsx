@@ -1,4 +1,5 @@
 import { SimpleGrid, Text, TextInput } from "@mantine/core";
+import { useFormContext } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { type Guarantor, guarantorInput } from "../../../shared/contracts/proposals";
 import { useErrorText } from "../../lib/error-text";
@@ -25,19 +26,15 @@ export function checkGuarantor(d: GuarantorDraft): {
   };
 }
 
-/** The tenant names the guarantor: the landlord accepts this person or asks for another. */
-export function GuarantorFields({
-  value,
-  onChange,
-  errors,
-}: {
-  value: GuarantorDraft;
-  onChange: (v: GuarantorDraft) => void;
-  errors: Record<string, string>;
-}) {
+/**
+ * The tenant names the guarantor: the landlord accepts this person or asks for another. Inside a
+ * form (FormProvider) whose values hold the guarantor under `fiador`.
+ */
+export function GuarantorFields() {
   const { t } = useTranslation();
   const err = useErrorText();
-  const set = (patch: Partial<GuarantorDraft>) => onChange({ ...value, ...patch });
+  const { register, formState } = useFormContext<{ fiador: GuarantorDraft }>();
+  const errors = formState.errors.fiador;
   return (
     <div data-testid="guarantor-fields">
       <Text fw={600}>{t("proposal.guarantor")}</Text>
@@ -47,34 +44,30 @@ export function GuarantorFields({
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
           label={t("proposal.guarantorName")}
-          value={value.nome}
           maxLength={150}
-          onChange={(e) => set({ nome: e.currentTarget.value })}
-          error={err.field(errors["fiador.nome"])}
+          {...register("fiador.nome")}
+          error={err.field(errors?.nome?.message)}
         />
         <TextInput
           label={t("proposal.guarantorCpf")}
-          value={value.cpf}
           maxLength={14}
           inputMode="numeric"
-          onChange={(e) => set({ cpf: e.currentTarget.value })}
-          error={err.field(errors["fiador.cpf"])}
+          {...register("fiador.cpf")}
+          error={err.field(errors?.cpf?.message)}
         />
         <TextInput
           label={t("proposal.guarantorEmail")}
           type="email"
-          value={value.email}
           maxLength={254}
-          onChange={(e) => set({ email: e.currentTarget.value })}
-          error={err.field(errors["fiador.email"])}
+          {...register("fiador.email")}
+          error={err.field(errors?.email?.message)}
         />
         <TextInput
           label={t("proposal.guarantorRelationship")}
           placeholder={t("proposal.guarantorRelationshipHint")}
-          value={value.parentesco}
           maxLength={60}
-          onChange={(e) => set({ parentesco: e.currentTarget.value })}
-          error={err.field(errors["fiador.parentesco"] ?? errors.fiador)}
+          {...register("fiador.parentesco")}
+          error={err.field(errors?.parentesco?.message ?? errors?.message)}
         />
       </SimpleGrid>
     </div>

@@ -1,23 +1,30 @@
-import { Anchor, Button, Card, Group, List, Loader, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Card, Group, List, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatCpf } from "../../../shared/contracts/profile";
 import type { ProposalView } from "../../../shared/contracts/proposals";
 import { formatBRL } from "../../lib/money";
-import { storage } from "../../lib/storage";
-import { contractsApi } from "../contracts/api";
 import { ProposalActions } from "./actions";
+import { sharedDocumentQuery } from "./api/documents";
 import { ProposalStatusBadge, ProposalTimeline, TermsSummary, TurnBanner } from "./parts";
+
+/**
+ * What the screen adds from other features and from the session: the contract of an approved
+ * proposal, what the landlord must do before approving (her profile), and who is looking (whose
+ * uploads a document sent from here is).
+ */
+export interface ProposalSlots {
+  contract?: (proposal: ProposalView) => ReactNode;
+  approvalNotice?: (proposal: ProposalView) => ReactNode;
+  userId?: string | null;
+}
 
 /** A shared document by its kind and name (the landlord may read its metadata), opening in the viewer. */
 function DocumentLink({ id, index }: { id: string; index: number }) {
   const { t } = useTranslation();
-  const meta = useQuery({
-    queryKey: [`/api/storage/objects/${id}`],
-    queryFn: () => storage.getMetadata(id),
-    retry: false,
-  });
+  const meta = useQuery(sharedDocumentQuery(id));
   return (
     <Anchor component={Link} to={`/ViewDocument?id=${id}`} size="sm">
       {meta.data
@@ -27,35 +34,8 @@ function DocumentLink({ id, index }: { id: string; index: number }) {
   );
 }
 
-/** The contract written for an approved proposal. */
-function ContractLink({ proposalId }: { proposalId: string }) {
-  const { t } = useTranslation();
-  const contracts = useQuery({ queryKey: ["/api/contracts"], queryFn: contractsApi.list });
-  const contract = contracts.data?.find((c) => c.proposalId === proposalId);
-  // The contract is written by a job right after the approval: say so until it shows (live).
-  if (!contract)
-    return contracts.isSuccess ? (
-      <Group gap="xs" wrap="nowrap" data-testid="contract-preparing">
-        <Loader size="xs" />
-        <Text size="sm" c="dimmed">
-          {t("contract.preparing")}
-        </Text>
-      </Group>
-    ) : null;
-  return (
-    <Button
-      component={Link}
-      to={`/Clicksign?contrato=${contract.id}`}
-      variant="light"
-      data-testid="open-contract"
-    >
-      {t("contract.open")} · {t(`contract.status.${contract.status}`)}
-    </Button>
-  );
-}
-
 /** One proposal, as its tenant or its landlord sees it: turn, terms, people, documents, actions, timeline. */
-export function ProposalDetail({ proposal }: { proposal: ProposalView }) {
+export function ProposalDetail({ proposal, slots = {} }: { proposal: ProposalView; slots?: ProposalSlots }) {
   const { t } = useTranslation();
   return (
     <Stack gap="md" data-testid="proposal-detail">
@@ -74,8 +54,12 @@ export function ProposalDetail({ proposal }: { proposal: ProposalView }) {
         <ProposalStatusBadge status={proposal.status} />
       </Group>
       <TurnBanner proposal={proposal} />
-      {proposal.status === "aprovada" && <ContractLink proposalId={proposal.id} />}
-      <ProposalActions proposal={proposal} />
+      {proposal.status === "aprovada" && slots.contract?.(proposal)}
+      <ProposalActions
+        proposal={proposal}
+        approvalNotice={slots.approvalNotice}
+        userId={slots.userId ?? null}
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Card withBorder padding="md">
           <Stack gap="xs">

@@ -1,5 +1,7 @@
 import { NumberInput, Select, SimpleGrid, TextInput } from "@mantine/core";
+import { Controller, useFormContext } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import {
   addMonths,
   brazilDate,
@@ -13,8 +15,9 @@ import {
   termsIssue,
 } from "../../../shared/contracts/proposals";
 import { useErrorText } from "../../lib/error-text";
+import { formatBRL, toCentavos, toReais } from "../../lib/money";
 
-/** Terms as typed: the rent in reais. */
+/** Terms as typed: the rent in reais, "" for a field left empty. */
 export interface TermsDraft {
   aluguel: number | "";
   dataEntrada: string;
@@ -23,13 +26,25 @@ export interface TermsDraft {
   caucaoMeses: number | "";
 }
 
+export const TERM_FIELDS = ["aluguel", "dataEntrada", "prazoMeses", "garantia", "caucaoMeses"] as const;
+
 export function draftFrom(terms: ProposalTerms): TermsDraft {
-  return { ...terms, aluguel: terms.aluguel / 100, caucaoMeses: terms.caucaoMeses ?? "" };
+  return { ...terms, aluguel: toReais(terms.aluguel), caucaoMeses: terms.caucaoMeses ?? "" };
 }
+
+/** The draft's fields as the form holds them; the rules are the contract's, after the draft is read. */
+export const termsDraftShape = {
+  aluguel: z.union([z.number(), z.literal("")]),
+  dataEntrada: z.string(),
+  prazoMeses: z.union([z.number(), z.literal("")]),
+  garantia: z.string().nullable(),
+  caucaoMeses: z.union([z.number(), z.literal("")]),
+};
 
 /**
  * The draft checked by the shared contract and by the offer's rules (the same ones the server
- * holds): the terms, or each field's message code.
+ * holds): the terms, or each field's message code. `termsIssue` names one field, so a refused rule
+ * marks that field only, never the valid ones beside it.
  */
 export function checkTerms(
   d: TermsDraft,
@@ -37,7 +52,7 @@ export function checkTerms(
   now = new Date(),
 ): { terms: ProposalTerms | null; errors: Record<string, string> } {
   const parsed = proposalTerms.safeParse({
-    aluguel: d.aluguel === "" ? undefined : Math.round(Number(d.aluguel) * 100),
+    aluguel: toCentavos(d.aluguel) ?? undefined,
     dataEntrada: d.dataEntrada,
     prazoMeses: d.prazoMeses === "" ? undefined : Number(d.prazoMeses),
     garantia: d.garantia ?? undefined,
@@ -60,82 +75,121 @@ export function checkTerms(
   };
 }
 
-export function TermsFields({
-  value,
-  onChange,
-  offer,
-  errors,
-}: {
-  value: TermsDraft;
-  onChange: (v: TermsDraft) => void;
-  offer: OfferRules;
-  errors: Record<string, string>;
-}) {
+/** Adds each field's message to a zod check (in a form's schema), under `prefix`. */
+export function addIssues(ctx: z.RefinementCtx, errors: Record<string, string>, prefix: string[] = []) {
+  for (const [path, message] of Object.entries(errors))
+    ctx.addIssue({ code: "custom", path: [...prefix, ...path.split(".")], message });
+}
+
+/** The terms' fields, inside a form (FormProvider) whose values include a `TermsDraft`. */
+export function TermsFields({ offer }: { offer: OfferRules }) {
   const { t } = useTranslation();
   const err = useErrorText();
+  const { control, watch, formState } = useFormContext<TermsDraft>();
+  const errors = formState.errors;
   const f = (k: string) => t(`proposal.fields.${k}`);
   const today = brazilDate(new Date());
   const rent = rentRangeFor(offer);
+  const garantia = watch("garantia");
+  // "R$ 1.000,00" → "1.000,00": the hint says the range in reais, without the symbol.
+  const reais = (centavos: number) => formatBRL(centavos).replace(/^R\$\s*/, "");
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
-      <NumberInput
-        label={f("aluguel")}
-        description={t("proposal.rentRange", {
-          min: (rent.min / 100).toLocaleString("pt-BR", { minimumFractionDigits: 2 }),
-          max: (rent.max / 100).toLocaleString("pt-BR", { minimumFractionDigits: 2 }),
-        })}
-        value={value.aluguel}
-        onChange={(v) => onChange({ ...value, aluguel: v === "" ? "" : Number(v) })}
-        decimalSeparator=","
-        thousandSeparator="."
-        decimalScale={2}
-        prefix="R$ "
-        min={0}
-        inputMode="decimal"
-        error={err.field(errors.aluguel)}
+      <Controller
+        control={control}
+        name="aluguel"
+        render={({ field }) => (
+          <NumberInput
+            label={f("aluguel")}
+            description={t("proposal.rentRange", { min: reais(rent.min), max: reais(rent.max) })}
+            value={field.value}
+            onChange={(v) => field.onChange(v === "" ? "" : Number(v))}
+            onBlur={field.onBlur}
+            ref={field.ref}
+            decimalSeparator=","
+            thousandSeparator="."
+            decimalScale={2}
+            prefix="R$ "
+            min={0}
+            inputMode="decimal"
+            error={err.field(errors.aluguel?.message)}
+          />
+        )}
       />
-      <TextInput
-        type="date"
-        label={f("dataEntrada")}
-        value={value.dataEntrada}
-        min={today}
-        max={addMonths(today, ENTRY_MAX_MONTHS)}
-        onChange={(e) => onChange({ ...value, dataEntrada: e.currentTarget.value })}
-        error={err.field(errors.dataEntrada)}
+      <Controller
+        control={control}
+        name="dataEntrada"
+        render={({ field }) => (
+          <TextInput
+            type="date"
+            label={f("dataEntrada")}
+            value={field.value}
+            min={today}
+            max={addMonths(today, ENTRY_MAX_MONTHS)}
+            onChange={(e) => field.onChange(e.currentTarget.value)}
+            onBlur={field.onBlur}
+            ref={field.ref}
+            error={err.field(errors.dataEntrada?.message)}
+          />
+        )}
       />
-      <NumberInput
-        label={f("prazoMeses")}
-        description={t("proposal.termRange", { min: termMinFor(offer), max: PROPOSAL_TERM_MAX })}
-        value={value.prazoMeses}
-        onChange={(v) => onChange({ ...value, prazoMeses: v === "" ? "" : Number(v) })}
-        min={termMinFor(offer)}
-        max={PROPOSAL_TERM_MAX}
-        // Out of range is said, not silently corrected: 1 month must not become 12 unseen.
-        clampBehavior="none"
-        allowDecimal={false}
-        inputMode="numeric"
-        error={err.field(errors.prazoMeses)}
+      <Controller
+        control={control}
+        name="prazoMeses"
+        render={({ field }) => (
+          <NumberInput
+            label={f("prazoMeses")}
+            description={t("proposal.termRange", { min: termMinFor(offer), max: PROPOSAL_TERM_MAX })}
+            value={field.value}
+            onChange={(v) => field.onChange(v === "" ? "" : Number(v))}
+            onBlur={field.onBlur}
+            ref={field.ref}
+            min={termMinFor(offer)}
+            max={PROPOSAL_TERM_MAX}
+            // Out of range is said, not silently corrected: 1 month must not become 12 unseen.
+            clampBehavior="none"
+            allowDecimal={false}
+            inputMode="numeric"
+            error={err.field(errors.prazoMeses?.message)}
+          />
+        )}
       />
-      <Select
-        label={f("garantia")}
-        data={offer.garantias.map((g) => ({ value: g, label: t(`listings.guarantees.${g}`) }))}
-        value={value.garantia}
-        onChange={(v) => onChange({ ...value, garantia: v })}
-        allowDeselect={false}
-        error={err.field(errors.garantia)}
+      <Controller
+        control={control}
+        name="garantia"
+        render={({ field }) => (
+          <Select
+            label={f("garantia")}
+            data={offer.garantias.map((g) => ({ value: g, label: t(`listings.guarantees.${g}`) }))}
+            value={field.value}
+            onChange={(v) => field.onChange(v)}
+            onBlur={field.onBlur}
+            ref={field.ref}
+            allowDeselect={false}
+            error={err.field(errors.garantia?.message)}
+          />
+        )}
       />
-      {value.garantia === "caucao" && (
-        <NumberInput
-          label={f("caucaoMeses")}
-          description={t("proposal.depositHint")}
-          value={value.caucaoMeses === "" ? (offer.caucaoMeses ?? 1) : value.caucaoMeses}
-          onChange={(v) => onChange({ ...value, caucaoMeses: v === "" ? "" : Number(v) })}
-          min={1}
-          max={3}
-          clampBehavior="none"
-          allowDecimal={false}
-          inputMode="numeric"
-          error={err.field(errors.caucaoMeses)}
+      {garantia === "caucao" && (
+        <Controller
+          control={control}
+          name="caucaoMeses"
+          render={({ field }) => (
+            <NumberInput
+              label={f("caucaoMeses")}
+              description={t("proposal.depositHint")}
+              value={field.value === "" ? (offer.caucaoMeses ?? 1) : field.value}
+              onChange={(v) => field.onChange(v === "" ? "" : Number(v))}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              min={1}
+              max={3}
+              clampBehavior="none"
+              allowDecimal={false}
+              inputMode="numeric"
+              error={err.field(errors.caucaoMeses?.message)}
+            />
+          )}
         />
       )}
     </SimpleGrid>

@@ -14,8 +14,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { PROPOSAL_STATUSES } from "../../../shared/contracts/proposals";
-import { contractsApi } from "../../features/contracts/api";
-import { proposalsApi } from "../../features/proposals/api";
+import { contractsQuery } from "../../features/contracts/api/contracts";
+import { proposalsQuery } from "../../features/proposals/api/proposals";
 import { ProposalStatusBadge, ProposalTimeline } from "../../features/proposals/parts";
 import { useErrorText } from "../../lib/error-text";
 import { formatBRL } from "../../lib/money";
@@ -27,8 +27,8 @@ export function AluguelHistoricoScreen() {
   const [params, setParams] = useSearchParams();
   const role = params.get("papel") ?? "";
   const status = params.get("status") ?? "";
-  const all = useQuery({ queryKey: ["/api/proposals?"], queryFn: () => proposalsApi.list() });
-  const contracts = useQuery({ queryKey: ["/api/contracts"], queryFn: contractsApi.list });
+  const all = useQuery(proposalsQuery());
+  const contracts = useQuery(contractsQuery());
   const items = (all.data ?? []).filter(
     (p) => (!role || p.role === role) && (!status || p.status === status),
   );

@@ -1,9 +1,13 @@
 import { Alert, Container, Group, Loader, Select, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { PROPOSAL_STATUSES, type ProposalStatus } from "../../../shared/contracts/proposals";
-import { proposalsApi } from "../../features/proposals/api";
+import { useAuth } from "../../app/auth";
+import { ContractForProposal } from "../../features/contracts/contract-for-proposal";
+import { useProfile } from "../../features/profile/api/profile";
+import { profilePath } from "../../features/profile/profile-path";
+import { proposalsQuery } from "../../features/proposals/api/proposals";
 import { ProposalById } from "../../features/proposals/proposal-by-id";
 import { ProposalList } from "../../features/proposals/proposal-list";
 import { useErrorText } from "../../lib/error-text";
@@ -14,10 +18,7 @@ function Inbox() {
   const [params, setParams] = useSearchParams();
   const oferta = params.get("oferta") ?? undefined;
   const status = (params.get("status") ?? undefined) as ProposalStatus | undefined;
-  const all = useQuery({
-    queryKey: ["/api/proposals?role=landlord"],
-    queryFn: () => proposalsApi.list({ role: "landlord" }),
-  });
+  const all = useQuery(proposalsQuery({ role: "landlord" }));
   const offers = [...new Map((all.data ?? []).map((p) => [p.oferta.id, p.oferta.titulo])).entries()];
   const items = (all.data ?? []).filter(
     (p) => (!oferta || p.oferta.id === oferta) && (!status || p.status === status),
@@ -63,13 +64,39 @@ function Inbox() {
   );
 }
 
+/** Approving needs the landlord's complete profile: the dialog says so, with the way there and back. */
+function ProfileNeeded({ proposalId }: { proposalId: string }) {
+  const { t } = useTranslation();
+  const profile = useProfile();
+  if (!profile.data || profile.data.complete) return null;
+  return (
+    <Alert color="orange">
+      {t("profile.needed")}{" "}
+      <Link to={profilePath(profile.data, `/AprovarProposta?id=${proposalId}`)}>{t("profile.complete")}</Link>
+    </Alert>
+  );
+}
+
 /** /AprovarProposta: the landlord's inbox across their offers; `?id=` one proposal to decide. */
 export function AprovarPropostaScreen() {
+  const { state } = useAuth();
+  const userId = state.status === "signed-in" ? state.user.id : null;
   const [params] = useSearchParams();
   const id = params.get("id");
   return (
     <Container size="md" py="lg">
-      {id ? <ProposalById id={id} /> : <Inbox />}
+      {id ? (
+        <ProposalById
+          id={id}
+          slots={{
+            contract: (p) => <ContractForProposal proposalId={p.id} />,
+            approvalNotice: (p) => p.role === "landlord" && <ProfileNeeded proposalId={p.id} />,
+            userId,
+          }}
+        />
+      ) : (
+        <Inbox />
+      )}
     </Container>
   );
 }

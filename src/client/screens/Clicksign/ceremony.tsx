@@ -1,3 +1,4 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import {
   Alert,
   Button,
@@ -13,60 +14,96 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import type { z } from "zod";
+import { refuseInput, signInput } from "../../../shared/contracts/contracts";
 import { PdfView } from "../../components/pdf-view";
-import { contractsApi } from "../../features/contracts/api";
+import {
+  ceremonyQuery,
+  useRefuseToSign,
+  useSendSigningCode,
+  useSign,
+} from "../../features/contracts/api/signing";
 import { SignaturePad } from "../../features/contracts/signature-pad";
 import { ApiError } from "../../lib/api";
 import { useErrorText } from "../../lib/error-text";
+
+const signFields = signInput.omit({ assinatura: true });
+type SignDraft = z.input<typeof signFields>;
+type RefuseDraft = z.input<typeof refuseInput>;
+
+/** The ceremony's forms: messages change when the signer tries again, as everywhere in the app. */
+const formOptions = { reValidateMode: "onSubmit", shouldFocusError: false } as const;
 
 /** The signing ceremony through a personal link: read, confirm by e-mailed code, sign or refuse. */
 export function Ceremony({ contractId, token }: { contractId: string; token: string }) {
   const { t } = useTranslation();
   const err = useErrorText();
-  const view = useQuery({
-    queryKey: [`/api/signing/${contractId}?token=${token}`],
-    queryFn: () => contractsApi.ceremony(contractId, token),
-    retry: false,
-  });
+  const view = useQuery(ceremonyQuery(contractId, token));
   const [codeInfo, setCodeInfo] = useState<string | null>(null);
-  const [codigo, setCodigo] = useState("");
-  const [nome, setNome] = useState("");
-  const [cpf, setCpf] = useState("");
   const [agree, setAgree] = useState(false);
   const [drawn, setDrawn] = useState<string | null>(null);
   const [refusing, setRefusing] = useState(false);
-  const [motivo, setMotivo] = useState("");
   const [done, setDone] = useState<"signed" | "sealing" | "all" | "refused" | null>(null);
-  const code = useMutation({
-    mutationFn: () => contractsApi.sendCode(contractId, token),
-    onSuccess: (r) => setCodeInfo(r.sentTo),
-    // An old "code sent" line beside a refusal reads as if both were true.
-    onError: (e) => {
+  const signForm = useForm<SignDraft, unknown, z.output<typeof signFields>>({
+    resolver: zodResolver(signFields),
+    defaultValues: { codigo: "", nome: "", cpf: "" },
+    ...formOptions,
+  });
+  const refuseForm = useForm<RefuseDraft, unknown, z.output<typeof refuseInput>>({
+    resolver: zodResolver(refuseInput),
+    defaultValues: { codigo: "", motivo: "" },
+    ...formOptions,
+  });
+  const code = useSendSigningCode(contractId, token);
+  const sign = useSign(contractId, token);
+  const refuse = useRefuseToSign(contractId, token);
+  // A blocked signer learns it from the ceremony itself, which then offers nothing to do.
+  const onBlocked = (e: unknown) => {
+    if (e instanceof ApiError && e.code === "signer-blocked") {
       setCodeInfo(null);
-      if (e instanceof ApiError && e.code === "signer-blocked") void view.refetch();
-    },
-  });
-  const sign = useMutation({
-    mutationFn: () =>
-      contractsApi.sign(contractId, { token, codigo, nome, cpf, ...(drawn ? { assinatura: drawn } : {}) }),
-    // The last signature answers "selando": the seal is a job, done in a moment.
-    onSuccess: (r) =>
-      setDone(r.status === "assinado" ? "all" : r.status === "selando" ? "sealing" : "signed"),
-    onError: (e) => {
-      if (e instanceof ApiError && e.code === "signer-blocked") {
+      void view.refetch();
+    }
+  };
+  const sendCode = () =>
+    code.mutate(undefined, {
+      onSuccess: (r) => setCodeInfo(r.sentTo),
+      // An old "code sent" line beside a refusal reads as if both were true.
+      onError: (e) => {
         setCodeInfo(null);
-        void view.refetch();
-      }
-    },
-  });
-  const refuse = useMutation({
-    mutationFn: () => contractsApi.refuse(contractId, { token, codigo, motivo }),
-    onSuccess: () => setDone("refused"),
-  });
+        onBlocked(e);
+      },
+    });
+  const submitSign = signForm.handleSubmit((signature) =>
+    sign.mutate(
+      { ...signature, ...(drawn ? { assinatura: drawn } : {}) },
+      {
+        // The last signature answers "selando": the seal is a job, done in a moment.
+        onSuccess: (r) =>
+          setDone(r.status === "assinado" ? "all" : r.status === "selando" ? "sealing" : "signed"),
+        onError: onBlocked,
+      },
+    ),
+  );
+  const submitRefusal = refuseForm.handleSubmit((refusal) =>
+    refuse.mutate(refusal, { onSuccess: () => setDone("refused") }),
+  );
+  // The code typed in one place is the code in the other.
+  const openRefusal = () => {
+    refuseForm.setValue("codigo", signForm.getValues("codigo"));
+    setRefusing(true);
+  };
+  const closeRefusal = () => {
+    signForm.setValue("codigo", refuseForm.getValues("codigo"));
+    setRefusing(false);
+  };
+  const codigo = signForm.watch("codigo");
+  const signErrors = signForm.formState.errors;
+  const refuseErrors = refuseForm.formState.errors;
 
   if (done) {
     // The personal link ends with the signature: the parties follow the contract in their account,
@@ -138,7 +175,7 @@ export function Ceremony({ contractId, token }: { contractId: string; token: str
       <Card withBorder padding="md">
         <Stack gap="sm">
           <Group>
-            <Button variant="light" onClick={() => code.mutate()} loading={code.isPending} disabled={!canAct}>
+            <Button variant="light" onClick={sendCode} loading={code.isPending} disabled={!canAct}>
               {t("contract.sendCode")}
             </Button>
             {codeInfo && (
@@ -155,23 +192,23 @@ export function Ceremony({ contractId, token }: { contractId: string; token: str
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <TextInput
               label={t("contract.code")}
-              value={codigo}
-              onChange={(e) => setCodigo(e.currentTarget.value)}
+              {...signForm.register("codigo")}
               inputMode="numeric"
               maxLength={6}
               autoComplete="one-time-code"
+              error={err.field(signErrors.codigo?.message)}
             />
             <TextInput
               label={t("contract.fullName")}
-              value={nome}
-              onChange={(e) => setNome(e.currentTarget.value)}
+              {...signForm.register("nome")}
               autoComplete="name"
+              error={err.field(signErrors.nome?.message)}
             />
             <TextInput
               label={t("contract.yourCpf")}
-              value={cpf}
-              onChange={(e) => setCpf(e.currentTarget.value)}
+              {...signForm.register("cpf")}
               inputMode="numeric"
+              error={err.field(signErrors.cpf?.message)}
             />
           </SimpleGrid>
           <SignaturePad onChange={setDrawn} />
@@ -186,35 +223,35 @@ export function Ceremony({ contractId, token }: { contractId: string; token: str
             </Alert>
           )}
           <Group justify="flex-end">
-            <Button variant="subtle" color="red" onClick={() => setRefusing(true)} disabled={!canAct}>
+            <Button variant="subtle" color="red" onClick={openRefusal} disabled={!canAct}>
               {t("contract.refuse")}
             </Button>
             <Button
               color="teal"
               disabled={!agree || codigo.length !== 6 || !canAct}
               loading={sign.isPending}
-              onClick={() => sign.mutate()}
+              onClick={() => void submitSign()}
             >
               {t("contract.sign")}
             </Button>
           </Group>
         </Stack>
       </Card>
-      <Modal opened={refusing} onClose={() => setRefusing(false)} title={t("contract.refuseTitle")} centered>
+      <Modal opened={refusing} onClose={closeRefusal} title={t("contract.refuseTitle")} centered>
         <Stack>
           <TextInput
             label={t("contract.code")}
-            value={codigo}
-            onChange={(e) => setCodigo(e.currentTarget.value)}
+            {...refuseForm.register("codigo")}
             maxLength={6}
+            error={err.field(refuseErrors.codigo?.message)}
           />
           <Textarea
             label={t("contract.reason")}
-            value={motivo}
-            onChange={(e) => setMotivo(e.currentTarget.value)}
+            {...refuseForm.register("motivo")}
             minRows={3}
             autosize
             maxLength={1000}
+            error={err.field(refuseErrors.motivo?.message)}
           />
           {refuse.isError && (
             <Text c="red" size="sm">
@@ -222,10 +259,10 @@ export function Ceremony({ contractId, token }: { contractId: string; token: str
             </Text>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRefusing(false)}>
+            <Button variant="default" onClick={closeRefusal}>
               {t("proposal.cancel")}
             </Button>
-            <Button color="red" loading={refuse.isPending} onClick={() => refuse.mutate()}>
+            <Button color="red" loading={refuse.isPending} onClick={() => void submitRefusal()}>
               {t("contract.refuse")}
             </Button>
           </Group>

@@ -1,3 +1,4 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import {
   Alert,
   Anchor,
@@ -16,20 +17,31 @@ import {
   Title,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import type { ContractView } from "../../../shared/contracts/contracts";
-import { contractsApi } from "../../features/contracts/api";
+import type { z } from "zod";
+import {
+  type ContractReview,
+  type ContractView,
+  contractReview,
+  witnessInput,
+} from "../../../shared/contracts/contracts";
+import {
+  contractQuery,
+  useCancelContract,
+  useMyLink,
+  useResendToSigner,
+  useSaveWitness,
+  useSendContract,
+} from "../../features/contracts/api/contracts";
 import { ApiError } from "../../lib/api";
 import { useErrorText } from "../../lib/error-text";
+import { revealFirstError } from "../../lib/reveal-error";
 
-interface PersonDraft {
-  nome: string;
-  cpf: string;
-  email: string;
-}
+type PersonDraft = z.input<typeof witnessInput>;
 
 const empty = (): PersonDraft => ({ nome: "", cpf: "", email: "" });
 
@@ -73,19 +85,36 @@ function PlannedSigners({ contract }: { contract: ContractView }) {
 function MyWitness({ contract }: { contract: ContractView }) {
   const { t } = useTranslation();
   const err = useErrorText();
-  const queryClient = useQueryClient();
   const me = contract.role === "landlord" ? "locador" : "locatario";
   const mine = contract.plannedSigners.find((s) => s.papel === "testemunha" && s.indicadoPor === me);
-  const [draft, setDraft] = useState<PersonDraft | null>(null);
-  const save = useMutation({
-    mutationFn: (testemunha: PersonDraft | null) => contractsApi.witness(contract.id, { testemunha }),
-    onSuccess: (next) => {
-      queryClient.setQueryData([`/api/contracts/${next.id}`], next);
-      setDraft(null);
-      notifications.show({ color: "teal", message: t("contract.witnessSaved") });
-    },
+  // The form shows while the party names someone; the server holds the signer rules.
+  const [editing, setEditing] = useState(false);
+  const form = useForm<PersonDraft, unknown, z.output<typeof witnessInput>>({
+    resolver: zodResolver(witnessInput),
+    defaultValues: empty(),
+    reValidateMode: "onSubmit",
+    shouldFocusError: false,
   });
-  const set = (patch: Partial<PersonDraft>) => setDraft({ ...(draft ?? empty()), ...patch });
+  const errors = form.formState.errors;
+  const saveWitness = useSaveWitness(contract.id);
+  const save = (testemunha: PersonDraft | null) =>
+    saveWitness.mutate(
+      { testemunha },
+      {
+        onSuccess: () => {
+          setEditing(false);
+          notifications.show({ color: "teal", message: t("contract.witnessSaved") });
+        },
+      },
+    );
+  const startEditing = () => {
+    form.reset(empty());
+    setEditing(true);
+  };
+  const submit = form.handleSubmit(
+    (witness) => save(witness),
+    () => revealFirstError(),
+  );
   return (
     <Stack gap="xs">
       <Text size="sm" fw={600}>
@@ -94,65 +123,65 @@ function MyWitness({ contract }: { contract: ContractView }) {
       <Text size="xs" c="dimmed">
         {t("contract.witnessRules")}
       </Text>
-      {mine && !draft && (
+      {mine && !editing && (
         <Group gap="xs">
           <Text size="sm">{mine.nome}</Text>
           <Button
             size="compact-sm"
             variant="subtle"
             color="red"
-            loading={save.isPending}
-            onClick={() => save.mutate(null)}
+            loading={saveWitness.isPending}
+            onClick={() => save(null)}
           >
             {t("contract.removeWitness")}
           </Button>
         </Group>
       )}
-      {!draft && (
+      {!editing && (
         <Group>
-          <Button size="sm" variant="light" onClick={() => setDraft(empty())}>
+          <Button size="sm" variant="light" onClick={startEditing}>
             {mine ? t("contract.changeWitness") : t("contract.addWitness")}
           </Button>
         </Group>
       )}
-      {draft && (
+      {editing && (
         <Stack gap="xs">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <TextInput
               label={t("contract.name")}
-              value={draft.nome}
               maxLength={150}
               autoComplete="off"
-              onChange={(e) => set({ nome: e.currentTarget.value })}
+              {...form.register("nome")}
+              error={err.field(errors.nome?.message)}
             />
             <TextInput
               label={t("contract.cpf")}
-              value={draft.cpf}
               maxLength={14}
               inputMode="numeric"
-              onChange={(e) => set({ cpf: e.currentTarget.value })}
+              {...form.register("cpf")}
+              error={err.field(errors.cpf?.message)}
             />
             <TextInput
               label={t("contract.email")}
               type="email"
-              value={draft.email}
               maxLength={254}
-              onChange={(e) => set({ email: e.currentTarget.value })}
+              {...form.register("email")}
+              error={err.field(errors.email?.message)}
             />
           </SimpleGrid>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDraft(null)}>
+            <Button variant="default" onClick={() => setEditing(false)}>
               {t("proposal.cancel")}
             </Button>
-            <Button loading={save.isPending} onClick={() => save.mutate(draft)}>
+            <Button loading={saveWitness.isPending} onClick={() => void submit()}>
               {t("contract.saveWitness")}
             </Button>
           </Group>
         </Stack>
       )}
-      {save.error && (
+      {saveWitness.error && (
         <Alert color="red" role="alert">
-          {err.message(save.error)}
+          {err.message(saveWitness.error)}
         </Alert>
       )}
     </Stack>
@@ -162,20 +191,17 @@ function MyWitness({ contract }: { contract: ContractView }) {
 function Review({ contract }: { contract: ContractView }) {
   const { t } = useTranslation();
   const err = useErrorText();
-  const queryClient = useQueryClient();
-  const [sequencial, setSequencial] = useState(contract.sequencial);
-  const update = (next: ContractView) => queryClient.setQueryData([`/api/contracts/${next.id}`], next);
   const landlord = contract.role === "landlord";
-  const send = useMutation({
-    mutationFn: async () => {
-      await contractsApi.review(contract.id, { sequencial });
-      return contractsApi.send(contract.id);
-    },
-    onSuccess: (next) => {
-      update(next);
-      notifications.show({ color: "teal", message: t("contract.sentNotice") });
-    },
+  const form = useForm<ContractReview, unknown, z.output<typeof contractReview>>({
+    resolver: zodResolver(contractReview),
+    defaultValues: { sequencial: contract.sequencial },
   });
+  const send = useSendContract(contract.id);
+  const submit = form.handleSubmit((review) =>
+    send.mutate(review, {
+      onSuccess: () => notifications.show({ color: "teal", message: t("contract.sentNotice") }),
+    }),
+  );
   return (
     <Card withBorder padding="md" data-testid="contract-review">
       <Stack gap="sm">
@@ -189,18 +215,14 @@ function Review({ contract }: { contract: ContractView }) {
         <MyWitness contract={contract} />
         {landlord && (
           <>
-            <Checkbox
-              label={t("contract.sequential")}
-              checked={sequencial}
-              onChange={(e) => setSequencial(e.currentTarget.checked)}
-            />
+            <Checkbox label={t("contract.sequential")} {...form.register("sequencial")} />
             {send.error && (
               <Alert color="red" role="alert">
                 {err.message(send.error)}
               </Alert>
             )}
             <Group justify="flex-end">
-              <Button loading={send.isPending} onClick={() => send.mutate()}>
+              <Button loading={send.isPending} onClick={() => void submit()}>
                 {t("contract.send")}
               </Button>
             </Group>
@@ -214,17 +236,14 @@ function Review({ contract }: { contract: ContractView }) {
 function Resend({ contract, signerId }: { contract: ContractView; signerId: string }) {
   const { t } = useTranslation();
   const err = useErrorText();
-  const queryClient = useQueryClient();
-  const resend = useMutation({
-    mutationFn: () => contractsApi.resend(contract.id, signerId),
-    onSuccess: (next) => {
-      queryClient.setQueryData([`/api/contracts/${next.id}`], next);
-      notifications.show({ color: "teal", message: t("contract.resent") });
-    },
-    onError: (e) => notifications.show({ color: "red", message: err.message(e) }),
-  });
+  const resend = useResendToSigner(contract.id);
+  const send = () =>
+    resend.mutate(signerId, {
+      onSuccess: () => notifications.show({ color: "teal", message: t("contract.resent") }),
+      onError: (e) => notifications.show({ color: "red", message: err.message(e) }),
+    });
   return (
-    <Button size="compact-xs" variant="subtle" loading={resend.isPending} onClick={() => resend.mutate()}>
+    <Button size="compact-xs" variant="subtle" loading={resend.isPending} onClick={send}>
       {t("contract.resend")}
     </Button>
   );
@@ -233,17 +252,16 @@ function Resend({ contract, signerId }: { contract: ContractView; signerId: stri
 function CancelContract({ contract }: { contract: ContractView }) {
   const { t } = useTranslation();
   const err = useErrorText();
-  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [motivo, setMotivo] = useState("");
-  const cancel = useMutation({
-    mutationFn: () => contractsApi.cancel(contract.id, motivo),
-    onSuccess: (next) => {
-      queryClient.setQueryData([`/api/contracts/${next.id}`], next);
-      setOpen(false);
-      notifications.show({ message: t("contract.cancelled") });
-    },
-  });
+  const cancel = useCancelContract(contract.id);
+  const confirm = () =>
+    cancel.mutate(motivo, {
+      onSuccess: () => {
+        setOpen(false);
+        notifications.show({ message: t("contract.cancelled") });
+      },
+    });
   return (
     <>
       <Group>
@@ -271,7 +289,7 @@ function CancelContract({ contract }: { contract: ContractView }) {
             <Button variant="default" onClick={() => setOpen(false)}>
               {t("proposal.cancel")}
             </Button>
-            <Button color="red" loading={cancel.isPending} onClick={() => cancel.mutate()}>
+            <Button color="red" loading={cancel.isPending} onClick={confirm}>
               {t("contract.cancel")}
             </Button>
           </Group>
@@ -286,10 +304,11 @@ function SignNow({ contract }: { contract: ContractView }) {
   const { t } = useTranslation();
   const err = useErrorText();
   const navigate = useNavigate();
-  const link = useMutation({
-    mutationFn: () => contractsApi.myLink(contract.id),
-    onSuccess: ({ token }) => void navigate(`/Clicksign?contrato=${contract.id}&token=${token}`),
-  });
+  const link = useMyLink(contract.id);
+  const signNow = () =>
+    link.mutate(undefined, {
+      onSuccess: ({ token }) => void navigate(`/Clicksign?contrato=${contract.id}&token=${token}`),
+    });
   return (
     <Alert color="orange" title={t("contract.signNow")}>
       <Stack gap="xs">
@@ -300,7 +319,7 @@ function SignNow({ contract }: { contract: ContractView }) {
           </Text>
         )}
         <Group>
-          <Button onClick={() => link.mutate()} loading={link.isPending} data-testid="sign-now">
+          <Button onClick={signNow} loading={link.isPending} data-testid="sign-now">
             {t("contract.signNow")}
           </Button>
         </Group>
@@ -313,11 +332,7 @@ function SignNow({ contract }: { contract: ContractView }) {
 export function ContractStatus({ contractId }: { contractId: string }) {
   const { t, i18n } = useTranslation();
   const err = useErrorText();
-  const contract = useQuery({
-    queryKey: [`/api/contracts/${contractId}`],
-    queryFn: () => contractsApi.get(contractId),
-    retry: false,
-  });
+  const contract = useQuery(contractQuery(contractId));
   if (contract.isPending) return <Loader />;
   if (contract.data === undefined)
     return (

@@ -2,27 +2,28 @@ import { Alert, Container, Loader, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { proposalsApi } from "../../features/proposals/api";
+import { useAuth } from "../../app/auth";
+import { ContractForProposal } from "../../features/contracts/contract-for-proposal";
+import { proposalsQuery } from "../../features/proposals/api/proposals";
 import { ProposalById } from "../../features/proposals/proposal-by-id";
 import { ProposalList } from "../../features/proposals/proposal-list";
 import { useErrorText } from "../../lib/error-text";
 
 /** /PropostaEnviada: `?id=` the proposal just sent, followed live; without it, the ones one has sent. */
 export function PropostaEnviadaScreen() {
+  const { state } = useAuth();
+  const userId = state.status === "signed-in" ? state.user.id : null;
   const { t, i18n } = useTranslation();
   const err = useErrorText();
   const [params] = useSearchParams();
   const id = params.get("id");
-  const mine = useQuery({
-    queryKey: ["/api/proposals?role=tenant"],
-    queryFn: () => proposalsApi.list({ role: "tenant" }),
-    enabled: !id,
-  });
+  const mine = useQuery({ ...proposalsQuery({ role: "tenant" }), enabled: !id });
   let body: React.ReactNode;
   if (id) {
     body = (
       <ProposalById
         id={id}
+        slots={{ contract: (p) => <ContractForProposal proposalId={p.id} />, userId }}
         above={(p) =>
           p.role === "tenant" &&
           p.events.length === 1 &&

@@ -1,0 +1,66 @@
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiPaths } from "../../../../shared/api-paths";
+import type { ContractView, WitnessChoice } from "../../../../shared/contracts/contracts";
+import { api } from "../../../lib/api";
+import { refreshPaths } from "../../../lib/query";
+
+/** One's contracts, as either party. */
+export const contractsQuery = () =>
+  queryOptions({
+    queryKey: [apiPaths.contracts.all],
+    queryFn: () => api<ContractView[]>(apiPaths.contracts.all),
+  });
+
+/** One contract, for its parties; "not found" is an answer, not retried. */
+export const contractQuery = (id: string) =>
+  queryOptions({
+    queryKey: [apiPaths.contracts.one(id)],
+    queryFn: () => api<ContractView>(apiPaths.contracts.one(id)),
+    retry: false,
+  });
+
+/**
+ * Every write on a contract answers with the contract as it now is: that becomes the cached read,
+ * and the list (which shows each contract's status) refreshes.
+ */
+function useContractWrite<T>(write: (input: T) => Promise<ContractView>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: (next) => {
+      queryClient.setQueryData(contractQuery(next.id).queryKey, next);
+      void refreshPaths(queryClient, [apiPaths.contracts.all]);
+    },
+  });
+}
+
+/** Names, changes or (null) takes back one's own witness while the contract is a draft. */
+export const useSaveWitness = (id: string) =>
+  useContractWrite((input: WitnessChoice) =>
+    api<ContractView>(apiPaths.contracts.witness(id), { method: "PUT", body: input }),
+  );
+
+/** The landlord's review (the signing order), then the envelope goes to the signers. */
+export const useSendContract = (id: string) =>
+  useContractWrite(async (input: { sequencial: boolean }) => {
+    await api<ContractView>(apiPaths.contracts.review(id), { method: "PUT", body: input });
+    return api<ContractView>(apiPaths.contracts.send(id), { method: "POST" });
+  });
+
+/** A new personal link (and code) for a signer who has not signed. */
+export const useResendToSigner = (id: string) =>
+  useContractWrite((signerId: string) =>
+    api<ContractView>(apiPaths.contracts.resend(id, signerId), { method: "POST" }),
+  );
+
+export const useCancelContract = (id: string) =>
+  useContractWrite((motivo: string) =>
+    api<ContractView>(apiPaths.contracts.cancel(id), { body: { motivo } }),
+  );
+
+/** A signed-in signer's fresh personal link (the e-mailed one stops working). */
+export function useMyLink(id: string) {
+  return useMutation({
+    mutationFn: () => api<{ token: string }>(apiPaths.contracts.myLink(id), { method: "POST" }),
+  });
+}

@@ -1,0 +1,32 @@
+import { Button, Group, Loader, Text } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { contractsQuery } from "./api/contracts";
+
+/** The contract written for an approved proposal, or "being prepared" until the job writes it. */
+export function ContractForProposal({ proposalId }: { proposalId: string }) {
+  const { t } = useTranslation();
+  const contracts = useQuery(contractsQuery());
+  const contract = contracts.data?.find((c) => c.proposalId === proposalId);
+  // The contract is written by a job right after the approval: say so until it shows (live).
+  if (!contract)
+    return contracts.isSuccess ? (
+      <Group gap="xs" wrap="nowrap" data-testid="contract-preparing">
+        <Loader size="xs" />
+        <Text size="sm" c="dimmed">
+          {t("contract.preparing")}
+        </Text>
+      </Group>
+    ) : null;
+  return (
+    <Button
+      component={Link}
+      to={`/Clicksign?contrato=${contract.id}`}
+      variant="light"
+      data-testid="open-contract"
+    >
+      {t("contract.open")} · {t(`contract.status.${contract.status}`)}
+    </Button>
+  );
+}

@@ -1,0 +1,62 @@
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiPaths, queryString } from "../../../../shared/api-paths";
+import type {
+  ProposalAction,
+  ProposalInput,
+  ProposalStatus,
+  ProposalView,
+} from "../../../../shared/contracts/proposals";
+import { api } from "../../../lib/api";
+import { refreshPaths } from "../../../lib/query";
+
+/** One proposal, for its parties; a stranger's "not found" is an answer, not retried. */
+export const proposalQuery = (id: string) =>
+  queryOptions({
+    queryKey: [apiPaths.proposals.one(id)],
+    queryFn: () => api<ProposalView>(apiPaths.proposals.one(id)),
+    retry: false,
+  });
+
+export interface ProposalFilter {
+  role?: "tenant" | "landlord";
+  oferta?: string;
+  status?: ProposalStatus;
+}
+
+/** One's proposals (as tenant, as landlord or both), newest first. */
+export const proposalsQuery = (filter: ProposalFilter = {}) => {
+  const path = `${apiPaths.proposals.all}${queryString({ ...filter })}`;
+  return queryOptions({ queryKey: [path], queryFn: () => api<ProposalView[]>(path) });
+};
+
+/** A new proposal: it is cached as read, and every list of proposals refreshes. */
+export function useCreateProposal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ProposalInput) => api<ProposalView>(apiPaths.proposals.all, { body: input }),
+    onSuccess: (created) => {
+      queryClient.setQueryData(proposalQuery(created.id).queryKey, created);
+      void refreshPaths(queryClient, [apiPaths.proposals.all]);
+    },
+  });
+}
+
+/**
+ * A move in the negotiation. The answer is the proposal as it now is; the lists change too, and an
+ * approval reserves the offer (its page and the search).
+ */
+export function useProposalAction(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: ProposalAction) =>
+      api<ProposalView>(apiPaths.proposals.actions(id), { body: action }),
+    onSuccess: (next) => {
+      queryClient.setQueryData(proposalQuery(next.id).queryKey, next);
+      void refreshPaths(queryClient, [
+        apiPaths.proposals.all,
+        apiPaths.offers.one(next.oferta.id),
+        apiPaths.search,
+      ]);
+    },
+  });
+}

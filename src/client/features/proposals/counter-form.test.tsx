@@ -1,0 +1,119 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { addMonths, brazilDate, type ProposalView } from "../../../shared/contracts/proposals";
+import { renderInApp } from "../../components/render-in-app";
+import { ProposalActions } from "./actions";
+
+const today = brazilDate(new Date());
+
+/** A proposal in the tenant's turn after the landlord's counter (or her request for another guarantor). */
+function proposal(over: Partial<ProposalView>): ProposalView {
+  return {
+    id: "0b7c6a52-3f0e-4e55-8d6f-2a1b3c4d5e6f",
+    status: "contraproposta",
+    turn: "tenant",
+    deadline: null,
+    role: "tenant",
+    termos: {
+      aluguel: 240_000,
+      dataEntrada: addMonths(today, 1),
+      prazoMeses: 30,
+      garantia: "caucao",
+      caucaoMeses: 2,
+    },
+    moradores: 1,
+    pets: false,
+    renda: 900_000,
+    cotenants: [],
+    fiador: null,
+    rendaTotal: 900_000,
+    razaoRenda: 3,
+    documentos: [],
+    documentosSolicitados: [],
+    mensagem: "",
+    oferta: {
+      id: "6f1f3c1e-8a53-4f4b-9a43-1b2c3d4e5f60",
+      titulo: "Apartamento",
+      bairro: "Centro",
+      cidade: "São Paulo",
+      uf: "SP",
+      tipo: "apartamento",
+      total: 300_000,
+      aluguel: 250_000,
+      garantias: ["caucao", "fiador"],
+      prazoMeses: 30,
+      caucaoMeses: 2,
+      capa: null,
+    },
+    inquilino: { nome: "Ana" },
+    locador: { nome: "Lucia" },
+    createdAt: new Date().toISOString(),
+    updatedAt: new Date().toISOString(),
+    events: [],
+    ...over,
+  };
+}
+
+const invalid = () => [...document.querySelectorAll('[aria-invalid="true"]')];
+
+describe("the counter-offer form", () => {
+  it("says a term out of range under the term only, and moves to it", async () => {
+    renderInApp(<ProposalActions proposal={proposal({})} />);
+    await userEvent.click(screen.getByRole("button", { name: "Contrapropor" }));
+    const term = screen.getByLabelText("Prazo (meses)");
+    await userEvent.clear(term);
+    await userEvent.type(term, "1");
+    await userEvent.click(screen.getByRole("button", { name: "Enviar contraproposta" }));
+    expect(await screen.findByText(/O prazo deve ser de 12 a 120 meses/)).toBeInTheDocument();
+    expect(invalid()).toEqual([term]);
+    await waitFor(() => expect(term).toHaveFocus());
+  });
+
+  it("says a caução above 3 months", async () => {
+    renderInApp(<ProposalActions proposal={proposal({})} />);
+    await userEvent.click(screen.getByRole("button", { name: "Contrapropor" }));
+    const deposit = screen.getByLabelText("Caução (meses de aluguel)");
+    await userEvent.clear(deposit);
+    await userEvent.type(deposit, "4");
+    await userEvent.click(screen.getByRole("button", { name: "Enviar contraproposta" }));
+    expect(
+      await screen.findByText("A caução não pode passar de 3 meses de aluguel (Lei 8.245, art. 38)."),
+    ).toBeInTheDocument();
+    expect(invalid()).toEqual([deposit]);
+  });
+
+  it("asks the tenant for the new guarantor the landlord asked for, field by field", async () => {
+    renderInApp(
+      <ProposalActions
+        proposal={proposal({ termos: { ...proposal({}).termos, garantia: "fiador", caucaoMeses: null } })}
+      />,
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Indicar novo fiador" }));
+    await userEvent.type(screen.getByLabelText("CPF do fiador"), "123");
+    await userEvent.click(screen.getByRole("button", { name: "Enviar novo fiador" }));
+    expect(await screen.findByText("Informe o nome completo, com nome e sobrenome.")).toBeInTheDocument();
+    expect(screen.getByText(/CPF inválido: confira os números/)).toBeInTheDocument();
+    expect(screen.getByText("Informe um e-mail válido.")).toBeInTheDocument();
+    expect(screen.getByText(/Informe a relação do fiador com você/)).toBeInTheDocument();
+    // The terms were fine: nothing is said under them.
+    expect(screen.getByLabelText("Aluguel proposto (R$)")).not.toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("never shows the landlord guarantor fields: she can only ask for another", async () => {
+    renderInApp(
+      <ProposalActions
+        proposal={proposal({
+          status: "enviada",
+          turn: "landlord",
+          role: "landlord",
+          termos: { ...proposal({}).termos, garantia: "fiador", caucaoMeses: null },
+          fiador: { nome: "Rita Souza", cpf: "52998224725", email: "rita@example.com", parentesco: "mãe" },
+        })}
+      />,
+    );
+    expect(screen.getByRole("button", { name: "Pedir outro fiador" })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Contrapropor" }));
+    expect(screen.queryByTestId("guarantor-fields")).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,292 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from "@mantine/core";
+import { IconTrash } from "@tabler/icons-react";
+import type { ReactNode } from "react";
+import { Controller, FormProvider, type Path, useFieldArray, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import {
+  brazilDate,
+  MAX_COTENANTS,
+  type OfferRules,
+  type ProposalView,
+  proposalInput,
+  termMinFor,
+} from "../../../shared/contracts/proposals";
+import { ApiError } from "../../lib/api";
+import { applyIssues } from "../../lib/apply-issues";
+import { useErrorText } from "../../lib/error-text";
+import { toCentavos, toReais } from "../../lib/money";
+import { revealFirstError } from "../../lib/reveal-error";
+import { useCreateProposal } from "./api/proposals";
+import { emptyGuarantor, GuarantorFields } from "./guarantor-fields";
+import { addIssues, checkTerms, TERM_FIELDS, TermsFields, termsDraftShape } from "./terms-form";
+
+const amount = z.union([z.number(), z.literal("")]);
+
+/** The form as typed (reais, "" for empty); `newProposalSchema` reads it into the contract. */
+const draftShape = z.object({
+  ...termsDraftShape,
+  moradores: amount,
+  pets: z.boolean(),
+  renda: amount,
+  cotenants: z.array(z.object({ nome: z.string(), cpf: z.string(), email: z.string(), renda: amount })),
+  documentos: z.array(z.string()),
+  mensagem: z.string(),
+  fiador: z.object({ nome: z.string(), cpf: z.string(), email: z.string(), parentesco: z.string() }),
+});
+export type NewProposalDraft = z.infer<typeof draftShape>;
+
+/**
+ * The new proposal as the server will check it: the terms by the offer's rules (`checkTerms`), the
+ * rest by the shared contract. A term that did not pass is left out of the body, so the contract's
+ * "missing field" for it is not shown: one refused term never puts errors under valid fields.
+ */
+export const newProposalSchema = (offerId: string, offer: OfferRules, now = new Date()) =>
+  draftShape.transform((d, ctx) => {
+    const checked = checkTerms(d, offer, now);
+    const parsed = proposalInput.safeParse({
+      ofertaId: offerId,
+      ...(checked.terms ?? {}),
+      moradores: d.moradores === "" ? undefined : d.moradores,
+      pets: d.pets,
+      renda: toCentavos(d.renda) ?? undefined,
+      cotenants: d.cotenants.map((c) => ({ ...c, renda: toCentavos(c.renda) ?? undefined })),
+      documentos: d.documentos,
+      mensagem: d.mensagem,
+      fiador: d.garantia === "fiador" ? d.fiador : null,
+    });
+    const errors: Record<string, string> = { ...checked.errors };
+    const terms = new Set<string>(TERM_FIELDS);
+    if (!parsed.success)
+      for (const i of parsed.error.issues) {
+        const path = i.path.join(".");
+        if (!checked.terms && terms.has(path)) continue;
+        errors[path] ??= i.message;
+      }
+    addIssues(ctx, errors);
+    return parsed.success && checked.terms ? parsed.data : z.NEVER;
+  });
+
+export function newProposalDraft(offer: OfferRules & { disponivelEm: string }, documento: string | null) {
+  const today = brazilDate(new Date());
+  return {
+    aluguel: toReais(offer.aluguel),
+    // The offer's date, unless it has passed: an entry date is from today on.
+    dataEntrada: [today, offer.disponivelEm].sort().at(-1) ?? today,
+    prazoMeses: Math.max(offer.prazoMeses, termMinFor(offer)),
+    garantia: offer.garantias[0] ?? null,
+    caucaoMeses: offer.caucaoMeses ?? "",
+    moradores: 1,
+    pets: false,
+    renda: "",
+    cotenants: [],
+    documentos: documento ? [documento] : [],
+    mensagem: "",
+    fiador: emptyGuarantor(),
+  } satisfies NewProposalDraft;
+}
+
+/**
+ * A tenant's proposal for an offer: terms, guarantor, household, co-tenants, documents, message.
+ * `documents` draws the document picker (the screen composes it).
+ */
+export function NewProposalForm({
+  offerId,
+  offer,
+  documento = null,
+  documents,
+  onSent,
+}: {
+  offerId: string;
+  offer: OfferRules & { disponivelEm: string };
+  documento?: string | null;
+  documents?: (value: string[], onChange: (ids: string[]) => void) => ReactNode;
+  onSent: (created: ProposalView) => void;
+}) {
+  const { t } = useTranslation();
+  const err = useErrorText();
+  const create = useCreateProposal();
+  const form = useForm<NewProposalDraft, unknown, z.output<typeof proposalInput>>({
+    resolver: zodResolver(newProposalSchema(offerId, offer)),
+    defaultValues: newProposalDraft(offer, documento),
+    // As before: messages change when the user sends again, not under their fingers; the page
+    // moves to the first error (revealFirstError), not RHF's focus.
+    reValidateMode: "onSubmit",
+    shouldFocusError: false,
+  });
+  const { control, register, handleSubmit, formState, setError, watch } = form;
+  const errors = formState.errors;
+  const cotenants = useFieldArray({ control, name: "cotenants" });
+  const garantia = watch("garantia");
+
+  const send = handleSubmit(
+    (input) =>
+      create.mutate(input, {
+        onSuccess: onSent,
+        onError: (e) => {
+          if (!(e instanceof ApiError) || e.issues.length === 0) return;
+          const fields = e.issues.map((i) => i.path as Path<NewProposalDraft>);
+          if (applyIssues(e, setError, fields)) revealFirstError();
+        },
+      }),
+    () => revealFirstError(),
+  );
+
+  return (
+    <FormProvider {...form}>
+      <Card withBorder padding="md">
+        <Stack gap="sm">
+          <TermsFields offer={offer} />
+          {garantia === "fiador" && <GuarantorFields />}
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <Controller
+              control={control}
+              name="moradores"
+              render={({ field }) => (
+                <NumberInput
+                  label={t("proposal.fields.moradores")}
+                  value={field.value}
+                  onChange={(v) => field.onChange(v === "" ? "" : Number(v))}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  min={1}
+                  max={20}
+                  allowDecimal={false}
+                  error={err.field(errors.moradores?.message)}
+                />
+              )}
+            />
+            <Controller
+              control={control}
+              name="renda"
+              render={({ field }) => (
+                <NumberInput
+                  label={t("proposal.fields.renda")}
+                  value={field.value}
+                  onChange={(v) => field.onChange(v === "" ? "" : Number(v))}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  decimalSeparator=","
+                  thousandSeparator="."
+                  decimalScale={2}
+                  prefix="R$ "
+                  min={0}
+                  error={err.field(errors.renda?.message)}
+                />
+              )}
+            />
+            <Checkbox mt={28} label={t("proposal.fields.pets")} {...register("pets")} />
+          </SimpleGrid>
+        </Stack>
+      </Card>
+      <Card withBorder padding="md">
+        <Stack gap="sm">
+          <Group justify="space-between">
+            <Text fw={600}>{t("proposal.cotenants")}</Text>
+            <Button
+              size="xs"
+              variant="light"
+              disabled={cotenants.fields.length >= MAX_COTENANTS}
+              onClick={() => cotenants.append({ nome: "", cpf: "", email: "", renda: "" })}
+            >
+              {t("proposal.addCotenant")}
+            </Button>
+          </Group>
+          {cotenants.fields.map((row, i) => {
+            const e = errors.cotenants?.[i];
+            return (
+              <Group key={row.id} align="flex-end" gap="xs" wrap="wrap">
+                <TextInput
+                  label={t("proposal.cotenantName")}
+                  {...register(`cotenants.${i}.nome`)}
+                  error={err.field(e?.nome?.message)}
+                />
+                <TextInput
+                  label={t("proposal.cotenantCpf")}
+                  {...register(`cotenants.${i}.cpf`)}
+                  error={err.field(e?.cpf?.message)}
+                />
+                <TextInput
+                  label={t("proposal.cotenantEmail")}
+                  type="email"
+                  {...register(`cotenants.${i}.email`)}
+                  error={err.field(e?.email?.message)}
+                />
+                <Controller
+                  control={control}
+                  name={`cotenants.${i}.renda`}
+                  render={({ field }) => (
+                    <NumberInput
+                      label={t("proposal.cotenantIncome")}
+                      value={field.value}
+                      onChange={(v) => field.onChange(v === "" ? "" : Number(v))}
+                      onBlur={field.onBlur}
+                      ref={field.ref}
+                      decimalSeparator=","
+                      thousandSeparator="."
+                      prefix="R$ "
+                      min={0}
+                      error={err.field(e?.renda?.message)}
+                    />
+                  )}
+                />
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`${t("proposal.removeCotenant")} ${i + 1}`}
+                  onClick={() => cotenants.remove(i)}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Group>
+            );
+          })}
+        </Stack>
+      </Card>
+      {documents && (
+        <Card withBorder padding="md">
+          <Text fw={600} mb="xs">
+            {t("proposal.documents")}
+          </Text>
+          <Controller
+            control={control}
+            name="documentos"
+            render={({ field }) => <>{documents(field.value, field.onChange)}</>}
+          />
+        </Card>
+      )}
+      <Textarea
+        label={t("proposal.fields.mensagem")}
+        {...register("mensagem")}
+        maxLength={2000}
+        autosize
+        minRows={3}
+        error={err.field(errors.mensagem?.message)}
+      />
+      {create.error && (
+        <Alert color="red" role="alert">
+          {err.message(create.error)}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button size="md" loading={create.isPending} onClick={() => void send()}>
+          {t("proposal.send")}
+        </Button>
+      </Group>
+    </FormProvider>
+  );
+}

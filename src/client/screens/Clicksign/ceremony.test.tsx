@@ -1,0 +1,71 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { renderInApp } from "../../components/render-in-app";
+import { type CeremonyView, ceremonyQuery } from "../../features/contracts/api/signing";
+import { createQueryClient } from "../../lib/query";
+import { Ceremony } from "./ceremony";
+
+// pdfjs (the contract's viewer, not shown here: the view has no document) reads DOMMatrix when it
+// loads, which jsdom lacks.
+vi.hoisted(() => {
+  globalThis.DOMMatrix ??= class {} as never;
+});
+
+const CONTRACT = "3d2c1b0a-9f8e-4d7c-8b6a-5f4e3d2c1b0a";
+const TOKEN = "t".repeat(43);
+
+/** The ceremony as the link's signer sees it when it is her turn (the read is cached, as after loading). */
+function renderCeremony() {
+  const queryClient = createQueryClient({ debug: () => undefined, error: () => undefined });
+  const view: CeremonyView = {
+    contrato: { id: CONTRACT, numero: "2026-000001", sha256: null, documentUrl: null },
+    signatario: { papel: "fiador", nome: "Rita Souza", email: "rita@example.com", bloqueado: false },
+    vez: true,
+  };
+  queryClient.setQueryData(ceremonyQuery(CONTRACT, TOKEN).queryKey, view);
+  renderInApp(<Ceremony contractId={CONTRACT} token={TOKEN} />, queryClient);
+}
+
+describe("the signing ceremony", () => {
+  it("says a code that is not 6 digits and a name too short before anything is sent", async () => {
+    renderCeremony();
+    await userEvent.type(screen.getByLabelText("Código de 6 dígitos"), "12a456");
+    await userEvent.type(screen.getByLabelText("Seu nome completo, como no contrato"), "Ri");
+    await userEvent.click(screen.getByLabelText("Li o contrato e concordo com os termos"));
+    await userEvent.click(screen.getByRole("button", { name: "Assinar" }));
+    expect(
+      await screen.findByText("Código incorreto. Confira o e-mail e tente de novo."),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText("Nome e CPF precisam ser exatamente os que constam no contrato."),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText("Seu CPF")).not.toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("keeps Assinar off until the code has 6 characters and the terms are agreed", async () => {
+    renderCeremony();
+    const sign = screen.getByRole("button", { name: "Assinar" });
+    expect(sign).toBeDisabled();
+    await userEvent.type(screen.getByLabelText("Código de 6 dígitos"), "123456");
+    expect(sign).toBeDisabled();
+    await userEvent.click(screen.getByLabelText("Li o contrato e concordo com os termos"));
+    expect(sign).toBeEnabled();
+  });
+
+  // Typing into the dialog is slow in jsdom on a loaded machine: more than the default 5 s.
+  it("asks for the reason of a refusal, with the code typed above", { timeout: 20_000 }, async () => {
+    renderCeremony();
+    await userEvent.type(screen.getByLabelText("Código de 6 dígitos"), "123");
+    await userEvent.click(screen.getByRole("button", { name: "Recusar" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByLabelText("Código de 6 dígitos")).toHaveValue("123");
+    await userEvent.type(within(dialog).getByLabelText("Motivo"), "no");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Recusar" }));
+    // The dialog's transition can take a moment on a loaded machine.
+    expect(
+      await screen.findByText("Explique o motivo (de 3 a 1.000 caracteres).", {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(dialog).toHaveTextContent("Código incorreto. Confira o e-mail e tente de novo.");
+  });
+});
