@@ -13,6 +13,8 @@ export default defineConfig({
           environment: "node",
           include: ["src/server/**/*.test.ts", "src/shared/**/*.test.ts", "tests/support/**/*.test.ts"],
           globalSetup: ["tests/support/global-setup.ts"],
+          // An unexpected console.error fails the test (tests/support/console-guard.ts).
+          setupFiles: ["tests/support/console-guard.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -22,8 +24,10 @@ export default defineConfig({
         test: {
           name: "client",
           environment: "jsdom",
+          // Rendering Mantine forms in jsdom takes seconds on a busy 2-core machine.
+          testTimeout: 15_000,
           include: ["src/client/**/*.test.tsx", "src/client/**/*.test.ts"],
-          setupFiles: ["tests/support/client-setup.ts"],
+          setupFiles: ["tests/support/console-guard.ts", "tests/support/client-setup.ts"],
         },
       },
     ],

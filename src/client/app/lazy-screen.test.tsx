@@ -2,6 +2,7 @@ import { MantineProvider } from "@mantine/core";
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { expectConsoleError } from "../../../tests/support/console";
 import { CHUNK_TIMEOUT_MS, LazyScreen, type ScreenLoader } from "./lazy-screen";
 
 const Hello = () => <p>Tela carregada</p>;
@@ -26,6 +27,7 @@ describe("LazyScreen", () => {
   });
 
   it("shows an error with a retry when the chunk fails, and loads on retry", async () => {
+    expectConsoleError(/screen chunk failed to load/);
     let calls = 0;
     const loader: ScreenLoader = async () => {
       calls += 1;

@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { builders } from "../../../../tests/support/builders";
 import { randomCpf } from "../../../../tests/support/files";
 import { outboxFor } from "../../../../tests/support/mail";
 import {
@@ -50,27 +51,8 @@ function expectRefused(
   if (path) expect(body.issues?.[0], label).toEqual({ path, message: errorMessage(code) });
 }
 
-async function linkFor(email: string, contractId: string): Promise<string> {
-  await t.settle();
-  const mails = await outboxFor(t.dataDir, email);
-  for (const m of mails.reverse()) {
-    const found = m.text.match(
-      new RegExp(`/Clicksign\\?contrato=${contractId}&(?:amp;)?token=([A-Za-z0-9_-]{43})`),
-    );
-    if (found?.[1]) return found[1];
-  }
-  throw new Error(`no signing link for ${email}`);
-}
-
-async function codeFor(email: string): Promise<string> {
-  await t.settle();
-  const last = [...(await outboxFor(t.dataDir, email))]
-    .reverse()
-    .find((m) => /Use o código \d{6}/.test(m.text));
-  const code = last?.text.match(/Use o código (\d{6})/)?.[1];
-  if (!code) throw new Error(`no code for ${email}`);
-  return code;
-}
+const linkFor = (email: string, contractId: string) => builders(t).signingLink(email, contractId);
+const codeFor = (email: string) => builders(t).signingCode(email);
 
 async function market() {
   const landlord = await personWithProfile(t.app, "Lúcia");
