@@ -14,11 +14,11 @@ import { IconClockHour4, IconFileText, IconHome, IconSignature } from "@tabler/i
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { ContractView } from "../../../shared/contracts/contracts";
-import type { ProposalView } from "../../../shared/contracts/proposals";
 import { useAuth } from "../../app/auth";
+import { contractsQuery } from "../../features/contracts/api/contracts";
 import { OfferSearch } from "../../features/listings/search";
 import { conversationsQuery } from "../../features/messages/api/messages";
+import { proposalsQuery } from "../../features/proposals/api/proposals";
 
 const FEATURES = [
   { key: "offers", Icon: IconHome },
@@ -30,8 +30,8 @@ const FEATURES = [
 /** What awaits the signed-in user, live: proposals to answer, contracts to sign, unread messages. */
 function Awaiting() {
   const { t } = useTranslation();
-  const proposals = useQuery<ProposalView[]>({ queryKey: ["/api/proposals?"] });
-  const contracts = useQuery<ContractView[]>({ queryKey: ["/api/contracts"] });
+  const proposals = useQuery(proposalsQuery());
+  const contracts = useQuery(contractsQuery());
   const inbox = useQuery(conversationsQuery());
   const toAnswer = (proposals.data ?? []).filter((p) => p.turn === p.role);
   const toSign = (contracts.data ?? []).filter((c) => c.status === "enviado" && c.mine === "pending");
