@@ -225,13 +225,20 @@ export function builders(t: BuilderApp) {
           proposal = await act(tenant.cookie, id, { action: "withdraw" });
           break;
         case "expirada": {
-          // Time passing for this proposal only: other tests share the database and the expiry.
+          // Time passing for this proposal only: its deadline moves to a moment no other proposal
+          // has (other tests share the database), and the real expiry runs at that moment.
           await t.settle();
-          await t.database.pool.query(
-            "UPDATE proposals SET deadline = now() - interval '1 second' WHERE id = $1",
-            [id],
-          );
-          await app.proposals.expireOverdue(new Date());
+          const moment = new Date("2000-01-01T00:00:00Z");
+          await t.database.pool.query("UPDATE proposals SET deadline = $2 WHERE id = $1", [id, moment]);
+          // The scheduled run of any test app may expire it first, or hold the expiry's lock: retry.
+          for (let i = 0; i < 100; i++) {
+            await app.proposals.expireOverdue(new Date(moment.getTime() + 1000));
+            const { rows } = await t.database.pool.query(
+              "SELECT 1 FROM proposals WHERE id = $1 AND status = 'expirada'",
+              [id],
+            );
+            if (rows.length > 0) break;
+          }
           proposal = await ok<ProposalView>("get", call("GET", `/api/proposals/${id}`, tenant.cookie));
           break;
         }

@@ -9,6 +9,7 @@ import { uploadBytes } from "../../../../tests/support/tus";
 import type { ProposalView } from "../../../shared/contracts/proposals";
 import type { StoredDocument } from "../../../shared/contracts/storage";
 import { move } from "../../../shared/proposal-machine";
+import { manualClock } from "../../clock";
 
 /** An entry date the rules accept whenever the test runs (decision 017). */
 const ENTRY = entryDate();
@@ -486,20 +487,52 @@ describe("proposals", () => {
   }, 120_000);
 
   it("expires overdue proposals with a controlled clock, on one runner at a time, and tells both sides", async () => {
-    const landlord = await person("Helena");
-    const tenant = await person("Bruno");
-    const offerId = await publishedOffer(landlord);
-    const p = await propose(landlord, tenant, offerId);
-    const service = t.app.proposals;
-    expect(await service.expireOverdue(new Date(Date.now() + 71 * 3_600_000))).toBe(0);
-    const later = new Date(Date.now() + 73 * 3_600_000);
-    const [first, second] = await Promise.all([service.expireOverdue(later), service.expireOverdue(later)]);
-    // One runner expires (ours at least); the other finds the lock taken or nothing left.
-    expect(Math.max(first, second)).toBeGreaterThanOrEqual(1);
-    expect(Math.min(first, second)).toBe(0);
-    const view = (await call("GET", `/api/proposals/${p.id}`, tenant.cookie)).json<ProposalView>();
-    expect(view).toMatchObject({ status: "expirada", turn: null });
-    expect(view.events.filter((e) => e.type === "expirada")).toHaveLength(1);
-    expect((await act(landlord.cookie, p.id, { action: "approve" })).json().code).toBe("proposal-closed");
+    // A node whose clock stands 70 hours back: its proposal's deadline (72 h) falls 2 h from now,
+    // before any other test's (about 72 h from now), and still after the scheduled expiry runs of
+    // every app (at the real time). So the expiry run here, over the whole shared database, can
+    // only find this proposal, and nothing else expires it meanwhile.
+    const clock = manualClock(new Date(Date.now() - 70 * 3_600_000));
+    const past = await createTestApp({ LOG_LEVEL: "silent" }, { clock });
+    try {
+      await past.app.listen({ port: 0, host: "127.0.0.1" });
+      const pb = builders(past);
+      const landlord = await pb.person("Helena");
+      const tenant = await pb.person("Bruno");
+      const { proposal: p } = await pb.proposal("enviada", {
+        landlord,
+        tenant,
+        garantia: "seguro_fianca",
+        body: { dataEntrada: entryDate(clock.now()) },
+      });
+      const service = past.app.proposals;
+      const sent = clock.now().getTime();
+      const statusOf = async () =>
+        (await pb.call("GET", `/api/proposals/${p.id}`, tenant.cookie)).json<ProposalView>().status;
+      await service.expireOverdue(new Date(sent + 71 * 3_600_000));
+      expect(await statusOf()).toBe("enviada");
+      clock.advance(73 * 3_600_000);
+      const [first, second] = await Promise.all([service.expireOverdue(), service.expireOverdue()]);
+      // One runner expires it; the other finds the lock taken or nothing left.
+      expect(Math.max(first, second)).toBeGreaterThanOrEqual(1);
+      expect(Math.min(first, second)).toBe(0);
+      const view = (await pb.call("GET", `/api/proposals/${p.id}`, tenant.cookie)).json<ProposalView>();
+      expect(view).toMatchObject({ status: "expirada", turn: null });
+      expect(view.events.filter((e) => e.type === "expirada")).toHaveLength(1);
+      expect(
+        (
+          await pb.call("POST", `/api/proposals/${p.id}/actions`, landlord.cookie, { action: "approve" })
+        ).json().code,
+      ).toBe("proposal-closed");
+      await past.settle();
+      for (const who of [landlord, tenant])
+        expect(
+          (await outboxFor(past.dataDir, who.email)).filter((m) =>
+            m.text.includes("O prazo de resposta de uma proposta acabou e ela expirou."),
+          ),
+          who.email,
+        ).toHaveLength(1);
+    } finally {
+      await past.close();
+    }
   });
 });
