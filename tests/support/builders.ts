@@ -148,7 +148,7 @@ export function builders(t: BuilderApp) {
     signingCode,
     sign,
 
-    /** A confirmed account with a complete profile (`fullName`, `cpf`); `profile: false`: none. */
+    /** A confirmed account with a complete profile (`fullName`, `cpf`). */
     person(name = "Maria"): Promise<Person> {
       return personWithProfile(app, name);
     },

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import type { ContractView } from "../../src/shared/contracts/contracts";
 import { addMonths, brazilDate } from "../../src/shared/contracts/proposals";
 import { makePng, randomCpf } from "./files";
 import { ORIGIN, signUp } from "./test-app";
@@ -174,28 +173,4 @@ export async function proposalOf(
   const res = await caller(app)("POST", "/api/proposals", cookie, proposalBodyOf(offerId, garantia, over));
   if (res.statusCode !== 201) throw new Error(res.body);
   return res.json<{ id: string }>().id;
-}
-
-/** A landlord, a tenant, a published offer and an approved proposal: the contract in its draft. */
-export async function approvedContractOf(
-  app: FastifyInstance,
-  baseUrl: string,
-  garantias = ["fiador", "seguro_fianca"],
-  garantia = "fiador",
-) {
-  const call = caller(app);
-  const landlord = await personWithProfile(app, "Marta");
-  const tenant = await personWithProfile(app, "Rafael");
-  const offerId = await publishedOfferOf(app, baseUrl, landlord.cookie, garantias);
-  const fiador = garantia === "fiador" ? guarantorOf() : null;
-  const proposalId = await proposalOf(app, tenant.cookie, offerId, garantia, fiador ? { fiador } : {});
-  const approved = await call("POST", `/api/proposals/${proposalId}/actions`, landlord.cookie, {
-    action: "approve",
-  });
-  if (approved.statusCode !== 200) throw new Error(approved.body);
-  // The contract is written by a job sent with the approval.
-  await app.jobs.settle();
-  const list = (await call("GET", "/api/contracts", landlord.cookie)).json<ContractView[]>();
-  if (list.length !== 1) throw new Error(`expected one contract, found ${list.length}`);
-  return { landlord, tenant, offerId, fiador, contract: list[0] as ContractView };
 }

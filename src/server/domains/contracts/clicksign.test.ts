@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { builders } from "../../../../tests/support/builders";
 import { type FakeClicksign, startFakeClicksign } from "../../../../tests/support/fake-clicksign";
 import { outboxFor } from "../../../../tests/support/mail";
-import { approvedContractOf, caller } from "../../../../tests/support/market";
+import { caller } from "../../../../tests/support/market";
 import { createTestApp, type TestApp } from "../../../../tests/support/test-app";
 import type { ContractView } from "../../../shared/contracts/contracts";
 import { loadConfig } from "../../config";
@@ -41,7 +42,7 @@ afterAll(async () => {
 /** A contract with a guarantor, reviewed and sent through Clicksign. */
 async function sentContract() {
   // The guarantor is the one the tenant named in the proposal (decision 017).
-  const { landlord, tenant, offerId, contract, fiador } = await approvedContractOf(t.app, baseUrl);
+  const { landlord, tenant, offerId, contract, fiador } = await builders(t).contract("rascunho");
   if (!fiador) throw new Error("no guarantor");
   const reviewed = await call("PUT", `/api/contracts/${contract.id}/review`, landlord.cookie, {});
   expect(reviewed.statusCode, reviewed.body).toBe(200);
@@ -242,12 +243,7 @@ describe("the Clicksign provider", () => {
   });
 
   it("when Clicksign fails while sending, nothing is sent and the landlord can try again", async () => {
-    const { landlord, contract } = await approvedContractOf(
-      t.app,
-      baseUrl,
-      ["seguro_fianca"],
-      "seguro_fianca",
-    );
+    const { landlord, contract } = await builders(t).contract("rascunho", { garantias: ["seguro_fianca"] });
     fake.failNext("/requirements", 503);
     const failed = await call("POST", `/api/contracts/${contract.id}/send`, landlord.cookie);
     expect(failed.statusCode).toBe(502);
