@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import type pg from "pg";
 import PgBoss from "pg-boss";
 
@@ -11,6 +12,35 @@ import PgBoss from "pg-boss";
  * time limit passes, so handlers must be idempotent: each one checks the state it is about to
  * change and does nothing when it finds the work done.
  */
+
+/**
+ * pg-boss 10's workers finish a job with `this.complete(...)` / `this.fail(...)` and neither await
+ * nor catch them (timgit/pg-boss#577): when PostgreSQL is away at that moment the rejection is
+ * unhandled, which stops a Node process. The job itself is safe (it stays active and is taken back
+ * after its time limit), so the failure is turned into the queue's `error` event, which is logged.
+ * Patched once, on the class every PgBoss instance uses.
+ */
+function catchUnawaitedFinishes(): void {
+  const require = createRequire(import.meta.url);
+  const Manager = require("pg-boss/src/manager.js") as {
+    prototype: Record<string, unknown> & { __chaveCaught?: boolean };
+  };
+  const proto = Manager.prototype;
+  if (proto.__chaveCaught) return;
+  for (const name of ["complete", "fail"]) {
+    const original = proto[name] as (
+      this: { emit(e: string, err: unknown): void },
+      ...a: unknown[]
+    ) => unknown;
+    proto[name] = function (this: { emit(e: string, err: unknown): void }, ...args: unknown[]) {
+      const result = original.apply(this, args);
+      if (result instanceof Promise) result.catch((err: unknown) => this.emit("error", err));
+      return result;
+    };
+  }
+  proto.__chaveCaught = true;
+}
+catchUnawaitedFinishes();
 
 type Queryable = Pick<pg.PoolClient, "query">;
 
