@@ -7,7 +7,6 @@ import {
   RESUMABLE_THRESHOLD,
 } from "../../shared/contracts/storage";
 import ptBR from "../../shared/locales/pt-BR.json";
-import { storageErrorText } from "../features/storage/error-text";
 import { ApiError } from "./api";
 import {
   backoffDelay,
@@ -17,6 +16,7 @@ import {
   StorageError,
   withRetry,
 } from "./storage";
+import { storageErrorText } from "./storage-error-text";
 
 /** A clock the retry loop can read and advance instead of sleeping. */
 function fakeClock() {

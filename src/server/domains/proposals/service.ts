@@ -18,6 +18,7 @@ import {
   termsIssue,
 } from "../../../shared/contracts/proposals";
 import { AppError, errorMessage } from "../../../shared/errors";
+import { move, type Party, turnOf } from "../../../shared/proposal-machine";
 import type { Clock } from "../../clock";
 import { withTransaction } from "../../db/client";
 import type { MailOutbox } from "../../mail/outbox";
@@ -25,7 +26,6 @@ import { proposalChanged } from "../../realtime/events";
 import { moveOffer } from "../listings/lifecycle";
 import type { ProfileService } from "../profile/service";
 import { closeOpenProposals } from "./close";
-import { move, type Party, turnOf } from "../../../shared/proposal-machine";
 
 type ProposalInputData = z.output<typeof proposalInput>;
 type ActionData = z.output<typeof proposalAction>;
