@@ -1,15 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiPaths, queryString } from "../../../../shared/api-paths";
-import type { ContractStatus } from "../../../../shared/contracts/contracts";
+import type { CeremonyView, ContractStatus } from "../../../../shared/contracts/contracts";
 import { api } from "../../../lib/api";
 import { refreshPaths } from "../../../lib/query";
 
-/** What the signing ceremony shows the signer whose personal link this is. */
-export interface CeremonyView {
-  contrato: { id: string; numero: string; sha256: string | null; documentUrl: string | null };
-  signatario: { papel: string; nome: string; email: string; bloqueado: boolean };
-  vez: boolean;
-}
+/** What the signing ceremony shows the signer whose personal link this is (the server's schema). */
+export type { CeremonyView };
 
 /** The ceremony behind a personal link (no account needed); a dead link is an answer, not retried. */
 export const ceremonyQuery = (id: string, token: string) => {

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiPaths, queryString } from "../../../../shared/api-paths";
+import type { DocumentVerification } from "../../../../shared/contracts/contracts";
 import type { StoredDocument } from "../../../../shared/contracts/storage";
 import { api } from "../../../lib/api";
 import { refreshPaths } from "../../../lib/query";
@@ -36,16 +37,8 @@ export const folderQuery = (folder: string) =>
 /** Space used and left, and the largest file accepted. */
 export const usageQuery = () => queryOptions({ queryKey: [apiPaths.storage.usage], queryFn: storage.usage });
 
-/** What a sealed contract's verification says about its file. */
-export interface DocumentVerification {
-  sealed: boolean;
-  numero?: string;
-  intact?: boolean;
-  signatureValid?: boolean;
-  signer?: string;
-  signedAt?: string;
-  problem?: string;
-}
+/** What a sealed contract's verification says about its file (the server's schema). */
+export type { DocumentVerification };
 
 /** Checks a sealed contract document: intact, seal valid, who sealed it and when. */
 export const verificationQuery = (id: string) =>
