@@ -3,6 +3,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
+import { API_PREFIX } from "../shared/api-paths";
 import { errorMessage } from "../shared/errors";
 import en from "../shared/locales/en.json";
 import { type Clock, systemClock } from "./clock";
@@ -183,7 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         maxPerUser: config.LIVE_MAX_STREAMS_PER_USER,
       });
     },
-    { prefix: "/api" },
+    { prefix: API_PREFIX },
   );
 
   const indexFile = path.join(config.CLIENT_DIR, "index.html");

@@ -8,6 +8,7 @@ import {
 } from "better-auth/api";
 import { and, eq, like, ne } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { API_PREFIX, apiRoutes } from "../../shared/api-paths";
 import { passwordProblem } from "../../shared/password-strength";
 import { type Clock, systemClock } from "../clock";
 import type { Config } from "../config";
@@ -128,7 +129,7 @@ export function createAuth({ config, db, mail, secret, log, clock = systemClock 
   return betterAuth({
     appName: "Chave",
     baseURL: config.PUBLIC_URL,
-    basePath: "/api/auth",
+    basePath: `${API_PREFIX}${apiRoutes.auth.prefix}`,
     secret,
     trustedOrigins: [config.publicOrigin],
     // A database that is away reaches the routes as a 503 (see serviceUnavailable).

@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import type { Readable } from "node:stream";
 import type pg from "pg";
+import { apiPaths } from "../../shared/api-paths";
 import type {
   AcceptedType,
   StoredDocument,
@@ -492,7 +493,7 @@ export class StorageService {
     const expires = Math.floor(Date.now() / 1000) + this.limits.downloadUrlTtlSeconds;
     const sig = this.signature(id, expires, disposition).toString("base64url");
     const qs = new URLSearchParams({ expires: String(expires), disposition, sig });
-    return { url: `/api/storage/files/${id}?${qs}`, expiresAt: new Date(expires * 1000).toISOString() };
+    return { url: `${apiPaths.storage.file(id)}?${qs}`, expiresAt: new Date(expires * 1000).toISOString() };
   }
 
   /**
@@ -507,7 +508,7 @@ export class StorageService {
     const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
     const sig = this.signature(id, expires, disposition).toString("base64url");
     const qs = new URLSearchParams({ expires: String(expires), disposition, sig });
-    return { url: `/api/storage/files/${id}?${qs}`, expiresAt: new Date(expires * 1000).toISOString() };
+    return { url: `${apiPaths.storage.file(id)}?${qs}`, expiresAt: new Date(expires * 1000).toISOString() };
   }
 
   /** Checks a download link; the link itself is the permission, for its few minutes. */

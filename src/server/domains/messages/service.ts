@@ -13,6 +13,7 @@ import type {
 import { AppError } from "../../../shared/errors";
 import { withTransaction } from "../../db/client";
 import type { MailOutbox } from "../../mail/outbox";
+import { messageThreadPaths } from "../../realtime/events";
 import { publish } from "../../realtime/hub";
 
 type MessageData = z.output<typeof messageInput>;
@@ -42,7 +43,7 @@ interface MessageRow {
   read_at: Date | null;
 }
 
-const threadPaths = (proposalId: string) => [`/api/messages/${proposalId}`, "/api/messages"];
+const threadPaths = messageThreadPaths;
 
 /**
  * One conversation per proposal, between its two parties only. Messages are plain text, kept as
