@@ -134,6 +134,9 @@ test("an unconfirmed account is told so at sign-in and can ask for a new link", 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId("account-menu")).toBeVisible();
   await page.goto("/logoff");
+  // Signed out once the server has ended the session and the screen went home: the spinner
+  // alone (no menu) does not mean the session is over, and opening the link then signs in again.
+  await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId("account-menu")).toHaveCount(0);
   await page.goto(link);
   await expect(page.getByTestId("confirmation-state")).toHaveText(
