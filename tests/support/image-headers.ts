@@ -3,26 +3,7 @@
  * hand so the tests need no image library (issue 13, decision 016).
  */
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = (CRC_TABLE[(c ^ b) & 0xff] as number) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
+import { chunk } from "../../src/server/seed/png";
 
 /** A PNG that declares width×height RGBA pixels and carries a few bytes of data. */
 export function pngDeclaring(width: number, height: number): Buffer {
@@ -33,9 +14,9 @@ export function pngDeclaring(width: number, height: number): Buffer {
   ihdr[9] = 6; // RGBA
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk("IHDR", ihdr),
-    pngChunk("IDAT", Buffer.from("78da63600000000200015e", "hex")),
-    pngChunk("IEND", Buffer.alloc(0)),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", Buffer.from("78da63600000000200015e", "hex")),
+    chunk("IEND", Buffer.alloc(0)),
   ]);
 }
 
@@ -64,8 +45,8 @@ export function webpDeclaring(width: number, height: number): Buffer {
   const vp8x = Buffer.alloc(10);
   vp8x.writeUIntLE(width - 1, 4, 3);
   vp8x.writeUIntLE(height - 1, 7, 3);
-  const chunk = Buffer.concat([Buffer.from("VP8X"), Buffer.from([10, 0, 0, 0]), vp8x]);
+  const vp8xChunk = Buffer.concat([Buffer.from("VP8X"), Buffer.from([10, 0, 0, 0]), vp8x]);
   const size = Buffer.alloc(4);
-  size.writeUInt32LE(4 + chunk.length);
-  return Buffer.concat([Buffer.from("RIFF"), size, Buffer.from("WEBP"), chunk]);
+  size.writeUInt32LE(4 + vp8xChunk.length);
+  return Buffer.concat([Buffer.from("RIFF"), size, Buffer.from("WEBP"), vp8xChunk]);
 }
