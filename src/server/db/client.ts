@@ -19,6 +19,10 @@ export interface Database {
 
 // A DATE is a calendar day, not an instant: keep it as "2026-12-01" instead of a midnight in some zone.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+// A BIGINT is a number, as the schema's bigint({ mode: "number" }) columns say: every one holds
+// centavos, bytes or a count, far below 2^53. Without this, node-postgres hands raw SQL a string
+// and the row types derived from the schema (db/rows.ts) would lie.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 

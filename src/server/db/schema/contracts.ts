@@ -10,6 +10,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { ContractStatus, SignerRole, SignerStatus } from "../../../shared/contracts/contracts";
+import type { StoredContractData } from "../../domains/contracts/template";
 import { users } from "./auth";
 import { offers } from "./listings";
 import { proposals } from "./proposals";
@@ -36,10 +38,11 @@ export const contracts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     /** rascunho (the landlord reviews) → enviado (signing) → assinado; recusado, cancelado. */
-    status: text("status").notNull().default("rascunho"),
+    status: text("status").$type<ContractStatus>().notNull().default("rascunho"),
     provider: text("provider").notNull().default("builtin"),
     sequential: boolean("sequential").notNull().default(false),
-    data: jsonb("data").notNull(),
+    /** The terms and parties as drafted (and the witnesses named since), and the parties' e-mails. */
+    data: jsonb("data").$type<StoredContractData>().notNull(),
     documentId: uuid("document_id"),
     sha256: text("sha256"),
     sealedDocumentId: uuid("sealed_document_id"),
@@ -64,14 +67,14 @@ export const contractSigners = pgTable(
     contractId: uuid("contract_id")
       .notNull()
       .references(() => contracts.id, { onDelete: "cascade" }),
-    role: text("role").notNull(),
+    role: text("role").$type<SignerRole>().notNull(),
     position: integer("position").notNull(),
     nome: text("nome").notNull(),
     cpf: text("cpf").notNull(),
     email: text("email").notNull(),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     tokenHash: text("token_hash"),
-    status: text("status").notNull().default("pendente"),
+    status: text("status").$type<SignerStatus>().notNull().default("pendente"),
     codeHash: text("code_hash"),
     codeExpiresAt: timestamp("code_expires_at", { withTimezone: true }),
     codeAttempts: integer("code_attempts").notNull().default(0),

@@ -11,6 +11,13 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import type {
+  Guarantee,
+  OfferStatus,
+  READJUSTMENT_INDEXES,
+  Uf,
+  UnitType,
+} from "../../../shared/contracts/listings";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -24,14 +31,14 @@ export const units = pgTable(
     ownerId: text("owner_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    tipo: text("tipo").notNull(),
+    tipo: text("tipo").$type<UnitType>().notNull(),
     cep: text("cep").notNull(),
     logradouro: text("logradouro").notNull(),
     numero: text("numero").notNull(),
     complemento: text("complemento").notNull().default(""),
     bairro: text("bairro").notNull(),
     cidade: text("cidade").notNull(),
-    uf: text("uf").notNull(),
+    uf: text("uf").$type<Uf>().notNull(),
     areaM2: integer("area_m2").notNull(),
     quartos: integer("quartos").notNull(),
     banheiros: integer("banheiros").notNull(),
@@ -65,24 +72,24 @@ export const offers = pgTable(
     ownerId: text("owner_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    status: text("status").notNull().default("rascunho"),
+    status: text("status").$type<OfferStatus>().notNull().default("rascunho"),
     aluguel: bigint("aluguel", { mode: "number" }).notNull(),
     condominio: bigint("condominio", { mode: "number" }).notNull().default(0),
     iptu: bigint("iptu", { mode: "number" }).notNull().default(0),
     seguroIncendio: bigint("seguro_incendio", { mode: "number" }).notNull().default(0),
     total: bigint("total", { mode: "number" }).notNull(),
-    garantias: text("garantias").array().notNull(),
+    garantias: text("garantias").array().$type<Guarantee[]>().notNull(),
     caucaoMeses: integer("caucao_meses"),
     prazoMeses: integer("prazo_meses").notNull().default(30),
-    reajuste: text("reajuste").notNull().default("IGP-M"),
+    reajuste: text("reajuste").$type<(typeof READJUSTMENT_INDEXES)[number]>().notNull().default("IGP-M"),
     disponivelEm: date("disponivel_em", { mode: "string" }).notNull(),
     descricao: text("descricao").notNull().default(""),
     publishedAt: timestamp("published_at", { withTimezone: true, precision: 6 }),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 6 }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, precision: 6 }).notNull().defaultNow(),
     // Copied from the unit for the search.
-    tipo: text("tipo").notNull(),
-    uf: text("uf").notNull(),
+    tipo: text("tipo").$type<UnitType>().notNull(),
+    uf: text("uf").$type<Uf>().notNull(),
     cidade: text("cidade").notNull(),
     bairro: text("bairro").notNull(),
     cidadeNorm: text("cidade_norm").notNull(),

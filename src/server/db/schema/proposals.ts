@@ -12,6 +12,16 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { Guarantee, Uf } from "../../../shared/contracts/listings";
+import type { MARITAL_STATUSES, OCCUPATIONS } from "../../../shared/contracts/profile";
+import type {
+  Cotenant,
+  Guarantor,
+  ProposalEventView,
+  ProposalStatus,
+} from "../../../shared/contracts/proposals";
+import type { DocumentKind } from "../../../shared/contracts/storage";
+import type { Party } from "../../../shared/proposal-machine";
 import { users } from "./auth";
 import { offers } from "./listings";
 
@@ -24,7 +34,7 @@ export const profiles = pgTable("profiles", {
   cpf: text("cpf").unique(),
   rg: text("rg"),
   dataNascimento: date("data_nascimento", { mode: "string" }),
-  estadoCivil: text("estado_civil"),
+  estadoCivil: text("estado_civil").$type<(typeof MARITAL_STATUSES)[number]>(),
   profissao: text("profissao"),
   nacionalidade: text("nacionalidade"),
   telefone: text("telefone"),
@@ -34,9 +44,9 @@ export const profiles = pgTable("profiles", {
   complemento: text("complemento"),
   bairro: text("bairro"),
   cidade: text("cidade"),
-  uf: text("uf"),
+  uf: text("uf").$type<Uf>(),
   rendaMensal: bigint("renda_mensal", { mode: "number" }),
-  ocupacao: text("ocupacao"),
+  ocupacao: text("ocupacao").$type<(typeof OCCUPATIONS)[number]>(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -57,25 +67,30 @@ export const proposals = pgTable(
     landlordId: text("landlord_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    status: text("status").notNull(),
-    turn: text("turn"),
+    status: text("status").$type<ProposalStatus>().notNull(),
+    /** Whose move it is; null once the proposal is final. */
+    turn: text("turn").$type<Party>(),
     deadline: timestamp("deadline", { withTimezone: true }),
     aluguel: bigint("aluguel", { mode: "number" }).notNull(),
     dataEntrada: date("data_entrada", { mode: "string" }).notNull(),
     prazoMeses: integer("prazo_meses").notNull(),
-    garantia: text("garantia").notNull(),
+    garantia: text("garantia").$type<Guarantee>().notNull(),
     /** Months of rent the caução is worth (art. 38: at most 3); null unless the guarantee is caução. */
     caucaoMeses: integer("caucao_meses"),
     /** The guarantor the tenant names (nome, cpf, email, parentesco) when the guarantee is fiador. */
-    fiador: jsonb("fiador"),
+    fiador: jsonb("fiador").$type<Guarantor>(),
     /** CPFs of guarantors the landlord asked the tenant to replace: they may not come back. */
     fiadoresRecusados: text("fiadores_recusados").array().notNull().default(sql`'{}'::text[]`),
     moradores: integer("moradores").notNull(),
     pets: boolean("pets").notNull(),
     renda: bigint("renda", { mode: "number" }).notNull(),
-    cotenants: jsonb("cotenants").notNull().default([]),
+    cotenants: jsonb("cotenants").$type<Cotenant[]>().notNull().default([]),
     documentos: uuid("documentos").array().notNull().default(sql`'{}'::uuid[]`),
-    documentosSolicitados: text("documentos_solicitados").array().notNull().default(sql`'{}'::text[]`),
+    documentosSolicitados: text("documentos_solicitados")
+      .array()
+      .$type<DocumentKind[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     mensagem: text("mensagem").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 6 }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, precision: 6 }).notNull().defaultNow(),
@@ -103,9 +118,10 @@ export const proposalEvents = pgTable(
     proposalId: uuid("proposal_id")
       .notNull()
       .references(() => proposals.id, { onDelete: "cascade" }),
-    actor: text("actor").notNull(),
+    actor: text("actor").$type<ProposalEventView["actor"]>().notNull(),
     type: text("type").notNull(),
-    changes: jsonb("changes"),
+    /** What a step changed: field → [before, after]. */
+    changes: jsonb("changes").$type<NonNullable<ProposalEventView["changes"]>>(),
     detail: text("detail"),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 6 }).notNull().defaultNow(),
   },

@@ -1,4 +1,5 @@
 import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { MessageAttachment } from "../../../shared/contracts/messages";
 import { users } from "./auth";
 import { proposals } from "./proposals";
 
@@ -37,7 +38,7 @@ export const messages = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     body: text("body").notNull(),
     /** Document ids from the storage module, shared with the recipient. */
-    attachments: jsonb("attachments").notNull().default([]),
+    attachments: jsonb("attachments").$type<MessageAttachment[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 6 }).notNull().defaultNow(),
     readAt: timestamp("read_at", { withTimezone: true }),
     /** When the unread-message e-mail went out, so it goes once. */

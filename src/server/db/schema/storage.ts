@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { AcceptedType, DocumentKind } from "../../../shared/contracts/storage";
 import { users } from "./auth";
 
 /**
@@ -13,10 +14,10 @@ export const documents = pgTable(
     ownerId: text("owner_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    kind: text("kind").notNull(),
+    kind: text("kind").$type<DocumentKind>().notNull(),
     folder: text("folder").notNull(),
     fileName: text("file_name").notNull(),
-    contentType: text("content_type").notNull(),
+    contentType: text("content_type").$type<AcceptedType>().notNull(),
     size: bigint("size", { mode: "number" }).notNull(),
     sha256: text("sha256").notNull(),
     customMetadata: jsonb("custom_metadata").$type<Record<string, string>>().notNull().default({}),
@@ -61,7 +62,7 @@ export const uploads = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     size: bigint("size", { mode: "number" }).notNull(),
-    kind: text("kind").notNull(),
+    kind: text("kind").$type<DocumentKind>().notNull(),
     folder: text("folder").notNull(),
     fileName: text("file_name").notNull(),
     replaces: uuid("replaces"),

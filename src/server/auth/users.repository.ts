@@ -1,0 +1,43 @@
+import type { Queryable, RowOf } from "../db/rows";
+import type { users } from "../db/schema/auth";
+
+/**
+ * The users table (decision 019). better-auth owns the account's life (sign-up, sessions,
+ * passwords); Chave writes only the name a person changes in /Config and the demo accounts.
+ * Other repositories join users to read a name or an e-mail.
+ */
+type UserRow = RowOf<typeof users>;
+
+export async function renameUser(
+  c: Queryable,
+  userId: string,
+  name: string,
+): Promise<Pick<UserRow, "id" | "name" | "email"> | undefined> {
+  const { rows } = await c.query<Pick<UserRow, "id" | "name" | "email">>(
+    "UPDATE users SET name = $2, updated_at = now() WHERE id = $1 RETURNING id, name, email",
+    [userId, name],
+  );
+  return rows[0];
+}
+
+/** The account e-mails of these users, in no particular order. */
+export async function emailsOf(c: Queryable, userIds: string[]): Promise<string[]> {
+  const { rows } = await c.query<Pick<UserRow, "email">>(
+    "SELECT email FROM users WHERE id = ANY($1::text[])",
+    [userIds],
+  );
+  return rows.map((r) => r.email);
+}
+
+/** Demo accounts, confirmed like every account made before e-mail confirmation (decision 015). */
+export async function insertConfirmedUsers(
+  c: Queryable,
+  accounts: Pick<UserRow, "id" | "name" | "email">[],
+): Promise<void> {
+  await c.query(
+    `INSERT INTO users (id, name, email, email_verified)
+     SELECT *, true FROM unnest($1::text[], $2::text[], $3::text[])
+     ON CONFLICT (id) DO NOTHING`,
+    [accounts.map((a) => a.id), accounts.map((a) => a.name), accounts.map((a) => a.email)],
+  );
+}

@@ -1,0 +1,204 @@
+import type { NewRowOf, Queryable, RowOf } from "../../db/rows";
+import type { users } from "../../db/schema/auth";
+import type { contracts } from "../../db/schema/contracts";
+import type { offers, units } from "../../db/schema/listings";
+import type { profiles, proposals } from "../../db/schema/proposals";
+
+/**
+ * The contracts table (decision 019): the only module that writes it. The services open the
+ * transactions and take the locks in their order; these functions only run the statements.
+ */
+export type ContractRow = RowOf<typeof contracts>;
+
+export async function findContract(c: Queryable, id: string, lock = false): Promise<ContractRow | undefined> {
+  const { rows } = await c.query<ContractRow>(
+    `SELECT * FROM contracts WHERE id = $1${lock ? " FOR UPDATE" : ""}`,
+    [id],
+  );
+  return rows[0];
+}
+
+/** The contracts a user is the landlord or the tenant of, the latest changed first. */
+export async function contractsOfParty(c: Queryable, userId: string): Promise<ContractRow[]> {
+  const { rows } = await c.query<ContractRow>(
+    "SELECT * FROM contracts WHERE landlord_id = $1 OR tenant_id = $1 ORDER BY updated_at DESC LIMIT 200",
+    [userId],
+  );
+  return rows;
+}
+
+/** The contract an external provider knows by this document key ("envelope/document" in provider_ref). */
+export async function contractAtProvider(
+  c: Queryable,
+  provider: string,
+  documentKey: string,
+): Promise<ContractRow | undefined> {
+  const { rows } = await c.query<ContractRow>(
+    "SELECT * FROM contracts WHERE provider = $1 AND split_part(provider_ref, '/', 2) = $2",
+    [provider, documentKey],
+  );
+  return rows[0];
+}
+
+/** The contract whose sealed PDF is this document. */
+export async function contractSealedAs(c: Queryable, documentId: string): Promise<ContractRow | undefined> {
+  const { rows } = await c.query<ContractRow>("SELECT * FROM contracts WHERE sealed_document_id = $1", [
+    documentId,
+  ]);
+  return rows[0];
+}
+
+/**
+ * Locks the proposal a contract is being drafted for: two copies of the draft job at once, and
+ * the second waits here, then finds the first one's contract.
+ */
+export async function lockProposalToDraft(c: Queryable, proposalId: string): Promise<void> {
+  await c.query("SELECT 1 FROM proposals WHERE id = $1 FOR UPDATE", [proposalId]);
+}
+
+export async function contractIdOfProposal(c: Queryable, proposalId: string): Promise<string | undefined> {
+  const { rows } = await c.query<Pick<ContractRow, "id">>("SELECT id FROM contracts WHERE proposal_id = $1", [
+    proposalId,
+  ]);
+  return rows[0]?.id;
+}
+
+type UnitRow = RowOf<typeof units>;
+/** A party's profile, as row_to_json gives it: the columns a contract qualifies a party with. */
+export type PartyProfile = Pick<
+  RowOf<typeof profiles>,
+  | "nome_completo"
+  | "cpf"
+  | "nacionalidade"
+  | "estado_civil"
+  | "profissao"
+  | "rg"
+  | "logradouro"
+  | "numero"
+  | "complemento"
+  | "bairro"
+  | "cidade"
+  | "uf"
+  | "cep"
+>;
+type UnitColumn =
+  | "tipo"
+  | "logradouro"
+  | "numero"
+  | "complemento"
+  | "bairro"
+  | "cidade"
+  | "uf"
+  | "cep"
+  | "matricula";
+
+/** What a draft is written from: the approved proposal, its offer's terms, the unit, both parties. */
+export type DraftSourceRow = RowOf<typeof proposals> &
+  Pick<RowOf<typeof offers>, "condominio" | "iptu" | "seguro_incendio" | "reajuste"> & {
+    offer_caucao: RowOf<typeof offers>["caucao_meses"];
+    lp: PartyProfile;
+    tp: PartyProfile;
+    l_email: RowOf<typeof users>["email"];
+    t_email: RowOf<typeof users>["email"];
+  } & { [K in UnitColumn as `u_${K}`]: UnitRow[K] };
+
+/** The approved proposal's data for its contract; undefined when it is not (or no longer) approved. */
+export async function draftSource(c: Queryable, proposalId: string): Promise<DraftSourceRow | undefined> {
+  const { rows } = await c.query<DraftSourceRow>(
+    `SELECT p.*, o.condominio, o.iptu, o.seguro_incendio, o.reajuste, o.caucao_meses AS offer_caucao,
+         u.tipo AS u_tipo, u.logradouro AS u_logradouro, u.numero AS u_numero, u.complemento AS u_complemento,
+         u.bairro AS u_bairro, u.cidade AS u_cidade, u.uf AS u_uf, u.cep AS u_cep, u.matricula AS u_matricula,
+         row_to_json(lp.*) AS lp, row_to_json(tp.*) AS tp, lu.email AS l_email, tu.email AS t_email
+       FROM proposals p JOIN offers o ON o.id = p.offer_id JOIN units u ON u.id = o.unit_id
+       JOIN profiles lp ON lp.user_id = p.landlord_id JOIN profiles tp ON tp.user_id = p.tenant_id
+       JOIN users lu ON lu.id = p.landlord_id JOIN users tu ON tu.id = p.tenant_id
+       WHERE p.id = $1 AND p.status = 'aprovada'`,
+    [proposalId],
+  );
+  return rows[0];
+}
+
+/** A new draft ("rascunho"). */
+export async function insertDraft(
+  c: Queryable,
+  row: Pick<
+    NewRowOf<typeof contracts>,
+    "id" | "numero" | "proposal_id" | "offer_id" | "landlord_id" | "tenant_id" | "data" | "sha256"
+  >,
+): Promise<void> {
+  await c.query(
+    `INSERT INTO contracts (id, numero, proposal_id, offer_id, landlord_id, tenant_id, status, data, sha256)
+       VALUES ($1,$2,$3,$4,$5,$6,'rascunho',$7,$8)`,
+    [
+      row.id,
+      row.numero,
+      row.proposal_id,
+      row.offer_id,
+      row.landlord_id,
+      row.tenant_id,
+      JSON.stringify(row.data),
+      row.sha256,
+    ],
+  );
+}
+
+export async function setDocument(c: Queryable, id: string, documentId: string): Promise<void> {
+  await c.query("UPDATE contracts SET document_id = $2 WHERE id = $1", [id, documentId]);
+}
+
+export async function setSequential(c: Queryable, id: string, sequential: boolean): Promise<void> {
+  await c.query("UPDATE contracts SET sequential = $2, updated_at = now() WHERE id = $1", [id, sequential]);
+}
+
+/** The draft's data written again (a witness named or taken back), with its new PDF. */
+export async function rewriteDraft(
+  c: Queryable,
+  id: string,
+  data: ContractRow["data"],
+  sha256: string,
+  documentId: string,
+): Promise<void> {
+  await c.query(
+    "UPDATE contracts SET data = $2, sha256 = $3, document_id = $4, updated_at = now() WHERE id = $1",
+    [id, JSON.stringify(data), sha256, documentId],
+  );
+}
+
+/** Out for signing ("enviado") with this provider, until `expiresAt`. */
+export async function markSent(c: Queryable, id: string, provider: string, expiresAt: Date): Promise<void> {
+  await c.query(
+    "UPDATE contracts SET status = 'enviado', provider = $2, expires_at = $3, updated_at = now() WHERE id = $1",
+    [id, provider, expiresAt],
+  );
+}
+
+/** The external provider's envelope, as "envelope/document". */
+export async function setProviderRef(c: Queryable, id: string, providerRef: string): Promise<void> {
+  await c.query("UPDATE contracts SET provider_ref = $2 WHERE id = $1", [id, providerRef]);
+}
+
+/** Everyone signed: the sealed PDF is being made ("selando"). */
+export async function markSealing(c: Queryable, id: string): Promise<void> {
+  await c.query("UPDATE contracts SET status = 'selando', updated_at = now() WHERE id = $1", [id]);
+}
+
+/** Signed and sealed ("assinado"), with the sealed PDF. */
+export async function markSigned(
+  c: Queryable,
+  id: string,
+  sealedDocumentId: string,
+  sealedSha256: string,
+): Promise<void> {
+  await c.query(
+    "UPDATE contracts SET status = 'assinado', sealed_document_id = $2, sealed_sha256 = $3, updated_at = now() WHERE id = $1",
+    [id, sealedDocumentId, sealedSha256],
+  );
+}
+
+export async function markRefused(c: Queryable, id: string): Promise<void> {
+  await c.query("UPDATE contracts SET status = 'recusado', updated_at = now() WHERE id = $1", [id]);
+}
+
+export async function markCancelled(c: Queryable, id: string): Promise<void> {
+  await c.query("UPDATE contracts SET status = 'cancelado', updated_at = now() WHERE id = $1", [id]);
+}

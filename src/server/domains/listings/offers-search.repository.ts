@@ -1,0 +1,255 @@
+import { normalizeText, type SearchQuery } from "../../../shared/contracts/listings";
+import { AppError, errorMessage } from "../../../shared/errors";
+import type { Queryable, RowOf } from "../../db/rows";
+import type { offers } from "../../db/schema/listings";
+
+/*
+ * The search over the offers table (decision 019: it only reads; offers.repository.ts writes).
+ * The API and the bench's bare baseline server both run exactly what this builds, so that the
+ * comparison measures the framework, not the query.
+ */
+
+export const SEARCH_COLUMNS = `id, tipo, bairro, cidade, uf, quartos, banheiros, vagas, area_m2, mobiliado, aceita_pets,
+  aluguel, total, capa, published_at, published_at::text AS published_cursor`;
+
+interface Cursor {
+  s: SearchQuery["sort"];
+  v: number | string;
+  id: string;
+}
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString("base64url");
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** A timestamp as published_cursor writes it (PostgreSQL's text of a timestamptz). */
+const TIMESTAMP =
+  /^(\d{4})-(\d{2})-(\d{2})[ T]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?([+-](0\d|1[0-4])(:[0-5]\d)?|Z)?$/;
+
+function isTimestamp(value: unknown): boolean {
+  const m = typeof value === "string" ? TIMESTAMP.exec(value) : null;
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  return y >= 1970 && day.getUTCFullYear() === y && day.getUTCMonth() === mo - 1 && day.getUTCDate() === d;
+}
+
+/**
+ * The cursor of a page, as encodeCursor wrote it. Anything else (another sort's, forged, or a
+ * value PostgreSQL would not take: a 37-digit price, a dash-only id, year 275760) is a 400, never
+ * a database error.
+ */
+function decodeCursor(token: string, sort: SearchQuery["sort"]): Cursor {
+  try {
+    const c = JSON.parse(Buffer.from(token, "base64url").toString("utf8")) as Cursor;
+    const valueOk =
+      sort === "recentes" || sort === "antigos"
+        ? isTimestamp(c.v)
+        : Number.isSafeInteger(c.v) && (c.v as number) >= 0;
+    if (c.s === sort && valueOk && typeof c.id === "string" && UUID.test(c.id)) return c;
+  } catch {
+    // falls through
+  }
+  const message = errorMessage("invalid-page-token");
+  throw new AppError("invalid-argument", { message, issues: [{ path: "cursor", message }] });
+}
+
+/**
+ * Words of the free text (at most 6), lower case without accents, letters and digits only. An
+ * offer matches when each one begins some word of its text.
+ */
+export function searchWords(q: string | undefined): string[] {
+  return q
+    ? normalizeText(q)
+        .split(/[^a-z0-9]+/)
+        .filter(Boolean)
+        .slice(0, 6)
+    : [];
+}
+
+/** `text` for a LIKE pattern that matches it literally (its own %, _ and \\ escaped). */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+/**
+ * The conditions every search applies (not the page's cursor), with their values. A place typed
+ * as a person types it matches ignoring case and accents, by the start of its name: "rio" finds
+ * Rio de Janeiro, "sao paulo" São Paulo.
+ */
+function searchConditions(q: SearchQuery, p: (v: unknown) => string): string[] {
+  const where = ["status = 'publicada'"];
+  if (q.uf) where.push(`uf = ${p(q.uf)}`);
+  if (q.cidade) where.push(`cidade_norm LIKE ${p(`${likeLiteral(normalizeText(q.cidade))}%`)}`);
+  if (q.bairro) where.push(`bairro_norm LIKE ${p(`${likeLiteral(normalizeText(q.bairro))}%`)}`);
+  if (q.precoMin !== undefined) where.push(`total >= ${p(q.precoMin)}`);
+  if (q.precoMax !== undefined) where.push(`total <= ${p(q.precoMax)}`);
+  if (q.quartos !== undefined) where.push(`quartos >= ${p(q.quartos)}`);
+  if (q.tipo) where.push(`tipo = ${p(q.tipo)}`);
+  if (q.pets === true) where.push("aceita_pets");
+  if (q.mobiliado !== undefined) where.push(q.mobiliado ? "mobiliado" : "NOT mobiliado");
+  const words = searchWords(q.q);
+  if (words.length > 0)
+    where.push(`search_tsv @@ to_tsquery('simple', ${p(words.map((w) => `${w}:*`).join(" & "))})`);
+  return where;
+}
+
+function parameters() {
+  const values: unknown[] = [];
+  const p = (v: unknown) => {
+    values.push(v);
+    return `$${values.length}`;
+  };
+  return { values, p };
+}
+
+/** How many published offers the search finds in all (its first page says it). */
+export function buildCountSql(q: SearchQuery): { text: string; values: unknown[] } {
+  const { values, p } = parameters();
+  return {
+    text: `SELECT count(*)::int AS n FROM offers WHERE ${searchConditions(q, p).join(" AND ")}`,
+    values,
+  };
+}
+
+export function buildSearchSql(q: SearchQuery): { text: string; values: unknown[] } {
+  const { values, p } = parameters();
+  const where = searchConditions(q, p);
+
+  const [key, dir] =
+    q.sort === "preco"
+      ? (["total", "ASC"] as const)
+      : q.sort === "preco_desc"
+        ? (["total", "DESC"] as const)
+        : q.sort === "antigos"
+          ? (["published_at", "ASC"] as const)
+          : (["published_at", "DESC"] as const);
+  // The recency indexes are DESC NULLS LAST (drizzle's DESC): the query says the same, or its exact
+  // reverse (ASC NULLS FIRST, scanned backwards), to use them.
+  const nulls = key === "published_at" ? (dir === "DESC" ? " NULLS LAST" : " NULLS FIRST") : "";
+  if (q.cursor) {
+    const c = decodeCursor(q.cursor, q.sort);
+    const cast = key === "published_at" ? "::timestamptz" : "::bigint";
+    where.push(`(${key}, id) ${dir === "ASC" ? ">" : "<"} (${p(c.v)}${cast}, ${p(c.id)}::uuid)`);
+  }
+  const text = `SELECT ${SEARCH_COLUMNS} FROM offers WHERE ${where.join(" AND ")}
+    ORDER BY ${key} ${dir}${nulls}, id ${dir}${nulls} LIMIT ${p(q.limit + 1)}`;
+  return { text, values };
+}
+
+/** The columns of a search card (SEARCH_COLUMNS). */
+type SearchColumn =
+  | "id"
+  | "tipo"
+  | "bairro"
+  | "cidade"
+  | "uf"
+  | "quartos"
+  | "banheiros"
+  | "vagas"
+  | "area_m2"
+  | "mobiliado"
+  | "aceita_pets"
+  | "aluguel"
+  | "total"
+  | "capa";
+
+/**
+ * A row of the search: the card's columns and the recency cursor's text. Only published offers
+ * are searched, and an offer is published with its publication time (the owner's publish sets it).
+ */
+export type SearchRow = Pick<RowOf<typeof offers>, SearchColumn> & {
+  published_at: Date;
+  published_cursor: string;
+};
+
+/** The page of cards and the cursor of the next page, from the rows of buildSearchSql. */
+export function searchPage(q: SearchQuery, rows: SearchRow[]) {
+  const page = rows.slice(0, q.limit);
+  const last = page.at(-1);
+  const nextCursor =
+    rows.length > q.limit && last
+      ? encodeCursor({
+          s: q.sort,
+          v: q.sort === "recentes" || q.sort === "antigos" ? last.published_cursor : last.total,
+          id: last.id,
+        })
+      : null;
+  return {
+    items: page.map((r) => ({
+      id: r.id,
+      tipo: r.tipo,
+      bairro: r.bairro,
+      cidade: r.cidade,
+      uf: r.uf,
+      quartos: r.quartos,
+      banheiros: r.banheiros,
+      vagas: r.vagas,
+      areaM2: r.area_m2,
+      mobiliado: r.mobiliado,
+      aceitaPets: r.aceita_pets,
+      aluguel: r.aluguel,
+      total: r.total,
+      capa: r.capa,
+      publishedAt: r.published_at.toISOString(),
+    })),
+    nextCursor,
+  };
+}
+
+/**
+ * One page of the search (cards and the next page's cursor), as the API answers it, with how
+ * many offers it finds in all on the first page (null on the next ones: the person already knows).
+ */
+export async function searchOffers(c: Queryable, q: SearchQuery) {
+  const { text, values } = buildSearchSql(q);
+  const [{ rows }, total] = await Promise.all([
+    c.query<SearchRow>({ text, values }),
+    q.cursor
+      ? Promise.resolve(null)
+      : c.query<{ n: number }>(buildCountSql(q)).then((r) => r.rows[0]?.n ?? 0),
+  ]);
+  return { ...searchPage(q, rows), total };
+}
+
+/** A place with published offers, as the search box suggests it: a city, or a bairro of one. */
+export interface PlaceSuggestion {
+  cidade: string;
+  uf: RowOf<typeof offers>["uf"];
+  bairro: string | null;
+  ofertas: number;
+}
+
+/**
+ * The cities and bairros with published offers whose name (or a word of it) begins with what was
+ * typed, ignoring case and accents; the ones with more offers first, at most `limit`.
+ */
+export async function suggestPlaces(
+  c: Queryable,
+  typed: string,
+  uf: string | undefined,
+  limit: number,
+): Promise<PlaceSuggestion[]> {
+  const prefix = likeLiteral(normalizeText(typed));
+  if (!prefix) return [];
+  const { rows } = await c.query<PlaceSuggestion>(
+    `WITH published AS (
+       SELECT cidade, uf, bairro, cidade_norm, bairro_norm FROM offers
+       WHERE status = 'publicada' AND ($3::text IS NULL OR uf = $3)
+     )
+     SELECT min(cidade) AS cidade, uf, NULL AS bairro, count(*)::int AS ofertas FROM published
+       WHERE cidade_norm LIKE $1 OR cidade_norm LIKE $2 GROUP BY cidade_norm, uf
+     UNION ALL
+     SELECT min(cidade), uf, min(bairro), count(*)::int FROM published
+       WHERE bairro_norm LIKE $1 OR bairro_norm LIKE $2 GROUP BY cidade_norm, bairro_norm, uf
+     ORDER BY ofertas DESC, cidade, bairro NULLS FIRST LIMIT $4`,
+    [`${prefix}%`, `% ${prefix}%`, uf ?? null, limit],
+  );
+  return rows;
+}
+
+/** Fresh planner statistics for the search's tables, after a bulk load (the seed). */
+export async function analyzeListings(c: Queryable): Promise<void> {
+  await c.query("ANALYZE units, offers");
+}

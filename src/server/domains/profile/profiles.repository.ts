@@ -1,0 +1,71 @@
+import type { AddressData, PersonalData } from "../../../shared/contracts/profile";
+import type { Queryable, RowOf } from "../../db/rows";
+import type { users } from "../../db/schema/auth";
+import type { profiles } from "../../db/schema/proposals";
+
+/**
+ * The profiles table (decision 019): the personal data and address that qualify a party in a
+ * contract, one row per user, written in two halves from /Config.
+ */
+export type Profile = RowOf<typeof profiles>;
+
+/** A user's profile, or undefined before the first save. */
+export async function profileOf(c: Queryable, userId: string): Promise<Profile | undefined> {
+  const { rows } = await c.query<Profile>("SELECT * FROM profiles WHERE user_id = $1", [userId]);
+  return rows[0];
+}
+
+/** Saves the personal half. A CPF another profile holds fails with 23505 (unique violation). */
+export async function upsertPersonal(c: Queryable, userId: string, p: PersonalData): Promise<void> {
+  await c.query(
+    `INSERT INTO profiles (user_id, nome_completo, cpf, rg, data_nascimento, estado_civil, profissao, nacionalidade, telefone)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9)
+     ON CONFLICT (user_id) DO UPDATE SET nome_completo=$2, cpf=$3, rg=$4, data_nascimento=$5, estado_civil=$6,
+       profissao=$7, nacionalidade=$8, telefone=$9, updated_at=now()`,
+    [
+      userId,
+      p.nomeCompleto,
+      p.cpf,
+      p.rg,
+      p.dataNascimento,
+      p.estadoCivil,
+      p.profissao,
+      p.nacionalidade,
+      p.telefone,
+    ],
+  );
+}
+
+/** Saves the address half, with the monthly income and occupation. */
+export async function upsertAddress(c: Queryable, userId: string, a: AddressData): Promise<void> {
+  await c.query(
+    `INSERT INTO profiles (user_id, cep, logradouro, numero, complemento, bairro, cidade, uf, renda_mensal, ocupacao)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)
+     ON CONFLICT (user_id) DO UPDATE SET cep=$2, logradouro=$3, numero=$4, complemento=$5, bairro=$6, cidade=$7, uf=$8,
+       renda_mensal=$9, ocupacao=$10, updated_at=now()`,
+    [
+      userId,
+      a.cep,
+      a.logradouro,
+      a.numero,
+      a.complemento,
+      a.bairro,
+      a.cidade,
+      a.uf,
+      a.rendaMensal,
+      a.ocupacao,
+    ],
+  );
+}
+
+/** An account's e-mail with its profile's CPF (null before the personal data is saved). */
+export type AccountIdentity = Pick<RowOf<typeof users>, "id" | "email"> & Pick<Profile, "cpf">;
+
+/** The accounts of these users with their CPFs, in no particular order. */
+export async function accountIdentities(c: Queryable, userIds: string[]): Promise<AccountIdentity[]> {
+  const { rows } = await c.query<AccountIdentity>(
+    "SELECT u.id, u.email, p.cpf FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = ANY($1::text[])",
+    [userIds],
+  );
+  return rows;
+}
