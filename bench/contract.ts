@@ -41,7 +41,8 @@ export async function benchContract(runs = 7): Promise<{ generateMs: number; sea
           events: Array.from({ length: 12 }, (_, k) => ({
             quando: "21/11/2026 10:00",
             quem: base.locatario.nome,
-            evento: `evento ${k}`,
+            type: k % 2 === 0 ? "codigo_enviado" : "assinado",
+            detail: null,
             ip: "127.0.0.1",
           })),
         }),

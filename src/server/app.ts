@@ -9,6 +9,8 @@ import en from "../shared/locales/en.json";
 import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
 import { createPool, type Database } from "./db/client";
+import { cepRoutes } from "./domains/cep/routes";
+import { CepLookup } from "./domains/cep/service";
 import { JOBS as CONTRACT_JOBS } from "./domains/contracts/context";
 import { ClicksignProvider } from "./domains/contracts/providers/clicksign";
 import { contractRoutes } from "./domains/contracts/routes";
@@ -174,6 +176,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(storageRoutes, { auth, service: storage, tus });
       await api.register(listingsRoutes, { auth, listings: new ListingsService(database.pool), storage });
       await api.register(profileRoutes, { auth, profiles });
+      await api.register(cepRoutes, {
+        auth,
+        lookup:
+          config.CEP_LOOKUP === "on"
+            ? new CepLookup({
+                brasilApiUrl: config.CEP_BRASILAPI_URL,
+                viaCepUrl: config.CEP_VIACEP_URL,
+                timeoutMs: config.CEP_TIMEOUT_MS,
+                log: app.log,
+              })
+            : null,
+      });
       await api.register(proposalRoutes, { auth, proposals });
       await api.register(contractRoutes, { auth, contracts });
       await api.register(messageRoutes, { auth, messages });

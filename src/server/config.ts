@@ -79,6 +79,16 @@ const envSchema = z.object({
   CLICKSIGN_BASE_URL: z
     .url({ error: "must be a URL such as https://app.clicksign.com/api/v3" })
     .default("https://sandbox.clicksign.com/api/v3"),
+  // The address a CEP names (decision 020): BrasilAPI, then ViaCEP; off answers 501 and the forms
+  // are typed by hand.
+  CEP_LOOKUP: z.enum(["on", "off"], { error: "use on or off" }).default("on"),
+  CEP_BRASILAPI_URL: z
+    .url({ error: "must be a URL such as https://brasilapi.com.br/api/cep/v1" })
+    .default("https://brasilapi.com.br/api/cep/v1"),
+  CEP_VIACEP_URL: z
+    .url({ error: "must be a URL such as https://viacep.com.br/ws" })
+    .default("https://viacep.com.br/ws"),
+  CEP_TIMEOUT_MS: positiveInt.default(3_000),
   LIVE_HEARTBEAT_SECONDS: positiveInt.default(25),
   LIVE_MAX_STREAMS_PER_USER: positiveInt.default(8),
   LIVE_EVENTS_RETENTION_DAYS: positiveInt.default(7),

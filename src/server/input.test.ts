@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { caller, personalProfileOf, personWithProfile } from "../../tests/support/market";
+import { caller, personWithProfile } from "../../tests/support/market";
+import { personalProfileOf } from "../../tests/support/profiles";
 import { createTestApp, ORIGIN, type TestApp } from "../../tests/support/test-app";
 import en from "../shared/locales/en.json";
 import ptBR from "../shared/locales/pt-BR.json";

@@ -46,6 +46,8 @@ export const apiRoutes = {
     close: "/offers/:id/close",
   },
   search: "/search",
+  places: "/search/places",
+  cep: "/cep/:cep",
   photo: "/photos/:id",
   proposals: {
     all: "/proposals",
@@ -142,6 +144,8 @@ export const apiPaths = {
     close: (id: string) => apiPath(r.offers.close, id),
   },
   search: apiPath(r.search),
+  places: apiPath(r.places),
+  cep: (cep: string) => apiPath(r.cep, cep),
   photo: (id: string) => apiPath(r.photo, id),
   proposals: {
     all: apiPath(r.proposals.all),

@@ -24,7 +24,8 @@ const moves: Partial<
     tenant: { withdraw: "retirada" },
   },
   contraproposta: {
-    tenant: { accept: "enviada", reject: "recusada", counter: "enviada", withdraw: "retirada" },
+    // Accepting the landlord's own last terms is the agreement: it concludes as an approval does.
+    tenant: { accept: "aprovada", reject: "recusada", counter: "enviada", withdraw: "retirada" },
   },
   documentos_solicitados: {
     tenant: { send_documents: "enviada", withdraw: "retirada" },

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { addMonths, brazilDate } from "../../src/shared/contracts/proposals";
 import { makePng, randomCpf } from "./files";
+import { addressProfileOf, personalProfileOf } from "./profiles";
 import { ORIGIN, signUp } from "./test-app";
 import { uploadBytes } from "./tus";
 
@@ -19,36 +20,6 @@ export function caller(app: FastifyInstance) {
       },
       ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
     });
-}
-
-/** A valid `PUT /api/profile/personal` body; override a field to test its rule. */
-export function personalProfileOf(name: string, over: Record<string, unknown> = {}) {
-  return {
-    nomeCompleto: `${name} da Silva`,
-    cpf: randomCpf(),
-    rg: "12.345.678-9",
-    dataNascimento: "1988-02-03",
-    estadoCivil: "casado",
-    profissao: "Professora",
-    nacionalidade: "brasileira",
-    telefone: "(21) 98765-4321",
-    ...over,
-  };
-}
-
-/** A valid `PUT /api/profile/address` body (income R$ 15.000). */
-export function addressProfileOf(over: Record<string, unknown> = {}) {
-  return {
-    cep: "22290-140",
-    logradouro: "Rua Voluntários da Pátria",
-    numero: "45",
-    bairro: "Botafogo",
-    cidade: "Rio de Janeiro",
-    uf: "RJ",
-    rendaMensal: 1_500_000,
-    ocupacao: "servidor",
-    ...over,
-  };
 }
 
 /** A signed-in person whose profile is complete (may propose, sign, publish). */
@@ -140,6 +111,21 @@ export function guarantorOf(name = "Antônio Gonçalves Fiador") {
     cpf: randomCpf(),
     email: `fiador.${randomBytes(5).toString("hex")}@exemplo.com.br`,
     parentesco: "pai",
+    estadoCivil: "viuvo",
+    conjuge: null,
+  };
+}
+
+/** A married guarantor and the spouse who consents (CC art. 1.647, III): both sign. */
+export function marriedGuarantorOf(name = "Antônio Gonçalves Fiador", spouse = "Marta Gonçalves Anuente") {
+  return {
+    ...guarantorOf(name),
+    estadoCivil: "casado",
+    conjuge: {
+      nome: spouse,
+      cpf: randomCpf(),
+      email: `conjuge.${randomBytes(5).toString("hex")}@exemplo.com.br`,
+    },
   };
 }
 

@@ -137,7 +137,7 @@ describe("a crash right after a commit", () => {
         expect(contracts, `kill at ${delay} ms`).toHaveLength(1);
         expect(contracts[0]?.status).toBe("rascunho");
         await until("the tenant's e-mail", async () =>
-          mailsTo(tenant.email, /^Proposta: /).length > 0 ? true : undefined,
+          mailsTo(tenant.email, /^Proposta aprovada: /).length > 0 ? true : undefined,
         );
       } else {
         // Killed before the commit: nothing changed, and nothing follows.

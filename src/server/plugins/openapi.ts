@@ -2,7 +2,7 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 
 /** The OpenAPI document, generated from the routes' zod schemas, and its browsable page. */
 export const openApiPlugin = fp(
@@ -21,6 +21,8 @@ export const openApiPlugin = fp(
         },
       },
       transform: jsonSchemaTransform,
+      // Schemas with an id in zod's registry (the error body) become components, referred to.
+      transformObject: jsonSchemaTransformObject,
     });
     // swagger-ui's CSP asks the browser to upgrade every request to https, which on a plain-http
     // installation (PUBLIC_URL http://…) breaks the page's own scripts and styles.

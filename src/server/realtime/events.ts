@@ -1,12 +1,12 @@
-import type pg from "pg";
 import { apiPaths } from "../../shared/api-paths";
+import type { Queryable } from "../db/rows";
+import { contractAudience, proposalAudience } from "./audience.repository";
 import { type LiveEventInput, publish } from "./hub";
 
-/**
+/*
  * Which users see a change and which API paths it makes stale. Each helper runs inside the
  * transaction of the change, so the event exists exactly when the change does.
  */
-type Queryable = Pick<pg.PoolClient, "query">;
 
 /** What a new message or a read receipt makes stale: the conversation and the list. */
 export const messageThreadPaths = (proposalId: string) => [
@@ -25,17 +25,8 @@ const proposalPaths = (p: { id: string; offer_id: string }) => [
 /** A proposal's status, terms or turn changed: both parties' screens refresh it. */
 export async function proposalChanged(c: Queryable, proposalIds: string[]): Promise<void> {
   if (proposalIds.length === 0) return;
-  const { rows } = await c.query<{
-    id: string;
-    offer_id: string;
-    tenant_id: string;
-    landlord_id: string;
-    status: string;
-  }>("SELECT id, offer_id, tenant_id, landlord_id, status FROM proposals WHERE id = ANY($1::uuid[])", [
-    proposalIds,
-  ]);
   const events: LiveEventInput[] = [];
-  for (const p of rows)
+  for (const p of await proposalAudience(c, proposalIds))
     for (const userId of [p.tenant_id, p.landlord_id])
       events.push({
         userId,
@@ -52,14 +43,7 @@ export async function contractChanged(
   contractId: string,
   signerChanged = false,
 ): Promise<void> {
-  const { rows } = await c.query<{ id: string; proposal_id: string; status: string; users: string[] }>(
-    `SELECT c.id, c.proposal_id, c.status,
-       array_remove(array_agg(DISTINCT s.user_id) || ARRAY[c.landlord_id, c.tenant_id], NULL) AS users
-     FROM contracts c LEFT JOIN contract_signers s ON s.contract_id = c.id
-     WHERE c.id = $1 GROUP BY c.id`,
-    [contractId],
-  );
-  const k = rows[0];
+  const k = await contractAudience(c, contractId);
   if (!k) return;
   await publish(
     c,

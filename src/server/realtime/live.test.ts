@@ -296,7 +296,13 @@ describe("live events", () => {
 
   it("forgets events older than the retention, so a client away that long starts afresh", async () => {
     const { landlord, tenant, proposalId } = await openProposal();
-    await callA("POST", `/api/messages/${proposalId}`, tenant.cookie, { texto: "antiga" });
+    // Node B hears the message live first, so no late notification of it can reach the stream
+    // opened below (on a loaded machine B's LISTEN may deliver it after that stream is ready).
+    const live = await stream(urlB, landlord.cookie);
+    await live.next((m) => m.type === "ready");
+    const sent = await callA("POST", `/api/messages/${proposalId}`, tenant.cookie, { texto: "antiga" });
+    await live.next((m) => m.type === "message.created" && m.data.messageId === sent.json().id);
+    live.close();
     const { rows } = await a.database.pool.query<{ id: string }>(
       "UPDATE live_events SET created_at = now() - interval '8 days' WHERE user_id = $1 RETURNING id",
       [landlord.userId],

@@ -1,5 +1,7 @@
+import type { Uf } from "../../shared/contracts/listings";
+
 /** Places, streets and words for generated listings: real UFs, cities and bairros. */
-export const PLACES: { uf: string; cidade: string; cepPrefix: string; tier: number; bairros: string[] }[] = [
+export const PLACES: { uf: Uf; cidade: string; cepPrefix: string; tier: number; bairros: string[] }[] = [
   {
     uf: "SP",
     cidade: "São Paulo",

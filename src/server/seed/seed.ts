@@ -1,7 +1,12 @@
 import { createHash, randomUUID } from "node:crypto";
 import type pg from "pg";
 import { GUARANTEES, normalizeText, offerTitle, type UnitType } from "../../shared/contracts/listings";
+import { insertConfirmedUsers } from "../auth/users.repository";
 import { withTransaction } from "../db/client";
+import { insertOffers, type SeedOffer } from "../domains/listings/offers.repository";
+import { analyzeListings } from "../domains/listings/offers-search.repository";
+import { insertUnits, type SeedUnit } from "../domains/listings/units.repository";
+import { documentIdsInFolder, insertDocument } from "../storage/documents.repository";
 import type { ObjectStore } from "../storage/object-store";
 import {
   COMMERCIAL_FEATURES,
@@ -60,51 +65,36 @@ export interface SeedResult {
 
 /** Photos of the demo landlord, generated once and shared by the seeded units. */
 async function seedPhotos(pool: pg.Pool, store: ObjectStore, ownerId: string): Promise<string[]> {
-  const { rows } = await pool.query<{ id: string }>(
-    "SELECT id FROM documents WHERE owner_id = $1 AND folder = 'seed' ORDER BY file_name",
-    [ownerId],
-  );
-  if (rows.length >= PHOTOS) return rows.map((r) => r.id);
+  const existing = await documentIdsInFolder(pool, ownerId, "seed");
+  if (existing.length >= PHOTOS) return existing;
   const ids: string[] = [];
   for (let i = 0; i < PHOTOS; i++) {
     const id = randomUUID();
     const png = housePng(i);
     await store.put(id, png);
-    await pool.query(
-      `INSERT INTO documents (id, owner_id, kind, folder, file_name, content_type, size, sha256)
-       VALUES ($1, $2, 'foto_unidade', 'seed', $3, 'image/png', $4, $5)`,
-      [
-        id,
-        ownerId,
-        `casa-${String(i).padStart(2, "0")}.png`,
-        png.length,
-        createHash("sha256").update(png).digest("hex"),
-      ],
-    );
+    await insertDocument(pool, {
+      id,
+      owner_id: ownerId,
+      kind: "foto_unidade",
+      folder: "seed",
+      file_name: `casa-${String(i).padStart(2, "0")}.png`,
+      content_type: "image/png",
+      size: png.length,
+      sha256: createHash("sha256").update(png).digest("hex"),
+    });
     ids.push(id);
   }
   return ids;
 }
 
 async function seedLandlords(pool: pg.Pool, count: number): Promise<string[]> {
-  const ids: string[] = [];
-  const names: string[] = [];
-  const emails: string[] = [];
-  for (let i = 0; i < count; i++) {
-    ids.push(`seed-landlord-${i}`);
-    names.push(
-      `${FIRST_NAMES[i % FIRST_NAMES.length]} ${SURNAMES[Math.floor(i / FIRST_NAMES.length) % SURNAMES.length]}`,
-    );
-    emails.push(`anunciante${i}@exemplo.com.br`);
-  }
-  await pool.query(
-    // Confirmed, like every account made before e-mail confirmation existed (decision 015).
-    `INSERT INTO users (id, name, email, email_verified)
-     SELECT *, true FROM unnest($1::text[], $2::text[], $3::text[])
-     ON CONFLICT (id) DO NOTHING`,
-    [ids, names, emails],
-  );
-  return ids;
+  const accounts = Array.from({ length: count }, (_, i) => ({
+    id: `seed-landlord-${i}`,
+    name: `${FIRST_NAMES[i % FIRST_NAMES.length]} ${SURNAMES[Math.floor(i / FIRST_NAMES.length) % SURNAMES.length]}`,
+    email: `anunciante${i}@exemplo.com.br`,
+  }));
+  await insertConfirmedUsers(pool, accounts);
+  return accounts.map((a) => a.id);
 }
 
 /**
@@ -125,12 +115,8 @@ export async function seedOffers(
   const now = Date.now();
   for (let done = 0; done < count; done += batch) {
     const n = Math.min(batch, count - done);
-    const u: Record<string, unknown[]> = {};
-    const o: Record<string, unknown[]> = {};
-    const push = (target: Record<string, unknown[]>, key: string, value: unknown) => {
-      target[key] ??= [];
-      target[key].push(value);
-    };
+    const units: SeedUnit[] = [];
+    const offers: SeedOffer[] = [];
     for (let i = 0; i < n; i++) {
       const place = r.pick(PLACES);
       const bairro = r.pick(place.bairros);
@@ -159,7 +145,10 @@ export async function seedOffers(
       const list = residential ? FEATURES : tipo === "vaga_garagem" ? PARKING_FEATURES : COMMERCIAL_FEATURES;
       const features = [...new Set(Array.from({ length: r.int(2, 4) }, () => r.pick(list)))];
       const descricao = `${offerTitle(tipo, bairro)}: ${features.join(", ")}.`;
-      const fotos = Array.from({ length: r.int(1, 4) }, (_, k) => photos[(i + done + k * 5) % photos.length]);
+      const fotos = Array.from(
+        { length: r.int(1, 4) },
+        (_, k) => photos[(i + done + k * 5) % photos.length] as string,
+      );
       const unitId = randomUUID();
       const owner = r.pick(landlords);
       const statusRoll = r.next();
@@ -173,123 +162,59 @@ export async function seedOffers(
               : "encerrada";
       const garantias = GUARANTEES.filter(() => r.chance(0.5));
       if (garantias.length === 0) garantias.push("seguro_fianca");
-      const published =
-        status === "rascunho" ? null : new Date(now - r.int(0, 120 * 86_400) * 1000).toISOString();
+      const published = status === "rascunho" ? null : new Date(now - r.int(0, 120 * 86_400) * 1000);
       const unitText = normalizeText(
         `${tipo.replace("_", " ")} ${bairro} ${place.cidade} ${place.uf} ${descricao}`,
       );
 
-      push(u, "id", unitId);
-      push(u, "owner", owner);
-      push(u, "tipo", tipo);
-      push(
-        u,
-        "cep",
-        `${place.cepPrefix}${String(r.int(0, 10 ** (8 - place.cepPrefix.length) - 1)).padStart(8 - place.cepPrefix.length, "0")}`,
-      );
-      push(u, "logradouro", r.pick(STREETS));
-      push(u, "numero", String(r.int(1, 3000)));
-      push(u, "bairro", bairro);
-      push(u, "cidade", place.cidade);
-      push(u, "uf", place.uf);
-      push(u, "area", area);
-      push(u, "quartos", quartos);
-      push(u, "banheiros", tipo === "vaga_garagem" ? 0 : Math.max(1, quartos - r.int(0, 1)));
-      push(u, "vagas", tipo === "vaga_garagem" ? 1 : r.int(0, 2));
-      push(u, "mobiliado", mobiliado);
-      push(u, "pets", pets);
-      push(u, "descricao", descricao);
-      push(u, "fotos", `{${fotos.join(",")}}`);
-
-      push(o, "id", randomUUID());
-      push(o, "unit", unitId);
-      push(o, "owner", owner);
-      push(o, "status", status);
-      push(o, "aluguel", aluguel);
-      push(o, "condominio", condominio);
-      push(o, "iptu", iptu);
-      push(o, "seguro", seguro);
-      push(o, "total", aluguel + condominio + iptu + seguro);
-      push(o, "garantias", `{${garantias.join(",")}}`);
-      push(o, "caucao", garantias.includes("caucao") ? r.int(1, 3) : null);
-      push(o, "prazo", r.pick([12, 24, 30, 30, 30, 36]));
-      push(o, "reajuste", r.chance(0.6) ? "IGP-M" : "IPCA");
-      push(o, "disponivel", new Date(now + r.int(0, 60) * 86_400_000).toISOString().slice(0, 10));
-      push(o, "published", published);
-      push(o, "cidadeNorm", normalizeText(place.cidade));
-      push(o, "bairroNorm", normalizeText(bairro));
-      push(o, "capa", fotos[0]);
-      push(o, "search", unitText);
+      // The generator's calls run in this order (the properties' order): the same seed, the same data.
+      units.push({
+        id: unitId,
+        owner_id: owner,
+        tipo,
+        cep: `${place.cepPrefix}${String(r.int(0, 10 ** (8 - place.cepPrefix.length) - 1)).padStart(8 - place.cepPrefix.length, "0")}`,
+        logradouro: r.pick(STREETS),
+        numero: String(r.int(1, 3000)),
+        bairro,
+        cidade: place.cidade,
+        uf: place.uf,
+        area_m2: area,
+        quartos,
+        banheiros: tipo === "vaga_garagem" ? 0 : Math.max(1, quartos - r.int(0, 1)),
+        vagas: tipo === "vaga_garagem" ? 1 : r.int(0, 2),
+        mobiliado,
+        aceita_pets: pets,
+        descricao,
+        fotos,
+      });
+      offers.push({
+        id: randomUUID(),
+        unit_id: unitId,
+        owner_id: owner,
+        status,
+        aluguel,
+        condominio,
+        iptu,
+        seguro_incendio: seguro,
+        total: aluguel + condominio + iptu + seguro,
+        garantias,
+        caucao_meses: garantias.includes("caucao") ? r.int(1, 3) : null,
+        prazo_meses: r.pick([12, 24, 30, 30, 30, 36]),
+        reajuste: r.chance(0.6) ? "IGP-M" : "IPCA",
+        disponivel_em: new Date(now + r.int(0, 60) * 86_400_000).toISOString().slice(0, 10),
+        published_at: published,
+        cidade_norm: normalizeText(place.cidade),
+        bairro_norm: normalizeText(bairro),
+        capa: fotos[0] ?? null,
+        search_text: unitText,
+      });
     }
     await withTransaction(pool, async (client) => {
-      await client.query(
-        `INSERT INTO units (id, owner_id, tipo, cep, logradouro, numero, bairro, cidade, uf, area_m2, quartos, banheiros,
-           vagas, mobiliado, aceita_pets, descricao, fotos)
-         SELECT id, owner, tipo, cep, logradouro, numero, bairro, cidade, uf, area, quartos, banheiros, vagas, mobiliado,
-           pets, descricao, fotos::uuid[]
-         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-           $9::text[], $10::int[], $11::int[], $12::int[], $13::int[], $14::bool[], $15::bool[], $16::text[], $17::text[])
-           AS t(id, owner, tipo, cep, logradouro, numero, bairro, cidade, uf, area, quartos, banheiros, vagas, mobiliado,
-             pets, descricao, fotos)`,
-        [
-          "id",
-          "owner",
-          "tipo",
-          "cep",
-          "logradouro",
-          "numero",
-          "bairro",
-          "cidade",
-          "uf",
-          "area",
-          "quartos",
-          "banheiros",
-          "vagas",
-          "mobiliado",
-          "pets",
-          "descricao",
-          "fotos",
-        ].map((k) => u[k]),
-      );
-      await client.query(
-        `INSERT INTO offers (id, unit_id, owner_id, status, aluguel, condominio, iptu, seguro_incendio, total, garantias,
-           caucao_meses, prazo_meses, reajuste, disponivel_em, published_at, tipo, uf, cidade, bairro, cidade_norm,
-           bairro_norm, quartos, banheiros, vagas, area_m2, mobiliado, aceita_pets, capa, search_text)
-         SELECT o.id, o.unit, o.owner, o.status, o.aluguel, o.condominio, o.iptu, o.seguro, o.total, o.garantias::text[],
-           o.caucao, o.prazo, o.reajuste, o.disponivel::date, o.published::timestamptz, u.tipo, u.uf, u.cidade, u.bairro,
-           o.cidade_norm, o.bairro_norm, u.quartos, u.banheiros, u.vagas, u.area_m2, u.mobiliado, u.aceita_pets, o.capa,
-           o.search
-         FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[],
-           $9::bigint[], $10::text[], $11::int[], $12::int[], $13::text[], $14::text[], $15::text[], $16::text[],
-           $17::text[], $18::uuid[], $19::text[])
-           AS o(id, unit, owner, status, aluguel, condominio, iptu, seguro, total, garantias, caucao, prazo, reajuste,
-             disponivel, published, cidade_norm, bairro_norm, capa, search)
-         JOIN units u ON u.id = o.unit`,
-        [
-          "id",
-          "unit",
-          "owner",
-          "status",
-          "aluguel",
-          "condominio",
-          "iptu",
-          "seguro",
-          "total",
-          "garantias",
-          "caucao",
-          "prazo",
-          "reajuste",
-          "disponivel",
-          "published",
-          "cidadeNorm",
-          "bairroNorm",
-          "capa",
-          "search",
-        ].map((k) => o[k]),
-      );
+      await insertUnits(client, units);
+      await insertOffers(client, offers);
     });
     options.onProgress?.(done + n);
   }
-  await pool.query("ANALYZE units, offers");
+  await analyzeListings(pool);
   return { offers: count, landlords: landlords.length, seconds: (performance.now() - started) / 1000 };
 }

@@ -4,16 +4,39 @@ import type pg from "pg";
 import { apiPaths } from "../../shared/api-paths";
 import type {
   AcceptedType,
+  DocumentKind,
   StoredDocument,
   UpdateMetadataInput,
   UploadMetadata,
 } from "../../shared/contracts/storage";
 import { AppError } from "../../shared/errors";
 import { withTransaction } from "../db/client";
+import type { Queryable } from "../db/rows";
 import { documentReady } from "../realtime/events";
+import { shareDocuments } from "./document-shares.repository";
+import {
+  deleteDocument,
+  deleteOwnedDocument,
+  documentFor,
+  documentOwnerAndSize,
+  insertDocument,
+  insertListedDocument,
+  type ListedDocument,
+  listDocuments,
+  updateDocumentMetadata,
+  usedBytes,
+} from "./documents.repository";
 import { declaredDimensions, IMAGE_HEAD_BYTES, megapixels } from "./image-header";
 import type { ObjectStore } from "./object-store";
 import { sniffType } from "./sniff";
+import {
+  deleteUpload,
+  deleteUploadsOlderThan,
+  insertUpload,
+  lockQuota,
+  takeUpload,
+  uploadOrDocumentOwner,
+} from "./uploads.repository";
 
 export interface StorageLimits {
   maxFileSize: number;
@@ -24,29 +47,7 @@ export interface StorageLimits {
   maxImagePixels: number;
 }
 
-interface DocumentRow {
-  id: string;
-  owner_id: string;
-  kind: string;
-  folder: string;
-  file_name: string;
-  content_type: string;
-  size: string | number;
-  sha256: string;
-  custom_metadata: Record<string, string>;
-  created_at: Date;
-  updated_at: Date;
-  cursor: string;
-  shared: boolean;
-}
-
-const DOCUMENT_COLUMNS = `d.id, d.owner_id, d.kind, d.folder, d.file_name, d.content_type, d.size, d.sha256,
-  d.custom_metadata, d.created_at, d.updated_at, d.created_at::text AS cursor`;
-
 const UNACCEPTED_FORMAT = "O formato do arquivo não é aceito: envie uma imagem JPEG, PNG ou WebP, ou um PDF.";
-
-/** One lock per owner while their quota is checked, so parallel uploads cannot overrun it. */
-const QUOTA_LOCK_CLASS = 724_310_003;
 
 export function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024 * 1024)
@@ -56,15 +57,15 @@ export function formatBytes(bytes: number): string {
   return `${Math.ceil(bytes / 1024).toLocaleString("pt-BR")} KB`;
 }
 
-function toDocument(row: DocumentRow, userId: string): StoredDocument {
+function toDocument(row: ListedDocument, userId: string): StoredDocument {
   return {
     id: row.id,
     ownerId: row.owner_id,
-    kind: row.kind as StoredDocument["kind"],
+    kind: row.kind,
     folder: row.folder,
     fileName: row.file_name,
-    contentType: row.content_type as StoredDocument["contentType"],
-    size: Number(row.size),
+    contentType: row.content_type,
+    size: row.size,
     sha256: row.sha256,
     customMetadata: row.custom_metadata,
     createdAt: row.created_at.toISOString(),
@@ -145,12 +146,7 @@ export class StorageService {
 
   /** Bytes of one's documents plus the declared size of one's unfinished uploads. */
   async usage(userId: string, client: pg.Pool | pg.PoolClient = this.pool): Promise<number> {
-    const { rows } = await client.query<{ used: string }>(
-      `SELECT (SELECT coalesce(sum(size), 0) FROM documents WHERE owner_id = $1)
-            + (SELECT coalesce(sum(size), 0) FROM uploads WHERE owner_id = $1) AS used`,
-      [userId],
-    );
-    return Number(rows[0]?.used ?? 0);
+    return usedBytes(client, userId);
   }
 
   /** Records a new upload after checking the size and the quota; the caller then writes the bytes. */
@@ -160,17 +156,13 @@ export class StorageService {
     // This node's running digests of uploads that went idle (moved to another node, or abandoned).
     this.store.pruneDigests(3_600_000);
     await withTransaction(this.pool, async (client) => {
-      await client.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [QUOTA_LOCK_CLASS, ownerId]);
+      await lockQuota(client, ownerId);
       let freed = 0;
       if (meta.replaces) {
-        const { rows } = await client.query<{ owner_id: string; size: string }>(
-          "SELECT owner_id, size FROM documents WHERE id = $1",
-          [meta.replaces],
-        );
-        const replaced = rows[0];
+        const replaced = await documentOwnerAndSize(client, meta.replaces);
         if (!replaced) throw new AppError("object-not-found");
         if (replaced.owner_id !== ownerId) throw new AppError("unauthorized");
-        freed = Number(replaced.size);
+        freed = replaced.size;
       }
       const used = await this.usage(ownerId, client);
       if (used - freed + size > this.limits.quota) {
@@ -178,11 +170,15 @@ export class StorageService {
           message: `Você atingiu o limite de ${formatBytes(this.limits.quota)} para arquivos (em uso: ${formatBytes(used)}). Apague arquivos antigos para enviar novos.`,
         });
       }
-      await client.query(
-        `INSERT INTO uploads (id, owner_id, size, kind, folder, file_name, replaces)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [id, ownerId, size, meta.kind, meta.folder, meta.filename, meta.replaces ?? null],
-      );
+      await insertUpload(client, {
+        id,
+        owner_id: ownerId,
+        size,
+        kind: meta.kind,
+        folder: meta.folder,
+        file_name: meta.filename,
+        replaces: meta.replaces ?? null,
+      });
     });
   }
 
@@ -195,11 +191,7 @@ export class StorageService {
   /** Who started an upload, or owns the document it became; null when there is none. */
   async uploadOwner(id: string): Promise<string | null> {
     if (!/^[0-9a-f-]{36}$/.test(id)) return null;
-    const { rows } = await this.pool.query<{ owner_id: string }>(
-      "SELECT owner_id FROM uploads WHERE id = $1 UNION ALL SELECT owner_id FROM documents WHERE id = $1",
-      [id],
-    );
-    return rows[0]?.owner_id ?? null;
+    return (await uploadOrDocumentOwner(this.pool, id)) ?? null;
   }
 
   /**
@@ -228,32 +220,23 @@ export class StorageService {
     }
     await this.store.sync(id);
     const { row, replaced } = await withTransaction(this.pool, async (client) => {
-      const upload = await client.query<{
-        replaces: string | null;
-        kind: string;
-        folder: string;
-        file_name: string;
-      }>("DELETE FROM uploads WHERE id = $1 AND owner_id = $2 RETURNING replaces, kind, folder, file_name", [
-        id,
-        userId,
-      ]);
-      const pending = upload.rows[0];
+      const pending = await takeUpload(client, id, userId);
       if (!pending) throw new AppError("object-not-found");
-      const inserted = await client.query<DocumentRow>(
-        `INSERT INTO documents AS d (id, owner_id, kind, folder, file_name, content_type, size, sha256)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${DOCUMENT_COLUMNS}`,
-        [id, userId, pending.kind, pending.folder, pending.file_name, contentType, size, hash],
-      );
+      const row = await insertListedDocument(client, {
+        id,
+        owner_id: userId,
+        kind: pending.kind,
+        folder: pending.folder,
+        file_name: pending.file_name,
+        content_type: contentType,
+        size,
+        sha256: hash,
+      });
       let replaced: string | null = null;
-      if (pending.replaces) {
-        const gone = await client.query("DELETE FROM documents WHERE id = $1 AND owner_id = $2", [
-          pending.replaces,
-          userId,
-        ]);
-        if (gone.rowCount) replaced = pending.replaces;
-      }
+      if (pending.replaces && (await deleteOwnedDocument(client, pending.replaces, userId)))
+        replaced = pending.replaces;
       await documentReady(client, userId, id);
-      return { row: inserted.rows[0], replaced };
+      return { row, replaced };
     });
     if (replaced) await this.store.remove(replaced).catch(() => undefined);
     if (!row) throw new AppError("unknown");
@@ -323,13 +306,13 @@ export class StorageService {
    * points at nothing; if the transaction rolls back they are left unreferenced.
    */
   async storeGenerated(
-    c: Pick<pg.PoolClient, "query">,
+    c: Queryable,
     input: {
       ownerId: string;
-      kind: string;
+      kind: DocumentKind;
       folder: string;
       fileName: string;
-      contentType: string;
+      contentType: AcceptedType;
       bytes: Uint8Array;
       sha256: string;
       readers: { userId: string; reason: string }[];
@@ -337,31 +320,23 @@ export class StorageService {
   ): Promise<string> {
     const id = randomUUID();
     await this.store.put(id, Buffer.from(input.bytes));
-    await c.query(
-      `INSERT INTO documents (id, owner_id, kind, folder, file_name, content_type, size, sha256)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [
-        id,
-        input.ownerId,
-        input.kind,
-        input.folder,
-        input.fileName,
-        input.contentType,
-        input.bytes.length,
-        input.sha256,
-      ],
-    );
-    for (const r of input.readers)
-      await c.query(
-        "INSERT INTO document_shares (document_id, user_id, reason) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
-        [id, r.userId, r.reason],
-      );
+    await insertDocument(c, {
+      id,
+      owner_id: input.ownerId,
+      kind: input.kind,
+      folder: input.folder,
+      file_name: input.fileName,
+      content_type: input.contentType,
+      size: input.bytes.length,
+      sha256: input.sha256,
+    });
+    for (const r of input.readers) await shareDocuments(c, [id], r.userId, r.reason);
     return id;
   }
 
   /** Drops a generated document that was replaced, in the caller's transaction. */
-  async dropGenerated(c: Pick<pg.PoolClient, "query">, id: string): Promise<void> {
-    await c.query("DELETE FROM documents WHERE id = $1", [id]);
+  async dropGenerated(c: Queryable, id: string): Promise<void> {
+    await deleteDocument(c, id);
   }
 
   /** A stored document's whole bytes. */
@@ -373,28 +348,19 @@ export class StorageService {
 
   /** Drops an unfinished upload and its bytes (cancelled, refused or expired). */
   async abandonUpload(id: string): Promise<void> {
-    await this.pool.query("DELETE FROM uploads WHERE id = $1", [id]);
+    await deleteUpload(this.pool, id);
     await this.store.remove(id).catch(() => undefined);
   }
 
   /** Deletes uploads older than the expiry (an hourly job); each row goes to one run. */
   async deleteExpiredUploads(): Promise<number> {
-    const { rows } = await this.pool.query<{ id: string }>(
-      "DELETE FROM uploads WHERE created_at < now() - make_interval(hours => $1) RETURNING id",
-      [this.limits.uploadExpiryHours],
-    );
-    for (const { id } of rows) await this.store.remove(id).catch(() => undefined);
-    return rows.length;
+    const ids = await deleteUploadsOlderThan(this.pool, this.limits.uploadExpiryHours);
+    for (const id of ids) await this.store.remove(id).catch(() => undefined);
+    return ids.length;
   }
 
-  private async find(userId: string, id: string): Promise<DocumentRow> {
-    const { rows } = await this.pool.query<DocumentRow>(
-      `SELECT ${DOCUMENT_COLUMNS},
-         EXISTS (SELECT 1 FROM document_shares s WHERE s.document_id = d.id AND s.user_id = $2) AS shared
-       FROM documents d WHERE d.id = $1`,
-      [id, userId],
-    );
-    const row = rows[0];
+  private async find(userId: string, id: string): Promise<ListedDocument & { shared: boolean }> {
+    const row = await documentFor(this.pool, id, userId);
     if (!row) throw new AppError("object-not-found");
     return row;
   }
@@ -422,27 +388,12 @@ export class StorageService {
       pageToken?: string | undefined;
     },
   ): Promise<{ items: StoredDocument[]; nextPageToken: string | null }> {
-    const params: unknown[] = [userId];
-    const where = ["d.owner_id = $1"];
-    if (query.folder) {
-      params.push(query.folder);
-      where.push(`d.folder = $${params.length}`);
-    }
-    if (query.kind) {
-      params.push(query.kind);
-      where.push(`d.kind = $${params.length}`);
-    }
-    if (query.pageToken) {
-      const [cursor, id] = decodeToken(query.pageToken);
-      params.push(cursor, id);
-      where.push(`(d.created_at, d.id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
-    }
-    params.push(query.pageSize + 1);
-    const { rows } = await this.pool.query<DocumentRow>(
-      `SELECT ${DOCUMENT_COLUMNS} FROM documents d WHERE ${where.join(" AND ")}
-       ORDER BY d.created_at DESC NULLS LAST, d.id DESC NULLS LAST LIMIT $${params.length}`,
-      params,
-    );
+    const rows = await listDocuments(this.pool, userId, {
+      folder: query.folder,
+      kind: query.kind,
+      after: query.pageToken ? decodeToken(query.pageToken) : undefined,
+      limit: query.pageSize + 1,
+    });
     const page = rows.slice(0, query.pageSize);
     const last = page.at(-1);
     return {
@@ -453,28 +404,20 @@ export class StorageService {
 
   async update(userId: string, id: string, input: UpdateMetadataInput): Promise<StoredDocument> {
     await this.owned(userId, id);
-    const { rows } = await this.pool.query<DocumentRow>(
-      `UPDATE documents d SET
-         file_name = coalesce($3, d.file_name),
-         custom_metadata = CASE WHEN $4::jsonb IS NULL THEN d.custom_metadata
-           ELSE jsonb_strip_nulls(d.custom_metadata || $4::jsonb) END,
-         updated_at = now()
-       WHERE d.id = $1 AND d.owner_id = $2 RETURNING ${DOCUMENT_COLUMNS}`,
-      [
-        id,
-        userId,
-        input.fileName ?? null,
-        input.customMetadata ? JSON.stringify(input.customMetadata) : null,
-      ],
+    const row = await updateDocumentMetadata(
+      this.pool,
+      id,
+      userId,
+      input.fileName ?? null,
+      input.customMetadata ?? null,
     );
-    const row = rows[0];
     if (!row) throw new AppError("object-not-found");
     return toDocument(row, userId);
   }
 
   async remove(userId: string, id: string): Promise<void> {
     await this.owned(userId, id);
-    await this.pool.query("DELETE FROM documents WHERE id = $1 AND owner_id = $2", [id, userId]);
+    await deleteOwnedDocument(this.pool, id, userId);
     await this.store.remove(id).catch(() => undefined);
   }
 

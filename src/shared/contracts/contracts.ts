@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ErrorCode } from "../errors";
 import { isValidCpf, partyFields } from "./profile";
+import { reasonText } from "./proposals";
 import { documentKind } from "./storage";
 
 /*
@@ -19,6 +20,79 @@ export const CONTRACT_STATUSES = [
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 export const SIGNER_STATUSES = ["pendente", "visualizado", "assinado", "recusado"] as const;
 export type SignerStatus = (typeof SIGNER_STATUSES)[number];
+/**
+ * Who signs, in signing order: the landlord, the tenant, co-tenants, the guarantor, a married
+ * guarantor's consenting spouse (anuente, CC art. 1.647, III), witnesses.
+ */
+export const SIGNER_ROLES = [
+  "locador",
+  "locatario",
+  "colocatario",
+  "fiador",
+  "anuente",
+  "testemunha",
+] as const;
+export type SignerRole = (typeof SIGNER_ROLES)[number];
+/** The steps of the audit trail (contract_events.type), in the order they usually happen. */
+export const CONTRACT_EVENTS = [
+  "gerado",
+  "testemunha_indicada",
+  "testemunha_retirada",
+  "revisado",
+  "enviado",
+  "reenviado",
+  "acesso_pela_conta",
+  "visualizado",
+  "codigo_enviado",
+  "codigo_confirmado",
+  "codigo_incorreto",
+  "signatario_bloqueado",
+  "assinado",
+  "recusado",
+  "cancelado",
+  "selado",
+] as const;
+export type ContractEventType = (typeof CONTRACT_EVENTS)[number];
+/** A signing provider's own step, recorded as `<provider>_<its event name>` (webhook.ts). */
+export type ProviderEventType = `clicksign_${string}`;
+
+const PROVIDER_NAMES: Record<string, string> = { clicksign: "Clicksign" };
+const PROVIDER_STEPS: Record<string, TrailWords["key"]> = {
+  auto_close: "providerClosed",
+  close: "providerClosed",
+  document_closed: "providerClosed",
+  sign: "providerSigned",
+  refusal: "providerRefused",
+  cancel: "providerCancelled",
+  deadline: "providerExpired",
+};
+
+/** Where the words of an audit step are: a key of the locales' `contract.events`, and the provider it names. */
+export interface TrailWords {
+  key:
+    | ContractEventType
+    | "providerClosed"
+    | "providerSigned"
+    | "providerRefused"
+    | "providerCancelled"
+    | "providerExpired"
+    | "providerOther"
+    | "other";
+  provider: string;
+}
+
+/**
+ * The words people read for an audit step (the status page and the sealed PDF's certificate both
+ * ask here, then read the locale), so a step's code never reaches a reader.
+ */
+export function trailWords(type: string): TrailWords {
+  if ((CONTRACT_EVENTS as readonly string[]).includes(type))
+    return { key: type as ContractEventType, provider: "" };
+  const at = type.indexOf("_");
+  const provider = PROVIDER_NAMES[type.slice(0, at)];
+  if (at > 0 && provider) return { key: PROVIDER_STEPS[type.slice(at + 1)] ?? "providerOther", provider };
+  return { key: "other", provider: "" };
+}
 export const MAX_WITNESSES = 2;
 /** Each party names at most this many witnesses, so neither fills the list alone. */
 export const WITNESSES_PER_PARTY = 1;
@@ -39,7 +113,7 @@ export type WitnessChoice = z.input<typeof witnessChoice>;
 
 /** The landlord's review: the signing order. The guarantor comes from the proposal. */
 export const contractReview = z.strictObject(
-  { sequencial: z.boolean({ error: "invalid-argument" }).default(false) },
+  { sequential: z.boolean({ error: "invalid-argument" }).default(false) },
   { error: "invalid-argument" },
 );
 export type ContractReview = z.input<typeof contractReview>;
@@ -71,12 +145,11 @@ export const refuseInput = z.strictObject({
     .string({ error: "invalid-code" })
     .trim()
     .regex(/^\d{6}$/, { error: "invalid-code" }),
-  motivo: z
-    .string({ error: "reason-required" })
-    .trim()
-    .min(3, { error: "reason-required" })
-    .max(1000, { error: "reason-required" }),
+  motivo: reasonText,
 });
+
+/** The landlord cancels a contract before it is signed, saying why (every signer reads it). */
+export const cancelInput = z.strictObject({ motivo: reasonText });
 
 /** One who signs, for the identity rules: `named` by a party (guarantor, witness, co-tenant) or a party itself. */
 export interface SignerIdentity {
@@ -126,20 +199,21 @@ export function signerIssue(
 
 export const contractSignerView = z.object({
   id: z.string(),
-  papel: z.string(),
+  role: z.enum(SIGNER_ROLES),
   nome: z.string(),
   email: z.string(),
   status: z.enum(SIGNER_STATUSES),
-  assinadoEm: z.string().nullable(),
+  signedAt: z.string().nullable(),
+  /** Why they refused, in their words. */
   motivo: z.string().nullable(),
   /** Blocked after too many wrong codes: this signer can no longer sign this envelope. */
-  bloqueado: z.boolean(),
+  blocked: z.boolean(),
 });
 export type ContractSignerView = z.infer<typeof contractSignerView>;
 
 /** Who will sign, as both parties see it before the contract is sent. */
 export const plannedSignerView = z.object({
-  papel: z.enum(["locador", "locatario", "colocatario", "fiador", "testemunha"]),
+  role: z.enum(SIGNER_ROLES),
   nome: z.string(),
   email: z.string(),
   /** Masked: ***.456.789-**. */
@@ -155,7 +229,7 @@ export const contractView = z.object({
   numero: z.string(),
   status: z.enum(CONTRACT_STATUSES),
   provider: z.string(),
-  sequencial: z.boolean(),
+  sequential: z.boolean(),
   role: z.enum(["landlord", "tenant", "signer"]),
   documentId: z.string().nullable(),
   sha256: z.string().nullable(),
@@ -171,7 +245,8 @@ export const contractView = z.object({
   events: z.array(
     z.object({
       type: z.string(),
-      quem: z.string().nullable(),
+      /** The signer who did it; null for the parties' and the system's steps. */
+      actor: z.string().nullable(),
       ip: z.string().nullable(),
       createdAt: z.string(),
       detail: z.string().nullable(),
@@ -194,15 +269,15 @@ export const ceremonyView = z.object({
     documentUrl: z.string().nullable(),
   }),
   signatario: z.object({
-    papel: z.string(),
+    role: z.enum(SIGNER_ROLES),
     nome: z.string(),
     /** Masked. */
     email: z.string(),
     /** Ten wrong codes: the link still opens, to say so, but nothing can be signed. */
-    bloqueado: z.boolean(),
+    blocked: z.boolean(),
   }),
   /** Whether it is this signer's turn (sequential signing). */
-  vez: z.boolean(),
+  turn: z.boolean(),
 });
 export type CeremonyView = z.infer<typeof ceremonyView>;
 

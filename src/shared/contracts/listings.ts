@@ -128,6 +128,24 @@ export const addressFields = {
   uf: z.enum(UFS, { error: "invalid-uf" }),
 };
 
+/** A Brazilian street address as the API shows it (a unit's; a person's in their profile). */
+export const addressViewFields = {
+  cep: z.string(),
+  logradouro: z.string(),
+  numero: z.string(),
+  complemento: z.string(),
+  bairro: z.string(),
+  cidade: z.string(),
+  uf: z.enum(UFS),
+};
+
+/** Months of rent a caução is worth (art. 38 of Lei 8.245: at most 3). */
+export const depositMonthsField = z
+  .number({ error: "invalid-deposit" })
+  .int({ error: "invalid-deposit" })
+  .min(1, { error: "invalid-deposit" })
+  .max(CAUCAO_MAX_MONTHS, { error: "deposit-too-high" });
+
 export const unitInput = z.strictObject({
   tipo: z.enum(UNIT_TYPES, { error: "invalid-unit-type" }),
   ...addressFields,
@@ -156,13 +174,7 @@ export type UnitData = z.output<typeof unitInput>;
 export const unitView = z.object({
   id: z.uuid(),
   tipo: z.enum(UNIT_TYPES),
-  cep: z.string(),
-  logradouro: z.string(),
-  numero: z.string(),
-  complemento: z.string(),
-  bairro: z.string(),
-  cidade: z.string(),
-  uf: z.enum(UFS),
+  ...addressViewFields,
   areaM2: z.number(),
   quartos: z.number(),
   banheiros: z.number(),
@@ -190,14 +202,8 @@ const offerFields = z.strictObject({
     .array(z.enum(GUARANTEES, { error: "invalid-guarantee" }), { error: "guarantee-required" })
     .min(1, { error: "guarantee-required" })
     .refine((g) => new Set(g).size === g.length, { error: "invalid-guarantee" }),
-  /** Months of rent the caução is worth, when caução is accepted (art. 38: at most 3). */
-  caucaoMeses: z
-    .number({ error: "invalid-deposit" })
-    .int({ error: "invalid-deposit" })
-    .min(1, { error: "invalid-deposit" })
-    .max(CAUCAO_MAX_MONTHS, { error: "deposit-too-high" })
-    .nullable()
-    .default(null),
+  /** Months of rent the caução is worth, when caução is accepted. */
+  caucaoMeses: depositMonthsField.nullable().default(null),
   prazoMeses: z
     .number({ error: "invalid-term" })
     .int({ error: "invalid-term" })
@@ -256,18 +262,18 @@ export const offerView = z.object({
   anunciante: z.string(),
   isOwner: z.boolean(),
   unidade: unitView
-    .omit({ ofertas: true, matricula: true, cep: true, numero: true, complemento: true })
+    .omit({ ofertas: true, matricula: true, cep: true, logradouro: true, numero: true, complemento: true })
     .extend({
-      /** The full address only for the owner; the public sees bairro, cidade and UF. */
+      /** The address only for the owner; the public sees bairro, cidade and UF. */
       cep: z.string().nullable(),
+      logradouro: z.string().nullable(),
       numero: z.string().nullable(),
       complemento: z.string().nullable(),
-      logradouro: z.string(),
     }),
 });
 export type OfferView = z.infer<typeof offerView>;
 
-export const SEARCH_SORTS = ["preco", "preco_desc", "recentes"] as const;
+export const SEARCH_SORTS = ["preco", "preco_desc", "recentes", "antigos"] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 export const SEARCH_PAGE_DEFAULT = 20;
 export const SEARCH_PAGE_MAX = 100;
@@ -336,5 +342,31 @@ export const offerCard = z.object({
 });
 export type OfferCard = z.infer<typeof offerCard>;
 
-export const searchResult = z.object({ items: z.array(offerCard), nextCursor: z.string().nullable() });
+export const searchResult = z.object({
+  items: z.array(offerCard),
+  nextCursor: z.string().nullable(),
+  /** How many offers the search finds in all; on the first page only (null on the next ones). */
+  total: z.number().int().nullable(),
+});
 export type SearchResult = z.infer<typeof searchResult>;
+
+/** `GET /api/search/places?q=rio`: what the search box suggests as one types a place. */
+export const placeQuery = z.strictObject({
+  q: z
+    .string({ error: "invalid-city" })
+    .trim()
+    .min(1, { error: "invalid-city" })
+    .max(60, { error: "invalid-city" }),
+  uf: z.enum(UFS, { error: "invalid-uf" }).optional(),
+});
+
+export const placeSuggestion = z.object({
+  cidade: z.string(),
+  uf: z.enum(UFS),
+  /** Null for the city itself. */
+  bairro: z.string().nullable(),
+  /** Published offers there now. */
+  ofertas: z.number().int(),
+});
+export const placeSuggestions = z.object({ items: z.array(placeSuggestion) });
+export type PlaceSuggestion = z.infer<typeof placeSuggestion>;

@@ -53,7 +53,8 @@ export const conversationView = z.object({
   titulo: z.string(),
   /** The other party's first name. */
   com: z.string(),
-  papel: z.enum(["landlord", "tenant"]),
+  /** The reader's side of the proposal. */
+  role: z.enum(["landlord", "tenant"]),
   status: z.string(),
   ultima: z.object({ texto: z.string(), createdAt: z.string(), mine: z.boolean() }).nullable(),
   naoLidas: z.number(),

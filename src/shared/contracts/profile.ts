@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { signUpInput } from "./auth";
-import { addressFields } from "./listings";
+import { addressFields, addressViewFields } from "./listings";
 
 /*
  * The personal data that qualifies a party in the lease contract. Messages are error codes of
@@ -116,13 +116,7 @@ export const personalView = z.object({
 });
 
 export const addressView = z.object({
-  cep: z.string(),
-  logradouro: z.string(),
-  numero: z.string(),
-  complemento: z.string(),
-  bairro: z.string(),
-  cidade: z.string(),
-  uf: addressFields.uf,
+  ...addressViewFields,
   rendaMensal: z.number(),
   ocupacao: z.enum(OCCUPATIONS),
 });

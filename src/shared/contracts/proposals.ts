@@ -1,7 +1,15 @@
 import { z } from "zod";
 import type { ErrorCode } from "../errors";
-import { CAUCAO_MAX_MONTHS, GUARANTEES, type Guarantee, MAX_MONEY, PRAZO_MAX, PRAZO_MIN } from "./listings";
-import { partyFields } from "./profile";
+import {
+  CAUCAO_MAX_MONTHS,
+  depositMonthsField,
+  GUARANTEES,
+  type Guarantee,
+  MAX_MONEY,
+  PRAZO_MAX,
+  PRAZO_MIN,
+} from "./listings";
+import { MARITAL_STATUSES, partyFields } from "./profile";
 import { DOCUMENT_KINDS } from "./storage";
 
 /*
@@ -64,13 +72,7 @@ export const proposalTerms = z.strictObject(
      * Months of rent the caução is worth, when the guarantee is caução (art. 38: at most 3).
      * Left out, it is the offer's.
      */
-    caucaoMeses: z
-      .number({ error: "invalid-deposit" })
-      .int({ error: "invalid-deposit" })
-      .min(1, { error: "invalid-deposit" })
-      .max(CAUCAO_MAX_MONTHS, { error: "deposit-too-high" })
-      .nullable()
-      .optional(),
+    caucaoMeses: depositMonthsField.nullable().optional(),
   },
   { error: "invalid-argument" },
 );
@@ -149,21 +151,35 @@ export function depositMonths(
   return garantia === "caucao" ? (given ?? offer.caucaoMeses ?? 1) : null;
 }
 
+/** The spouse of a married guarantor, who consents to the surety by signing too. */
+export const guarantorSpouse = z.strictObject({ ...partyFields }, { error: "invalid-argument" });
+
 /**
  * The guarantor the tenant names in the proposal when the guarantee is fiador (decision 017): the
- * landlord accepts this person or asks for another, and never types one in herself.
+ * landlord accepts this person or asks for another, and never types one in herself. A married
+ * guarantor's surety needs the spouse's consent (outorga uxória, Código Civil art. 1.647, III, and
+ * Súmula 332 do STJ): the spouse is named and signs the lease as consenting party (anuente).
  */
-export const guarantorInput = z.strictObject(
-  {
-    ...partyFields,
-    parentesco: z
-      .string({ error: "invalid-relationship" })
-      .trim()
-      .min(2, { error: "invalid-relationship" })
-      .max(60, { error: "invalid-relationship" }),
-  },
-  { error: "invalid-argument" },
-);
+export const guarantorInput = z
+  .strictObject(
+    {
+      ...partyFields,
+      parentesco: z
+        .string({ error: "invalid-relationship" })
+        .trim()
+        .min(2, { error: "invalid-relationship" })
+        .max(60, { error: "invalid-relationship" }),
+      estadoCivil: z.enum(MARITAL_STATUSES, { error: "invalid-marital-status" }),
+      conjuge: guarantorSpouse.nullable().default(null),
+    },
+    { error: "invalid-argument" },
+  )
+  .superRefine((g, ctx) => {
+    if (g.estadoCivil === "casado" && !g.conjuge)
+      ctx.addIssue({ code: "custom", path: ["conjuge"], message: "spouse-required" });
+    if (g.estadoCivil !== "casado" && g.conjuge)
+      ctx.addIssue({ code: "custom", path: ["conjuge"], message: "spouse-not-expected" });
+  });
 export type GuarantorInput = z.input<typeof guarantorInput>;
 export type Guarantor = z.output<typeof guarantorInput>;
 
@@ -205,18 +221,41 @@ export const proposalInput = z.strictObject({
 });
 export type ProposalInput = z.input<typeof proposalInput>;
 
+/**
+ * Why something is refused or cancelled (a proposal, a guarantor, a signature, a contract): said
+ * to the other side, so never empty.
+ */
+export const reasonText = z
+  .string({ error: "reason-required" })
+  .trim()
+  .min(3, { error: "reason-required" })
+  .max(1000, { error: "reason-required" });
+
+/*
+ * The fields of each move that has any, one schema each, so a screen's form for one move (the
+ * reason to reject, the documents to ask for) validates with the very rule the server applies.
+ */
+export const rejectFields = z.strictObject({ motivo: reasonText });
+export const requestGuarantorFields = z.strictObject({ motivo: reasonText });
+export const requestDocumentsFields = z.strictObject({
+  documentos: z
+    .array(z.enum(DOCUMENT_KINDS, { error: "invalid-document-kind" }), { error: "documents-required" })
+    .min(1, { error: "documents-required" })
+    .max(DOCUMENT_KINDS.length, { error: "invalid-document-kind" }),
+  mensagem: message.default(""),
+});
+export const sendDocumentsFields = z.strictObject({
+  documentos: z
+    .array(z.uuid({ error: "invalid-document" }), { error: "documents-required" })
+    .min(1, { error: "documents-required" })
+    .max(20, { error: "invalid-document" }),
+});
+
 export const proposalAction = z.discriminatedUnion(
   "action",
   [
     z.strictObject({ action: z.literal("approve") }),
-    z.strictObject({
-      action: z.literal("reject"),
-      motivo: z
-        .string({ error: "reason-required" })
-        .trim()
-        .min(3, { error: "reason-required" })
-        .max(1000, { error: "reason-required" }),
-    }),
+    z.strictObject({ action: z.literal("reject"), ...rejectFields.shape }),
     z.strictObject({
       action: z.literal("counter"),
       termos: proposalTerms,
@@ -224,30 +263,10 @@ export const proposalAction = z.discriminatedUnion(
       /** The tenant's guarantor (a new one after the landlord asked for another); never the landlord's. */
       fiador: guarantorInput.nullable().optional(),
     }),
-    z.strictObject({
-      action: z.literal("request_guarantor"),
-      motivo: z
-        .string({ error: "reason-required" })
-        .trim()
-        .min(3, { error: "reason-required" })
-        .max(1000, { error: "reason-required" }),
-    }),
-    z.strictObject({
-      action: z.literal("request_documents"),
-      documentos: z
-        .array(z.enum(DOCUMENT_KINDS, { error: "invalid-document-kind" }), { error: "documents-required" })
-        .min(1, { error: "documents-required" })
-        .max(DOCUMENT_KINDS.length, { error: "invalid-document-kind" }),
-      mensagem: message.default(""),
-    }),
+    z.strictObject({ action: z.literal("request_guarantor"), ...requestGuarantorFields.shape }),
+    z.strictObject({ action: z.literal("request_documents"), ...requestDocumentsFields.shape }),
     z.strictObject({ action: z.literal("accept") }),
-    z.strictObject({
-      action: z.literal("send_documents"),
-      documentos: z
-        .array(z.uuid({ error: "invalid-document" }), { error: "documents-required" })
-        .min(1, { error: "documents-required" })
-        .max(20, { error: "invalid-document" }),
-    }),
+    z.strictObject({ action: z.literal("send_documents"), ...sendDocumentsFields.shape }),
     z.strictObject({ action: z.literal("withdraw") }),
   ],
   { error: "invalid-action" },
@@ -297,7 +316,15 @@ export const proposalView = z.object({
   renda: z.number(),
   cotenants: z.array(z.object({ ...personView, renda: z.number() })),
   /** The guarantor the tenant named (fiador only); null while the landlord waits for another. */
-  fiador: z.object({ ...personView, parentesco: z.string() }).nullable(),
+  fiador: z
+    .object({
+      ...personView,
+      parentesco: z.string(),
+      /** Absent on proposals made before it was asked (2026-11-23). */
+      estadoCivil: z.enum(MARITAL_STATUSES).optional(),
+      conjuge: z.object(personView).nullable().optional(),
+    })
+    .nullable(),
   rendaTotal: z.number(),
   /** Total income ÷ the offer's pacote; 2.5 or more is healthy. */
   razaoRenda: z.number(),

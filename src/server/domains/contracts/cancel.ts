@@ -7,8 +7,9 @@ import {
   queueNotice,
   type RequestInfo,
   recordEvent,
-  signersOf,
 } from "./context";
+import { signersOf } from "./contract-signers.repository";
+import { markCancelled } from "./contracts.repository";
 
 /** The landlord cancels with a reason: the envelope stops and every signer is told. */
 export async function cancelContract(
@@ -23,7 +24,7 @@ export async function cancelContract(
     if (row.status !== "rascunho" && row.status !== "enviado") throw new AppError("contract-not-editable");
     // The provider first: if it cannot stop the envelope, nothing changes here either.
     if (row.status === "enviado") await providerOf(ctx, row).cancel(c, row);
-    await c.query("UPDATE contracts SET status = 'cancelado', updated_at = now() WHERE id = $1", [id]);
+    await markCancelled(c, id);
     await recordEvent(c, id, "cancelado", { req, detail: motivo, sha256: row.sha256 });
     for (const s of await signersOf(c, id))
       await queueNotice(ctx, c, s, {

@@ -1,20 +1,28 @@
 import { randomBytes, randomInt, timingSafeEqual } from "node:crypto";
-import type pg from "pg";
 import { CODE_MAX_ATTEMPTS, CODE_MAX_FAILURES, CODE_TTL_MINUTES } from "../../../shared/contracts/contracts";
 import { AppError, type ErrorCode } from "../../../shared/errors";
 import { withTransaction } from "../../db/client";
+import type { Queryable } from "../../db/rows";
 import {
-  type ContractRow,
   type ContractsContext,
   contractRow,
   providerOf,
-  type Queryable,
   queueNotice,
   type RequestInfo,
   recordEvent,
-  type SignerRow,
   sha,
 } from "./context";
+import type { SignerRow } from "./contract-signers.repository";
+import {
+  markViewed,
+  pendingSignerOfUser,
+  recordWrongCode,
+  setCode,
+  setTokenHash,
+  signerByTokenHash,
+  unsignedBefore,
+} from "./contract-signers.repository";
+import type { ContractRow } from "./contracts.repository";
 
 /*
  * The signer's side of the built-in provider: the personal link, the e-mailed one-time code.
@@ -25,17 +33,13 @@ const masked = (email: string) => email.replace(/^(.).*(@.*)$/, "$1***$2");
 /** The signer a personal link belongs to, while the contract is out for signing and they have not answered. */
 export async function signerByToken(
   ctx: ContractsContext,
-  c: Queryable | pg.Pool,
+  c: Queryable,
   contractId: string,
   token: string,
   lock = false,
 ): Promise<{ row: ContractRow; signer: SignerRow }> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw new AppError("invalid-signing-link");
-  const { rows } = await c.query<SignerRow>(
-    `SELECT * FROM contract_signers WHERE contract_id = $1 AND token_hash = $2${lock ? " FOR UPDATE" : ""}`,
-    [contractId, sha(token)],
-  );
-  const signer = rows[0];
+  const signer = await signerByTokenHash(c, contractId, sha(token), lock);
   if (!signer) throw new AppError("invalid-signing-link");
   const row = await contractRow(c, contractId, lock);
   const expired = row.expires_at !== null && row.expires_at.getTime() < ctx.clock.now().getTime();
@@ -44,13 +48,9 @@ export async function signerByToken(
   return { row, signer };
 }
 
-export async function isTurn(c: Queryable | pg.Pool, row: ContractRow, signer: SignerRow): Promise<boolean> {
+export async function isTurn(c: Queryable, row: ContractRow, signer: SignerRow): Promise<boolean> {
   if (!row.sequential) return true;
-  const { rows } = await c.query<{ n: string }>(
-    "SELECT count(*) AS n FROM contract_signers WHERE contract_id = $1 AND position < $2 AND status <> 'assinado'",
-    [row.id, signer.position],
-  );
-  return Number(rows[0]?.n) === 0;
+  return (await unsignedBefore(c, row.id, signer.position)) === 0;
 }
 
 /**
@@ -94,12 +94,7 @@ export async function checkCode(
   }
   const failures = signer.code_failures + 1;
   const blocked = failures >= CODE_MAX_FAILURES;
-  await c.query(
-    `UPDATE contract_signers SET code_attempts = code_attempts + 1, code_failures = $2,
-       blocked_at = CASE WHEN $3 THEN $4::timestamptz ELSE blocked_at END,
-       code_hash = CASE WHEN $3 THEN NULL ELSE code_hash END WHERE id = $1`,
-    [signer.id, failures, blocked, ctx.clock.now()],
-  );
+  await recordWrongCode(c, signer.id, failures, blocked, ctx.clock.now());
   await attempt(`código errado: ${failures} de ${CODE_MAX_FAILURES} tentativas`);
   if (!blocked) return signer.code_attempts + 1 >= CODE_MAX_ATTEMPTS ? "code-locked" : "invalid-code";
   await recordEvent(c, row.id, "signatario_bloqueado", {
@@ -146,11 +141,7 @@ export async function ceremonyView(
   const { row, signer } = await signerByToken(ctx, ctx.pool, contractId, token);
   if (signer.status === "pendente") {
     await withTransaction(ctx.pool, async (c) => {
-      const first = await c.query(
-        "UPDATE contract_signers SET status = 'visualizado' WHERE id = $1 AND status = 'pendente'",
-        [signer.id],
-      );
-      if (first.rowCount)
+      if (await markViewed(c, signer.id))
         await recordEvent(c, row.id, "visualizado", { signerId: signer.id, req, sha256: row.sha256 });
     });
   }
@@ -158,13 +149,13 @@ export async function ceremonyView(
   return {
     contrato: { id: row.id, numero: row.numero, sha256: row.sha256, documentUrl: link?.url ?? null },
     signatario: {
-      papel: signer.role,
+      role: signer.role,
       nome: signer.nome,
       email: masked(signer.email),
       // Ten wrong codes: the link still opens, to say so, but nothing can be signed.
-      bloqueado: signer.blocked_at !== null,
+      blocked: signer.blocked_at !== null,
     },
-    vez: await isTurn(ctx.pool, row, signer),
+    turn: await isTurn(ctx.pool, row, signer),
   };
 }
 
@@ -186,10 +177,7 @@ export async function sendCode(
     )
       throw new AppError("code-rate-limited");
     const expiresAt = new Date(now + CODE_TTL_MINUTES * 60_000);
-    await c.query(
-      "UPDATE contract_signers SET code_hash = $2, code_expires_at = $3, code_attempts = 0, code_verified_at = NULL WHERE id = $1",
-      [signer.id, sha(`${signer.id}:${code}`), expiresAt],
-    );
+    await setCode(c, signer.id, sha(`${signer.id}:${code}`), expiresAt);
     await recordEvent(c, row.id, "codigo_enviado", { signerId: signer.id, req });
     await queueNotice(ctx, c, signer, {
       subject: `Seu código para assinar: ${code}`,
@@ -216,11 +204,7 @@ export async function myLink(
 ): Promise<{ token: string }> {
   return withTransaction(ctx.pool, async (c) => {
     const row = await contractRow(c, id, true);
-    const { rows } = await c.query<SignerRow>(
-      "SELECT * FROM contract_signers WHERE contract_id = $1 AND user_id = $2 AND status IN ('pendente', 'visualizado') FOR UPDATE",
-      [id, userId],
-    );
-    const signer = rows[0];
+    const signer = await pendingSignerOfUser(c, id, userId);
     if (!signer)
       throw new AppError(
         row.landlord_id === userId || row.tenant_id === userId ? "invalid-signing-link" : "not-found",
@@ -228,7 +212,7 @@ export async function myLink(
     if (row.status !== "enviado") throw new AppError("invalid-signing-link");
     if (!providerOf(ctx, row).signsHere) throw new AppError("signing-at-provider");
     const token = randomBytes(32).toString("base64url");
-    await c.query("UPDATE contract_signers SET token_hash = $2 WHERE id = $1", [signer.id, sha(token)]);
+    await setTokenHash(c, signer.id, sha(token));
     await recordEvent(c, id, "acesso_pela_conta", { signerId: signer.id, req });
     return { token };
   });

@@ -112,7 +112,7 @@ describe("the Clicksign provider", () => {
     expect(mine.json().message).toMatch(/assinado pela Clicksign/);
 
     // The landlord resends one signer's invitation: Clicksign notifies that signer.
-    const tenantSigner = view.signers.find((s) => s.papel === "locatario");
+    const tenantSigner = view.signers.find((s) => s.role === "locatario");
     const resent = await call(
       "POST",
       `/api/contracts/${view.id}/signers/${tenantSigner?.id}/resend`,

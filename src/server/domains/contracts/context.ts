@@ -1,66 +1,26 @@
 import { createHash, randomUUID } from "node:crypto";
 import type pg from "pg";
-import type { ContractStatus, SignerStatus } from "../../../shared/contracts/contracts";
+import type { ContractEventType, ProviderEventType } from "../../../shared/contracts/contracts";
 import { AppError } from "../../../shared/errors";
 import type { Clock } from "../../clock";
+import type { Queryable } from "../../db/rows";
 import type { JobQueue } from "../../jobs/queue";
 import type { MailOutbox } from "../../mail/outbox";
 import { noticeMail } from "../../mail/templates";
 import { contractChanged } from "../../realtime/events";
 import type { StorageService } from "../../storage/service";
+import { insertEvent } from "./contract-events.repository";
+import type { ContractRow } from "./contracts.repository";
+import { findContract } from "./contracts.repository";
 import type { ClicksignProvider } from "./providers/clicksign";
 import type { EnvelopeProvider } from "./providers/envelope";
 import type { SealCertificate } from "./seal";
-import type { ContractData } from "./template";
 
 /*
- * What every contract operation shares: its dependencies, the rows it reads, and the two things
- * each step does in its transaction (record an audit event, queue an e-mail).
+ * What every contract operation shares: its dependencies, the contract it reads or locks, and the
+ * two things each step does in its transaction (record an audit event, queue an e-mail). The SQL
+ * is in the repositories (contracts, contract-signers, contract-events).
  */
-
-export type Queryable = Pick<pg.PoolClient, "query">;
-
-export interface ContractRow {
-  id: string;
-  numero: string;
-  proposal_id: string;
-  offer_id: string;
-  landlord_id: string;
-  tenant_id: string;
-  status: ContractStatus;
-  provider: string;
-  sequential: boolean;
-  data: ContractData & { emails: { locador: string; locatario: string } };
-  document_id: string | null;
-  sha256: string | null;
-  sealed_document_id: string | null;
-  sealed_sha256: string | null;
-  provider_ref: string | null;
-  expires_at: Date | null;
-  created_at: Date;
-}
-
-export interface SignerRow {
-  id: string;
-  contract_id: string;
-  role: string;
-  position: number;
-  nome: string;
-  cpf: string;
-  email: string;
-  user_id: string | null;
-  token_hash: string | null;
-  status: SignerStatus;
-  code_hash: string | null;
-  code_expires_at: Date | null;
-  code_attempts: number;
-  code_failures: number;
-  blocked_at: Date | null;
-  code_verified_at: Date | null;
-  signed_at: Date | null;
-  refused_reason: string | null;
-  provider_ref: string | null;
-}
 
 export interface RequestInfo {
   ip: string | null;
@@ -107,21 +67,11 @@ export function providerOf(ctx: ContractsContext, row: ContractRow): EnvelopePro
   return provider;
 }
 
-export async function contractRow(c: Queryable | pg.Pool, id: string, lock = false): Promise<ContractRow> {
-  const { rows } = await c.query<ContractRow>(
-    `SELECT * FROM contracts WHERE id = $1${lock ? " FOR UPDATE" : ""}`,
-    [id],
-  );
-  if (!rows[0]) throw new AppError("not-found");
-  return rows[0];
-}
-
-export async function signersOf(c: Queryable | pg.Pool, contractId: string): Promise<SignerRow[]> {
-  const { rows } = await c.query<SignerRow>(
-    "SELECT * FROM contract_signers WHERE contract_id = $1 ORDER BY position",
-    [contractId],
-  );
-  return rows;
+/** The contract (locked, with `lock`), or not-found. */
+export async function contractRow(c: Queryable, id: string, lock = false): Promise<ContractRow> {
+  const row = await findContract(c, id, lock);
+  if (!row) throw new AppError("not-found");
+  return row;
 }
 
 /** The landlord's own contract, locked, or the error a stranger or the tenant gets. */
@@ -135,7 +85,8 @@ export async function landlordsContract(c: Queryable, userId: string, id: string
 export async function recordEvent(
   c: Queryable,
   contractId: string,
-  type: string,
+  /** A step with words in the locales' contract.events (trailWords), so readers never see a code. */
+  type: ContractEventType | ProviderEventType,
   opts: {
     signerId?: string | null;
     detail?: string | null;
@@ -144,21 +95,17 @@ export async function recordEvent(
     externalId?: string;
   } = {},
 ): Promise<void> {
-  await c.query(
-    `INSERT INTO contract_events (id, contract_id, signer_id, type, detail, ip, user_agent, document_sha256, external_id)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9)`,
-    [
-      randomUUID(),
-      contractId,
-      opts.signerId ?? null,
-      type,
-      opts.detail ?? null,
-      opts.req?.ip ?? null,
-      opts.req?.userAgent?.slice(0, 300) ?? null,
-      opts.sha256 ?? null,
-      opts.externalId ?? null,
-    ],
-  );
+  await insertEvent(c, {
+    id: randomUUID(),
+    contract_id: contractId,
+    signer_id: opts.signerId ?? null,
+    type,
+    detail: opts.detail ?? null,
+    ip: opts.req?.ip ?? null,
+    user_agent: opts.req?.userAgent?.slice(0, 300) ?? null,
+    document_sha256: opts.sha256 ?? null,
+    external_id: opts.externalId ?? null,
+  });
   // Steps nobody else sees, and the code confirmation that always comes with "assinado".
   if (
     type !== "codigo_enviado" &&

@@ -8,6 +8,7 @@ import { builders } from "../../../../tests/support/builders";
 import { createTestApp, signUp, type TestApp, uniqueIp } from "../../../../tests/support/test-app";
 import type { ContractView } from "../../../shared/contracts/contracts";
 import { manualClock } from "../../clock";
+import { layoutProblems, pdfBoxes, pdfText } from "./pdf-boxes.fixture";
 
 /** The time the contracts decide by: moved by the tests, never waited for. */
 const clock = manualClock();
@@ -56,7 +57,7 @@ describe("contracts", () => {
     // The guarantor is the one the tenant named in the proposal; the landlord only picks the order.
     const { fiador } = approved;
     if (!fiador) throw new Error("no guarantor");
-    expect(contract.plannedSigners.map((s) => [s.papel, s.email])).toEqual([
+    expect(contract.plannedSigners.map((s) => [s.role, s.email])).toEqual([
       ["locador", landlord.email],
       ["locatario", tenant.email],
       ["fiador", fiador.email],
@@ -65,12 +66,12 @@ describe("contracts", () => {
       403,
     );
     const reviewed = await call("PUT", `/api/contracts/${contract.id}/review`, landlord.cookie, {
-      sequencial: false,
+      sequential: false,
     });
     expect(reviewed.statusCode, reviewed.body).toBe(200);
     const sent = await call("POST", `/api/contracts/${contract.id}/send`, landlord.cookie);
     expect(sent.json<ContractView>()).toMatchObject({ status: "enviado" });
-    expect(sent.json<ContractView>().signers.map((s) => s.papel)).toEqual(["locador", "locatario", "fiador"]);
+    expect(sent.json<ContractView>().signers.map((s) => s.role)).toEqual(["locador", "locatario", "fiador"]);
 
     const { signers } = approved;
     expect(signers.map((s) => s.email)).toEqual([landlord.email, tenant.email, fiador.email]);
@@ -147,6 +148,20 @@ describe("contracts", () => {
     const verdict = pdfsig(sealed);
     expect(verdict, verdict).toContain("Signature is Valid");
     expect(verdict, verdict).toContain("Total document signed");
+    // The certificate says every step in words, never its code, and no line covers another.
+    const text = pdfText(sealed);
+    for (const phrase of [
+      "Contrato gerado",
+      "Contrato revisado pelo locador",
+      "Contrato enviado para assinatura",
+      "Contrato aberto pelo signatário",
+      "Código enviado por e-mail",
+      "Código confirmado",
+      "Assinatura registrada",
+    ])
+      expect(text).toContain(phrase);
+    expect(text).not.toMatch(/codigo[ _](enviado|confirmado)|· (gerado|enviado|visualizado|revisado)\b/);
+    expect(layoutProblems(pdfBoxes(sealed))).toEqual([]);
   }, 60_000);
 
   it("locks the code after five wrong tries, and a refusal stops the envelope", async () => {
@@ -216,7 +231,7 @@ describe("contracts", () => {
       contract: sent,
     } = await b.contract("enviado", { garantias: ["seguro_fianca"] });
     const contract = sent;
-    const tenantSigner = sent.signers.find((x) => x.papel === "locatario")?.id as string;
+    const tenantSigner = sent.signers.find((x) => x.role === "locatario")?.id as string;
     const first = await linkFor(tenant.email, contract.id);
     expect(
       (await call("POST", `/api/contracts/${contract.id}/signers/${tenantSigner}/resend`, tenant.cookie))

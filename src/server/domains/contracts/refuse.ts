@@ -3,7 +3,9 @@ import type { ContractStatus, refuseInput } from "../../../shared/contracts/cont
 import { AppError, type ErrorCode } from "../../../shared/errors";
 import { withTransaction } from "../../db/client";
 import { checkCode, signerByToken } from "./ceremony";
-import { type ContractsContext, queueNotice, type RequestInfo, recordEvent, signersOf } from "./context";
+import { type ContractsContext, queueNotice, type RequestInfo, recordEvent } from "./context";
+import { recordRefusal, signersOf } from "./contract-signers.repository";
+import { markRefused } from "./contracts.repository";
 
 /** A signer refuses, with a reason: the envelope closes and everyone else is told. */
 export async function refuseContract(
@@ -17,11 +19,8 @@ export async function refuseContract(
     const { row, signer } = await signerByToken(ctx, c, contractId, token, true);
     const failure = await checkCode(ctx, c, row, signer, input.codigo, req);
     if (failure) return failure;
-    await c.query(
-      "UPDATE contract_signers SET status = 'recusado', refused_reason = $2, code_hash = NULL WHERE id = $1",
-      [signer.id, input.motivo],
-    );
-    await c.query("UPDATE contracts SET status = 'recusado', updated_at = now() WHERE id = $1", [row.id]);
+    await recordRefusal(c, signer.id, input.motivo);
+    await markRefused(c, row.id);
     await recordEvent(c, row.id, "recusado", {
       signerId: signer.id,
       req,

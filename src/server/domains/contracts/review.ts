@@ -3,16 +3,17 @@ import type { contractReview, witnessChoice } from "../../../shared/contracts/co
 import { WITNESSES_PER_PARTY } from "../../../shared/contracts/contracts";
 import { AppError } from "../../../shared/errors";
 import { withTransaction } from "../../db/client";
+import type { Queryable } from "../../db/rows";
 import {
-  type ContractRow,
   type ContractsContext,
   contractRow,
   landlordsContract,
-  type Queryable,
   queueNotice,
   recordEvent,
   storeContractPdf,
 } from "./context";
+import type { ContractRow } from "./contracts.repository";
+import { rewriteDraft, setSequential } from "./contracts.repository";
 import { checkSignerIdentities } from "./signers";
 import { type ContractParty, renderContract } from "./template";
 
@@ -26,10 +27,7 @@ export async function reviewContract(
   await withTransaction(ctx.pool, async (c) => {
     const row = await landlordsContract(c, userId, id);
     if (row.status !== "rascunho") throw new AppError("contract-not-editable");
-    await c.query("UPDATE contracts SET sequential = $2, updated_at = now() WHERE id = $1", [
-      id,
-      input.sequencial,
-    ]);
+    await setSequential(c, id, input.sequential);
     await recordEvent(c, id, "revisado", { sha256: row.sha256 });
   });
 }
@@ -92,10 +90,7 @@ async function rewrite(
 ): Promise<string> {
   const { bytes, sha256 } = await renderContract(data);
   const documentId = await storeContractPdf(ctx, c, row, bytes, sha256, `Contrato ${row.numero}.pdf`);
-  await c.query(
-    "UPDATE contracts SET data = $2, sha256 = $3, document_id = $4, updated_at = now() WHERE id = $1",
-    [row.id, JSON.stringify(data), sha256, documentId],
-  );
+  await rewriteDraft(c, row.id, data, sha256, documentId);
   if (row.document_id) await ctx.storage.dropGenerated(c, row.document_id);
   return sha256;
 }

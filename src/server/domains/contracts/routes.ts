@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { apiRoutes } from "../../../shared/api-paths";
 import {
+  cancelInput,
   ceremonyView,
   codeSent,
   contractReview,
@@ -172,13 +173,7 @@ export async function contractRoutes(
         summary: "Cancels the contract with a reason (landlord); every link stops working",
         security,
         params: idParams,
-        body: z.object({
-          motivo: z
-            .string({ error: "reason-required" })
-            .trim()
-            .min(3, { error: "reason-required" })
-            .max(1000, { error: "reason-required" }),
-        }),
+        body: cancelInput,
         response: { 200: contractView, ...errorResponses },
       },
     },

@@ -46,7 +46,15 @@ describe("seal", () => {
           assinadoEm: "21/11/2026 10:00",
         },
       ],
-      events: [{ quando: "21/11/2026 10:00", quem: base.locador.nome, evento: "assinou", ip: "127.0.0.1" }],
+      events: [
+        {
+          quando: "21/11/2026 10:00",
+          quem: base.locador.nome,
+          type: "assinado",
+          detail: null,
+          ip: "127.0.0.1",
+        },
+      ],
     });
     const sealed = await sealPdf(withCertificate, cert);
     const out = pdfsig(sealed);

@@ -1,13 +1,23 @@
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import fontkit from "@pdf-lib/fontkit";
 import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
 import { P12Signer } from "@signpdf/signer-p12";
 import { SignPdf } from "@signpdf/signpdf";
 import forge from "node-forge";
-import { PDFDocument, rgb } from "pdf-lib";
-import { contractFonts } from "./template";
+import { PDFDocument } from "pdf-lib";
+import {
+  ensureRoom,
+  footer,
+  heightOf,
+  NBSP,
+  openWriter,
+  WIDTH,
+  type Writer,
+  write,
+  writeRow,
+} from "./pdf-writer";
+import { stepText } from "./trail";
 
 /*
  * The seal: a PKCS#7 detached signature (adbe.pkcs7.detached) over the whole signed PDF, made
@@ -95,7 +105,8 @@ export interface CompletionInfo {
   numero: string;
   sha256: string;
   signers: { papel: string; nome: string; cpf: string; email: string; assinadoEm: string | null }[];
-  events: { quando: string; quem: string; evento: string; ip: string | null }[];
+  /** The trail, oldest first: the step's code (written here in words), who, when, from where. */
+  events: { quando: string; quem: string | null; type: string; detail: string | null; ip: string | null }[];
 }
 
 /** "***.444.777-**": enough to recognise, not enough to reuse. */
@@ -104,42 +115,71 @@ export function maskCpf(cpf: string): string {
   return d.length === 11 ? `***.${d.slice(3, 6)}.${d.slice(6, 9)}-**` : "***";
 }
 
-/** Appends the certificate of completion: parties, masked CPFs, every event, and the hash before sealing. */
+/** Width of the trail's time column: "21/11/2026, 10:00:00" at 8 points, and a little air. */
+const WHEN_WIDTH = 92;
+
+/** A block of lines that must stay on one page: a new page first if it does not fit. */
+function keepTogether(w: Writer, parts: [string, Parameters<typeof write>[2]][]): void {
+  const height = parts.reduce((sum, [text, o]) => sum + heightOf(w, text, o) + (o?.gap ?? 6), 0);
+  ensureRoom(w, height);
+  for (const [text, o] of parts) write(w, text, o);
+}
+
+/**
+ * Appends the certificate of completion: parties, masked CPFs, every event, and the hash before
+ * sealing. Each signer is a block of its own lines (name, CPF and e-mail, when they signed), each
+ * step of the trail a row (time, then what happened, who and from where), wrapped in its column.
+ */
 export async function appendCompletionCertificate(
   pdf: Uint8Array,
   info: CompletionInfo,
 ): Promise<Uint8Array> {
   const doc = await PDFDocument.load(pdf);
-  doc.registerFontkit(fontkit);
-  const f = contractFonts();
-  const regular = await doc.embedFont(f.regular, { subset: true });
-  const bold = await doc.embedFont(f.bold, { subset: true });
-  let page = doc.addPage([595.28, 841.89]);
-  let y = 785;
-  const line = (text: string, size = 9, font = regular) => {
-    if (y < 60) {
-      page = doc.addPage([595.28, 841.89]);
-      y = 785;
-    }
-    page.drawText(text, { x: 56, y, size, font, color: rgb(0.1, 0.1, 0.12), maxWidth: 483 });
-    y -= size * 1.6;
-  };
-  line("CERTIFICADO DE CONCLUSÃO", 14, bold);
-  line(`Contrato nº ${info.numero}`, 10);
-  line(`SHA-256 do documento antes do selo: ${info.sha256}`, 8);
-  y -= 8;
-  line("Signatários", 11, bold);
+  const first = doc.getPageCount();
+  const w = await openWriter(doc);
+  write(w, "CERTIFICADO DE CONCLUSÃO", { bold: true, size: 14, gap: 2 });
+  write(w, `Contrato de locação residencial nº ${info.numero}`, { size: 10, gap: 8 });
+  write(w, "SHA-256 do documento antes do selo:", { size: 8, gap: 0 });
+  write(w, info.sha256, { size: 8, gap: 14 });
+
+  const heading = (text: string) => write(w, text, { bold: true, size: 11, gap: 6, keepWithNext: 48 });
+  heading("Signatários");
   for (const s of info.signers)
-    line(
-      `${s.papel}: ${s.nome} · CPF ${maskCpf(s.cpf)} · ${s.email} · ${s.assinadoEm ? `assinou em ${s.assinadoEm}` : "não assinou"}`,
+    keepTogether(w, [
+      [`${s.papel}: ${s.nome}`, { bold: true, size: 9, gap: 0 }],
+      [`CPF ${maskCpf(s.cpf)} · ${s.email}`, { size: 9, gap: 0 }],
+      [s.assinadoEm ? `Assinou em ${s.assinadoEm}` : "Não assinou", { size: 9, gap: 10 }],
+    ]);
+
+  w.y -= 6;
+  heading("Trilha de auditoria (horário de Brasília)");
+  for (const e of info.events) {
+    const what = [
+      e.detail ? `${stepText(e.type)} – ${e.detail}` : stepText(e.type),
+      e.quem,
+      e.ip ? `IP${NBSP}${e.ip}` : null,
+    ]
+      .filter(Boolean)
+      .join(" · ");
+    writeRow(
+      w,
+      [
+        { text: e.quando, x: 0, width: WHEN_WIDTH },
+        { text: what, x: WHEN_WIDTH + 8, width: WIDTH - WHEN_WIDTH - 8 },
+      ],
+      { size: 8, gap: 3 },
     );
-  y -= 8;
-  line("Trilha de auditoria (horário de Brasília)", 11, bold);
-  for (const e of info.events) line(`${e.quando} · ${e.quem} · ${e.evento}${e.ip ? ` · IP ${e.ip}` : ""}`, 8);
-  y -= 8;
-  line(
+  }
+  w.y -= 10;
+  write(
+    w,
     "Este documento foi selado com assinatura digital PKCS#7; qualquer alteração posterior invalida o selo.",
-    8,
+    { size: 8, together: true },
+  );
+  footer(
+    doc.getPages().slice(first),
+    w.regular,
+    (i, n) => `Certificado de conclusão do contrato nº ${info.numero} · Página ${i} de ${n}`,
   );
   return doc.save({ useObjectStreams: false });
 }

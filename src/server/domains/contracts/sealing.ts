@@ -1,15 +1,11 @@
 import { createHash } from "node:crypto";
 import { withTransaction } from "../../db/client";
 import { moveOffer } from "../listings/lifecycle";
-import {
-  type ContractRow,
-  type ContractsContext,
-  contractRow,
-  queueNotice,
-  recordEvent,
-  signersOf,
-  storeContractPdf,
-} from "./context";
+import { type ContractsContext, contractRow, queueNotice, recordEvent, storeContractPdf } from "./context";
+import { trailOf } from "./contract-events.repository";
+import { signersOf } from "./contract-signers.repository";
+import type { ContractRow } from "./contracts.repository";
+import { markSigned } from "./contracts.repository";
 import { appendCompletionCertificate, sealPdf } from "./seal";
 
 const ROLE_LABEL: Record<string, string> = {
@@ -17,6 +13,7 @@ const ROLE_LABEL: Record<string, string> = {
   locatario: "LOCATÁRIO(A)",
   colocatario: "COLOCATÁRIO(A)",
   fiador: "FIADOR(A)",
+  anuente: "CÔNJUGE DO(A) FIADOR(A), ANUENTE",
   testemunha: "TESTEMUNHA",
 };
 
@@ -37,13 +34,7 @@ export async function sealContract(ctx: ContractsContext, contractId: string): P
   const row = await contractRow(ctx.pool, contractId);
   if (row.status !== "selando" || !row.document_id || !row.sha256) return;
   const signers = await signersOf(ctx.pool, contractId);
-  const events = (
-    await ctx.pool.query<{ type: string; created_at: Date; ip: string | null; nome: string | null }>(
-      `SELECT e.type, e.created_at, e.ip, s.nome FROM contract_events e LEFT JOIN contract_signers s ON s.id = e.signer_id
-       WHERE e.contract_id = $1 ORDER BY e.created_at`,
-      [contractId],
-    )
-  ).rows;
+  const events = await trailOf(ctx.pool, contractId);
   const original = await ctx.storage.readBytes(row.document_id);
   const withCertificate = await appendCompletionCertificate(original, {
     numero: row.numero,
@@ -57,8 +48,9 @@ export async function sealContract(ctx: ContractsContext, contractId: string): P
     })),
     events: events.map((e) => ({
       quando: fmt(e.created_at),
-      quem: e.nome ?? "Chave",
-      evento: e.type.replace("_", " "),
+      quem: e.nome,
+      type: e.type,
+      detail: e.detail,
       ip: e.ip,
     })),
   });
@@ -88,10 +80,7 @@ export async function finishContract(
       sealedSha,
       `Contrato ${row.numero} - assinado.pdf`,
     );
-    await c.query(
-      "UPDATE contracts SET status = 'assinado', sealed_document_id = $2, sealed_sha256 = $3, updated_at = now() WHERE id = $1",
-      [row.id, id, sealedSha],
-    );
+    await markSigned(c, row.id, id, sealedSha);
     // An offer the landlord closed meanwhile stays closed.
     await moveOffer(c, row.offer_id, "rent");
     await recordEvent(c, row.id, "selado", {

@@ -5,6 +5,8 @@ import { AppError } from "../../../shared/errors";
 import { withTransaction } from "../../db/client";
 import { checkCode, isTurn, signerByToken } from "./ceremony";
 import { type ContractsContext, JOBS, providerOf, type RequestInfo, recordEvent } from "./context";
+import { recordSignature, unsignedCount } from "./contract-signers.repository";
+import { markSealing } from "./contracts.repository";
 
 /**
  * A signature through a personal link, confirmed by the e-mailed code. The last one moves the
@@ -26,20 +28,13 @@ export async function signContract(
     if (normalizeText(input.nome) !== normalizeText(signer.nome) || input.cpf !== signer.cpf)
       return { failure: "identity-mismatch" as const };
     if (!(await isTurn(c, row, signer))) return { failure: "not-signing-turn" as const };
-    await c.query(
-      "UPDATE contract_signers SET status = 'assinado', signed_at = $3, code_hash = NULL, signature_image = $2 WHERE id = $1",
-      [signer.id, input.assinatura ?? null, ctx.clock.now()],
-    );
+    await recordSignature(c, signer.id, input.assinatura ?? null, ctx.clock.now());
     await recordEvent(c, row.id, "assinado", { signerId: signer.id, req, sha256: row.sha256 });
-    const { rows } = await c.query<{ n: string }>(
-      "SELECT count(*) AS n FROM contract_signers WHERE contract_id = $1 AND status <> 'assinado'",
-      [row.id],
-    );
-    if (Number(rows[0]?.n) > 0) {
+    if ((await unsignedCount(c, row.id)) > 0) {
       await providerOf(ctx, row).advance(c, row);
       return { failure: null, status: "enviado" as const };
     }
-    await c.query("UPDATE contracts SET status = 'selando', updated_at = now() WHERE id = $1", [row.id]);
+    await markSealing(c, row.id);
     await ctx.jobs.send(c, JOBS.seal, { contractId: row.id });
     return { failure: null, status: "selando" as const };
   });

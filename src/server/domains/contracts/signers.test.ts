@@ -6,6 +6,7 @@ import { outboxFor } from "../../../../tests/support/mail";
 import {
   caller,
   guarantorOf,
+  marriedGuarantorOf,
   personWithProfile,
   proposalBodyOf,
   publishedOfferOf,
@@ -15,6 +16,7 @@ import { CODE_MAX_FAILURES, type ContractView } from "../../../shared/contracts/
 import type { ProposalView } from "../../../shared/contracts/proposals";
 import { type ErrorCode, errorMessage } from "../../../shared/errors";
 import { manualClock } from "../../clock";
+import { pdfText } from "./pdf-boxes.fixture";
 
 /*
  * Decision 017: the tenant names the guarantor, the landlord accepts or asks for another; either
@@ -117,6 +119,42 @@ describe("signers the parties can trust (decision 017)", () => {
         "fiador.parentesco",
       ],
       [
+        "no marital status",
+        { fiador: { ...guarantorOf(), estadoCivil: undefined } },
+        "invalid-marital-status",
+        "fiador.estadoCivil",
+      ],
+      [
+        "married, without the spouse who must consent (CC art. 1.647, III)",
+        { fiador: { ...guarantorOf(), estadoCivil: "casado" } },
+        "spouse-required",
+        "fiador.conjuge",
+      ],
+      [
+        "a spouse for a guarantor who is not married",
+        { fiador: { ...marriedGuarantorOf(), estadoCivil: "solteiro" } },
+        "spouse-not-expected",
+        "fiador.conjuge",
+      ],
+      [
+        "a spouse with the guarantor's own CPF",
+        (() => {
+          const g = marriedGuarantorOf();
+          return { fiador: { ...g, conjuge: { ...g.conjuge, cpf: g.cpf } } };
+        })(),
+        "signer-cpf-taken",
+        "fiador.conjuge.cpf",
+      ],
+      [
+        "a spouse with the tenant's e-mail",
+        (() => {
+          const g = marriedGuarantorOf();
+          return { fiador: { ...g, conjuge: { ...g.conjuge, email: tenant.email } } };
+        })(),
+        "signer-is-party",
+        "fiador.conjuge.email",
+      ],
+      [
         "a co-tenant with the tenant's own e-mail",
         { cotenants: [{ ...cotenant, email: tenant.email }] },
         "signer-is-party",
@@ -142,6 +180,56 @@ describe("signers the parties can trust (decision 017)", () => {
       await call("GET", `/api/proposals/${ok.json<ProposalView>().id}`, landlord.cookie)
     ).json();
     expect(asLandlord.fiador).toMatchObject({ nome: fiador.nome, email: fiador.email, parentesco: "pai" });
+  });
+
+  it("a married guarantor's spouse consents by signing: named in the contract, planned and invited as anuente", async () => {
+    const { landlord, tenant, offerId } = await market();
+    const fiador = marriedGuarantorOf("Antônio Gonçalves Fiador", "Marta Gonçalves Anuente");
+    const proposed = await call(
+      "POST",
+      "/api/proposals",
+      tenant.cookie,
+      proposalBodyOf(offerId, "fiador", { fiador }),
+    );
+    expect(proposed.statusCode, proposed.body).toBe(201);
+    const id = proposed.json<ProposalView>().id;
+    expect(proposed.json<ProposalView>().fiador).toMatchObject({
+      estadoCivil: "casado",
+      conjuge: { nome: fiador.conjuge.nome },
+    });
+    const approved = await call("POST", `/api/proposals/${id}/actions`, landlord.cookie, {
+      action: "approve",
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    await t.settle();
+    const [contract] = (await call("GET", "/api/contracts", landlord.cookie)).json<ContractView[]>();
+    if (!contract) throw new Error("no contract");
+    expect(contract.plannedSigners.map((s) => [s.role, s.email])).toEqual([
+      ["locador", landlord.email],
+      ["locatario", tenant.email],
+      ["fiador", fiador.email],
+      ["anuente", fiador.conjuge.email],
+    ]);
+    // The lease says it: the spouse's consent in the guarantee clause and a signature line.
+    const link = (
+      await call("POST", `/api/storage/objects/${contract.documentId}/download-url`, landlord.cookie)
+    ).json<{ url: string }>();
+    const text = pdfText(Buffer.from(await (await fetch(`${baseUrl}${link.url}`)).arrayBuffer())).replace(
+      /\s+/g,
+      " ",
+    );
+    expect(text).toContain("com a anuência do cônjuge do(a) FIADOR(A), MARTA GONÇALVES ANUENTE");
+    expect(text).toContain("CÔNJUGE DO(A) FIADOR(A), ANUENTE: Marta Gonçalves Anuente");
+    const sent = await call("POST", `/api/contracts/${contract.id}/send`, landlord.cookie);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json<ContractView>().signers.map((s) => s.role)).toEqual([
+      "locador",
+      "locatario",
+      "fiador",
+      "anuente",
+    ]);
+    await t.settle();
+    expect((await outboxFor(t.dataDir, fiador.conjuge.email)).length).toBeGreaterThan(0);
   });
 
   it("the landlord accepts the tenant's guarantor or asks for another, and never names one", async () => {
@@ -205,7 +293,7 @@ describe("signers the parties can trust (decision 017)", () => {
     expect((await act(landlord.cookie, { action: "approve" })).statusCode).toBe(200);
     await t.settle();
     const [contract] = (await call("GET", "/api/contracts", landlord.cookie)).json<ContractView[]>();
-    expect(contract?.plannedSigners.find((s) => s.papel === "fiador")).toMatchObject({
+    expect(contract?.plannedSigners.find((s) => s.role === "fiador")).toMatchObject({
       nome: second.nome,
       email: second.email,
       indicadoPor: "locatario",
@@ -271,7 +359,7 @@ describe("signers the parties can trust (decision 017)", () => {
     const hers2 = person({ nome: "Dora Testemunha Lima" });
     expect((await witness(landlord.cookie, hers2)).statusCode).toBe(200);
     const asTenant = (await call("GET", `/api/contracts/${contract.id}`, tenant.cookie)).json<ContractView>();
-    expect(asTenant.plannedSigners.map((s) => [s.papel, s.nome, s.indicadoPor])).toEqual([
+    expect(asTenant.plannedSigners.map((s) => [s.role, s.nome, s.indicadoPor])).toEqual([
       ["locador", landlord.fullName, null],
       ["locatario", tenant.fullName, null],
       ["fiador", fiador.nome, "locatario"],
@@ -285,6 +373,21 @@ describe("signers the parties can trust (decision 017)", () => {
         m.text.includes(`indicou ${hers2.nome} como testemunha`),
       ),
     ).toBe(true);
+    // The rules again at sending: the tenant's account e-mail became his witness's meanwhile. The
+    // refusal names the signer by place in the planned list, so the review can say whose e-mail.
+    const setWitnessEmail = (email: string) =>
+      t.database.pool.query(
+        `UPDATE contracts SET data = jsonb_set(data, '{testemunhas,0,email}', to_jsonb($2::text)) WHERE id = $1`,
+        [contract.id, email],
+      );
+    await setWitnessEmail(tenant.email);
+    expectRefused(
+      await call("POST", `/api/contracts/${contract.id}/send`, landlord.cookie),
+      "signer-is-party",
+      "signatarios.3.email",
+      "a witness with the tenant's e-mail at sending",
+    );
+    await setWitnessEmail(his.email);
     const sent = await call("POST", `/api/contracts/${contract.id}/send`, landlord.cookie);
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json<ContractView>().signers.map((s) => s.email)).toEqual([
@@ -351,8 +454,8 @@ describe("signers the parties can trust (decision 017)", () => {
         email,
       ).toBe(true);
     const view = (await call("GET", `/api/contracts/${contract.id}`, landlord.cookie)).json<ContractView>();
-    const blocked = view.signers.find((s) => s.papel === "fiador");
-    expect(blocked).toMatchObject({ bloqueado: true });
+    const blocked = view.signers.find((s) => s.role === "fiador");
+    expect(blocked).toMatchObject({ blocked: true });
     // The signer's own link says so, and the landlord cannot send a new invitation that would mislead.
     const own = await call(
       "GET",
@@ -361,7 +464,7 @@ describe("signers the parties can trust (decision 017)", () => {
       undefined,
       uniqueIp(),
     );
-    expect(own.json().signatario).toMatchObject({ bloqueado: true });
+    expect(own.json().signatario).toMatchObject({ blocked: true });
     clock.advance(6 * 60_000);
     const resent = await call(
       "POST",

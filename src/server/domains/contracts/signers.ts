@@ -1,14 +1,14 @@
-import { type SignerIdentity, signerIssue } from "../../../shared/contracts/contracts";
+import { type SignerIdentity, type SignerRole, signerIssue } from "../../../shared/contracts/contracts";
 import { AppError, errorMessage } from "../../../shared/errors";
-import type { ContractRow, Queryable } from "./context";
+import { emailsOf } from "../../auth/users.repository";
+import type { Queryable } from "../../db/rows";
+import type { ContractRow } from "./contracts.repository";
 import type { ContractParty } from "./template";
-
-export type PlannedRole = "locador" | "locatario" | "colocatario" | "fiador" | "testemunha";
 
 /** Everyone who will sign a contract, in signing order, from its data. */
 export function plannedSigners(
   data: ContractRow["data"],
-): { role: PlannedRole; p: ContractParty; email: string; named: boolean }[] {
+): { role: SignerRole; p: ContractParty; email: string; named: boolean }[] {
   return [
     { role: "locador", p: data.locador, email: data.emails.locador, named: false },
     { role: "locatario", p: data.locatario, email: data.emails.locatario, named: false },
@@ -16,28 +16,43 @@ export function plannedSigners(
     ...(data.termos.garantia === "fiador" && data.fiador
       ? [{ role: "fiador" as const, p: data.fiador, email: data.fiador.email ?? "", named: true }]
       : []),
+    ...(data.termos.garantia === "fiador" && data.fiador?.conjuge
+      ? [
+          {
+            role: "anuente" as const,
+            p: data.fiador.conjuge,
+            email: data.fiador.conjuge.email ?? "",
+            named: true,
+          },
+        ]
+      : []),
     ...data.testemunhas.map((p) => ({ role: "testemunha" as const, p, email: p.email ?? "", named: true })),
   ];
 }
 
 /**
  * The signer rules of decision 017 over the whole list, against the parties' account e-mails as
- * they are now: the first one broken is refused, naming `path` (the field the user typed).
+ * they are now: the first one broken is refused, naming `path` (the field the user typed), or the
+ * signer's place in plannedSigners when `path` is a function of it (the send: "signatarios.2.cpf"
+ * lets the review say whose CPF it is).
  */
 export async function checkSignerIdentities(
   c: Queryable,
   row: Pick<ContractRow, "landlord_id" | "tenant_id">,
   data: ContractRow["data"],
-  path: string,
+  path: string | ((index: number) => string),
 ): Promise<void> {
-  const { rows } = await c.query<{ email: string }>("SELECT email FROM users WHERE id = ANY($1::text[])", [
-    [row.landlord_id, row.tenant_id],
-  ]);
+  const accountEmails = await emailsOf(c, [row.landlord_id, row.tenant_id]);
   const planned = plannedSigners(data);
   const list: SignerIdentity[] = planned.map((s) => ({ email: s.email, cpf: s.p.cpf, named: s.named }));
-  const issue = signerIssue(list, [...rows.map((r) => r.email), data.emails.locador, data.emails.locatario]);
+  const issue = signerIssue(list, [...accountEmails, data.emails.locador, data.emails.locatario]);
   if (issue)
     throw new AppError(issue.code, {
-      issues: [{ path: `${path}.${issue.path}`, message: errorMessage(issue.code) }],
+      issues: [
+        {
+          path: `${typeof path === "string" ? path : path(issue.index)}.${issue.path}`,
+          message: errorMessage(issue.code),
+        },
+      ],
     });
 }

@@ -1,3 +1,5 @@
+import { CONTRACT_EVENTS } from "../../../shared/contracts/contracts";
+import type { CompletionInfo } from "./seal";
 import type { ContractData } from "./template";
 
 /** A complete contract for the tests: every party, accents in names, a guarantor. */
@@ -52,3 +54,80 @@ export const base: ContractData = {
     diaVencimento: 10,
   },
 };
+
+const longAddress =
+  "Rua Desembargador Doutor Antônio Cândido de Figueiredo Albuquerque, 12.345, Bloco B, Torre Norte, apartamento 1.802, Conjunto Residencial Jardim das Palmeiras Imperiais, Bairro Nossa Senhora das Graças, São José dos Campos – SP, CEP 12245-020";
+
+/** Parties with long names and addresses, two co-tenants, a guarantor and two witnesses. */
+export const crowded: ContractData = {
+  ...base,
+  numero: "2026-000123",
+  locador: {
+    ...base.locador,
+    nome: "Maria da Conceição Aparecida dos Santos Albuquerque de Oliveira e Silva Bragança",
+    profissao: "engenheira civil e administradora de imóveis próprios",
+    endereco: longAddress,
+  },
+  locatario: {
+    ...base.locatario,
+    nome: "João Pedro Araújo Conceição de Vasconcelos Cavalcanti Filho",
+    endereco: longAddress,
+  },
+  colocatarios: [
+    {
+      nome: "Ana Beatriz Gonçalves de Magalhães Araújo Cavalcanti",
+      cpf: "39053344705",
+      nacionalidade: "portuguesa",
+      estadoCivil: "uniao_estavel",
+      profissao: "professora universitária",
+      rg: "12.345.678-9 SSP/SP",
+      endereco: longAddress,
+    },
+    { nome: "Pedro Henrique Souza", cpf: "15350946056" },
+  ],
+  fiador: {
+    ...(base.fiador as NonNullable<ContractData["fiador"]>),
+    nome: "Antônio Carlos Fiador Gonçalves de Albuquerque Lins e Silva Neto",
+    endereco: longAddress,
+  },
+  testemunhas: [
+    { nome: "Maria Testemunha de Souza Aragão", cpf: "87748248800", indicadoPor: "locador" },
+    { nome: "Joaquim José da Silva Xavier Testemunha", cpf: "46802578091", indicadoPor: "locatario" },
+  ],
+  imovel: { ...base.imovel, endereco: longAddress, cidade: "São José dos Campos", uf: "SP" },
+};
+
+export const crowdedSigners: CompletionInfo["signers"] = [
+  ["LOCADOR(A)", crowded.locador],
+  ["LOCATÁRIO(A)", crowded.locatario],
+  ["COLOCATÁRIO(A)", crowded.colocatarios[0]],
+  ["COLOCATÁRIO(A)", crowded.colocatarios[1]],
+  ["FIADOR(A)", crowded.fiador],
+  ["TESTEMUNHA", crowded.testemunhas[0]],
+].map(([papel, p], i) => {
+  const party = p as ContractData["locador"];
+  return {
+    papel: papel as string,
+    nome: party.nome,
+    cpf: party.cpf,
+    email: `${party.nome.toLowerCase().replace(/[^a-z]+/g, ".")}@escritorio-de-advocacia-exemplo.com.br`,
+    assinadoEm: i === 5 ? null : `2${i}/11/2026, 1${i}:0${i}:3${i}`,
+  };
+});
+
+/** 60 steps of every kind, with long reasons and IPv6 addresses. */
+export const crowdedEvents: CompletionInfo["events"] = Array.from({ length: 60 }, (_, i) => {
+  const type = CONTRACT_EVENTS[i % CONTRACT_EVENTS.length] as string;
+  return {
+    quando: `${String(1 + (i % 28)).padStart(2, "0")}/11/2026, 10:${String(i % 60).padStart(2, "0")}:00`,
+    quem: i % 4 === 0 ? null : (crowdedSigners[i % crowdedSigners.length]?.nome ?? null),
+    type,
+    detail:
+      type === "recusado" || type === "cancelado"
+        ? "O prazo de início não é o combinado na proposta e o valor do condomínio mudou desde a visita ao imóvel."
+        : type === "codigo_incorreto"
+          ? `código errado: ${1 + (i % 9)} de 10 tentativas`
+          : null,
+    ip: i % 3 === 0 ? "2001:0db8:85a3:0000:0000:8a2e:0370:7334" : i % 3 === 1 ? "189.45.120.7" : null,
+  };
+});

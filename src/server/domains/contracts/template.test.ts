@@ -1,6 +1,6 @@
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { describe, expect, it } from "vitest";
-import { type ContractData, renderContract } from "./template";
+import { type ContractData, nationalityWords, qualification, renderContract } from "./template";
 import { base } from "./template.fixture";
 
 async function textOf(bytes: Uint8Array): Promise<string[]> {
@@ -29,7 +29,7 @@ describe("contract template", () => {
     expect(all).toContain("CONTRATO DE LOCAÇÃO RESIDENCIAL");
     expect(all).toContain("R$ 2.500,00 (dois mil e quinhentos reais)");
     expect(all).toContain("JOÃO CONCEIÇÃO ARAÚJO");
-    expect(all).toContain("inscrito(a) no CPF sob o nº 111.444.777-35");
+    expect(all).toContain("CPF nº 111.444.777-35");
     expect(all).toContain("trinta (30) meses, de 10/12/2026 a 09/06/2029");
     expect(all).toContain("variação acumulada do IGP-M");
     expect(all).toContain("art. 4º da Lei 8.245/91");
@@ -54,6 +54,35 @@ describe("contract template", () => {
       expect(all, garantia).toContain(expected);
       if (garantia !== "fiador") expect(all, garantia).not.toContain("FIADOR(A):");
     }
+  });
+
+  it("qualifies each party in words that do not guess whether the person is a man or a woman", async () => {
+    // The tenant's profile says "brasileiro", the landlord's "brasileira": both read the same way.
+    const all = (await textOf((await renderContract(base)).bytes)).join(" ");
+    expect(all).toContain(
+      "JOÃO CONCEIÇÃO ARAÚJO, de nacionalidade brasileira, estado civil: solteiro(a), profissão: analista de sistemas, RG nº 12.345.678-9, CPF nº 111.444.777-35, com residência e domicílio em Avenida Afonso Pena",
+    );
+    expect(all).toContain("HELENA CASTRO PRADO, de nacionalidade brasileira, estado civil: casado(a)");
+    for (const guess of ["portador(a)", "inscrito(a)", "domiciliado(a)", ", brasileiro,", ", brasileira,"])
+      expect(all).not.toContain(guess);
+    expect(qualification({ nome: "Ana Lima", cpf: "39053344705", estadoCivil: "uniao_estavel" })).toBe(
+      "ANA LIMA, em união estável, CPF nº\u00a0390.533.447-05",
+    );
+  });
+
+  it('writes any typed form of a nationality as it reads after "de nacionalidade"', () => {
+    const cases: [string, string][] = [
+      ["brasileira", "brasileira"],
+      ["Brasileiro", "brasileira"],
+      ["brasileiro(a)", "brasileira"],
+      ["português", "portuguesa"],
+      ["alemão", "alemã"],
+      ["norte-americano", "norte-americana"],
+      ["estadunidense", "estadunidense"],
+      ["belga", "belga"],
+      ["brasileiro naturalizado", "brasileira naturalizada"],
+    ];
+    for (const [typed, words] of cases) expect(nationalityWords(typed), typed).toBe(words);
   });
 
   it("gives the same bytes, and hash, for the same contract", async () => {

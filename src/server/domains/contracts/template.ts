@@ -1,10 +1,7 @@
 import { createHash } from "node:crypto";
-import fs from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
-import fontkit from "@pdf-lib/fontkit";
-import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
+import { PDFDocument } from "pdf-lib";
 import { formatCpf } from "../../../shared/contracts/profile";
+import { ensureRoom, footer, NBSP, openWriter, write } from "./pdf-writer";
 import { moneyWithWords, numberInWords } from "./words";
 
 /*
@@ -25,6 +22,8 @@ export interface ContractParty {
   indicadoPor?: "locador" | "locatario";
   /** The guarantor: how the tenant knows them. */
   parentesco?: string;
+  /** A married guarantor's spouse, who consents to the surety (CC art. 1.647, III). */
+  conjuge?: ContractParty | null;
 }
 
 export interface ContractData {
@@ -50,35 +49,55 @@ export interface ContractData {
   };
 }
 
+/** What contracts.data holds: the contract's data and the parties' account e-mails at the draft. */
+export type StoredContractData = ContractData & { emails: { locador: string; locatario: string } };
+
+/*
+ * The qualification of a party does not know whether the person is a man or a woman, so its words
+ * do not pretend to: "de nacionalidade brasileira" (the noun "nacionalidade" decides the form, so
+ * "brasileiro" and "brasileira" typed in the profile both read right), "CPF nº" instead of
+ * "inscrito(a) no CPF", "com residência e domicílio em" instead of "residente e domiciliado(a)",
+ * "RG nº" instead of "portador(a) do RG". The marital status keeps the "(a)" of Brazilian forms
+ * behind the label "estado civil:", where it reads as the name of a status, not as a guess.
+ */
 const MARITAL: Record<string, string> = {
-  solteiro: "solteiro(a)",
-  casado: "casado(a)",
+  solteiro: "estado civil: solteiro(a)",
+  casado: "estado civil: casado(a)",
   uniao_estavel: "em união estável",
-  divorciado: "divorciado(a)",
-  separado: "separado(a) judicialmente",
-  viuvo: "viúvo(a)",
+  divorciado: "estado civil: divorciado(a)",
+  separado: "estado civil: separado(a) judicialmente",
+  viuvo: "estado civil: viúvo(a)",
 };
 
-const require = createRequire(import.meta.url);
-const fontDir = path.join(path.dirname(require.resolve("dejavu-fonts-ttf/package.json")), "ttf");
-let fontBytes: { regular: Buffer; bold: Buffer } | undefined;
-export function contractFonts() {
-  fontBytes ??= {
-    regular: fs.readFileSync(path.join(fontDir, "DejaVuSans.ttf")),
-    bold: fs.readFileSync(path.join(fontDir, "DejaVuSans-Bold.ttf")),
-  };
-  return fontBytes;
+const FEMININE_ENDING: Record<string, string> = { ão: "ã", ês: "esa", o: "a" };
+
+/**
+ * A nationality as the words after "de nacionalidade" (feminine, agreeing with the noun), whatever
+ * form the person typed: "Brasileiro" → "brasileira", "português" → "portuguesa", "alemão" →
+ * "alemã", "brasileiro(a)" → "brasileira"; "estadunidense" and "belga" stay as they are.
+ */
+export function nationalityWords(typed: string): string {
+  return typed
+    .trim()
+    .toLowerCase()
+    .split(/\s+/)
+    .map((typedWord) => {
+      const word = typedWord.replace(/\((a|o)\)$/, "");
+      // Short words ("do", "de") are not adjectives of nationality.
+      return word.length < 4 ? word : word.replace(/(ão|ês|o)$/, (end) => FEMININE_ENDING[end] ?? end);
+    })
+    .join(" ");
 }
 
 export function qualification(p: ContractParty): string {
   const parts = [
     p.nome.toUpperCase(),
-    p.nacionalidade,
-    p.estadoCivil ? (MARITAL[p.estadoCivil] ?? p.estadoCivil) : undefined,
-    p.profissao,
-    p.rg ? `portador(a) do RG nº ${p.rg}` : undefined,
-    `inscrito(a) no CPF sob o nº ${formatCpf(p.cpf)}`,
-    p.endereco ? `residente e domiciliado(a) em ${p.endereco}` : undefined,
+    p.nacionalidade?.trim() ? `de nacionalidade ${nationalityWords(p.nacionalidade)}` : undefined,
+    p.estadoCivil ? (MARITAL[p.estadoCivil] ?? `estado civil: ${p.estadoCivil}`) : undefined,
+    p.profissao ? `profissão: ${p.profissao}` : undefined,
+    p.rg ? `RG nº${NBSP}${p.rg}` : undefined,
+    `CPF nº${NBSP}${formatCpf(p.cpf)}`,
+    p.endereco ? `com residência e domicílio em ${p.endereco}` : undefined,
   ];
   return parts.filter(Boolean).join(", ");
 }
@@ -100,7 +119,7 @@ function guaranteeClause(data: ContractData): string {
   switch (t.garantia) {
     case "fiador":
       return data.fiador
-        ? `Assina este contrato como FIADOR(A) e principal pagador(a), solidariamente responsável com o(a) LOCATÁRIO(A) por todas as obrigações aqui assumidas, ${qualification(data.fiador)}, que renuncia expressamente aos benefícios de ordem e de divisão (arts. 827 e 829 do Código Civil). A responsabilidade do(a) FIADOR(A) perdura até a efetiva devolução das chaves, ainda que o contrato seja prorrogado por prazo indeterminado (art. 39 da Lei 8.245/91).`
+        ? `Assina este contrato como FIADOR(A) e principal pagador(a), solidariamente responsável com o(a) LOCATÁRIO(A) por todas as obrigações aqui assumidas, ${qualification(data.fiador)}, que renuncia expressamente aos benefícios de ordem e de divisão (arts. 827 e 829 do Código Civil).${data.fiador.conjuge ? ` A fiança é prestada com a anuência do cônjuge do(a) FIADOR(A), ${qualification(data.fiador.conjuge)}, que também assina este contrato (art. 1.647, III, do Código Civil).` : ""} A responsabilidade do(a) FIADOR(A) perdura até a efetiva devolução das chaves, ainda que o contrato seja prorrogado por prazo indeterminado (art. 39 da Lei 8.245/91).`
         : "A garantia desta locação é a fiança; o(a) FIADOR(A) será qualificado(a) e assinará este instrumento antes do início da locação.";
     case "caucao": {
       const months = t.caucaoMeses ?? 1;
@@ -181,71 +200,11 @@ export function clauses(data: ContractData): [string, string][] {
   ];
 }
 
-interface Writer {
-  doc: PDFDocument;
-  page: PDFPage;
-  y: number;
-  regular: PDFFont;
-  bold: PDFFont;
-}
-
-const A4: [number, number] = [595.28, 841.89];
-const MARGIN = 56;
-const WIDTH = A4[0] - 2 * MARGIN;
-const BOTTOM = 64;
-
-/** Breaks text into lines that fit `width`, measuring each word once (layout is the costly part). */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const space = font.widthOfTextAtSize(" ", size);
-  const lines: string[] = [];
-  for (const paragraph of text.split("\n")) {
-    let line = "";
-    let lineWidth = 0;
-    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-      const w = font.widthOfTextAtSize(word, size);
-      if (line && lineWidth + space + w > width) {
-        lines.push(line);
-        line = word;
-        lineWidth = w;
-      } else {
-        line = line ? `${line} ${word}` : word;
-        lineWidth = line === word ? w : lineWidth + space + w;
-      }
-    }
-    lines.push(line);
-  }
-  return lines;
-}
-
-function write(
-  w: Writer,
-  text: string,
-  options: { bold?: boolean; size?: number; gap?: number; center?: boolean } = {},
-) {
-  const size = options.size ?? 10;
-  const font = options.bold ? w.bold : w.regular;
-  const leading = size * 1.45;
-  for (const line of wrap(text, font, size, WIDTH)) {
-    if (w.y - leading < BOTTOM) {
-      w.page = w.doc.addPage(A4);
-      w.y = A4[1] - MARGIN;
-    }
-    const x = options.center ? (A4[0] - font.widthOfTextAtSize(line, size)) / 2 : MARGIN;
-    w.page.drawText(line, { x, y: w.y - size, size, font, color: rgb(0.1, 0.1, 0.12) });
-    w.y -= leading;
-  }
-  w.y -= options.gap ?? 6;
-}
-
 /** The contract as a PDF, and the SHA-256 of its bytes. */
 export async function renderContract(
   data: ContractData,
 ): Promise<{ bytes: Uint8Array; sha256: string; pages: number }> {
   const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
-  const f = contractFonts();
-  const regular = await doc.embedFont(f.regular, { subset: true });
-  const bold = await doc.embedFont(f.bold, { subset: true });
   doc.setTitle(`Contrato de locação residencial nº ${data.numero}`);
   doc.setAuthor("Chave");
   doc.setCreator("Chave");
@@ -255,7 +214,7 @@ export async function renderContract(
   const issued = new Date(`${data.dataEmissao}T12:00:00Z`);
   doc.setCreationDate(issued);
   doc.setModificationDate(issued);
-  const w: Writer = { doc, page: doc.addPage(A4), y: A4[1] - MARGIN, regular, bold };
+  const w = await openWriter(doc);
 
   write(w, "CONTRATO DE LOCAÇÃO RESIDENCIAL", { bold: true, size: 14, center: true, gap: 2 });
   write(w, `Nº ${data.numero} · Lei nº 8.245, de 18 de outubro de 1991`, { size: 9, center: true, gap: 14 });
@@ -264,14 +223,15 @@ export async function renderContract(
   write(w, `LOCATÁRIO(A): ${qualification(data.locatario)}.`);
   for (const c of data.colocatarios)
     write(w, `COLOCATÁRIO(A), solidariamente responsável: ${qualification(c)}.`);
-  if (data.termos.garantia === "fiador" && data.fiador) write(w, `FIADOR(A): ${qualification(data.fiador)}.`);
+  if (data.termos.garantia === "fiador" && data.fiador) {
+    write(w, `FIADOR(A): ${qualification(data.fiador)}.`);
+    if (data.fiador.conjuge)
+      write(w, `CÔNJUGE DO(A) FIADOR(A), anuente: ${qualification(data.fiador.conjuge)}.`);
+  }
   write(w, "As partes acima têm entre si justo e contratado o seguinte:", { gap: 10 });
   for (const [title, text] of clauses(data)) {
     // A clause title never sits alone at the foot of a page.
-    if (w.y - 60 < BOTTOM) {
-      w.page = doc.addPage(A4);
-      w.y = A4[1] - MARGIN;
-    }
+    ensureRoom(w, 60);
     write(w, title, { bold: true, size: 10.5, gap: 2 });
     write(w, text, { gap: 8 });
   }
@@ -283,10 +243,14 @@ export async function renderContract(
     ...(data.termos.garantia === "fiador" && data.fiador
       ? [["FIADOR(A)", data.fiador] as [string, ContractParty]]
       : []),
+    ...(data.termos.garantia === "fiador" && data.fiador?.conjuge
+      ? [["CÔNJUGE DO(A) FIADOR(A), ANUENTE", data.fiador.conjuge] as [string, ContractParty]]
+      : []),
     ...data.testemunhas.map((t, i): [string, ContractParty] => [`TESTEMUNHA ${i + 1}`, t]),
   ];
   for (const [role, p] of signers) {
-    write(w, "______________________________________________", { gap: 0 });
+    // The signature line and its name stay on one page.
+    write(w, "______________________________________________", { gap: 0, keepWithNext: 30 });
     write(w, `${role}: ${p.nome} – CPF ${formatCpf(p.cpf)}`, { size: 9, gap: 14 });
   }
   write(w, "Assinado eletronicamente; a trilha de auditoria segue no certificado de conclusão anexo.", {
@@ -294,16 +258,7 @@ export async function renderContract(
   });
 
   const pages = doc.getPages();
-  pages.forEach((page, i) => {
-    const label = `Contrato nº ${data.numero} · Página ${i + 1} de ${pages.length}`;
-    page.drawText(label, {
-      x: (A4[0] - regular.widthOfTextAtSize(label, 8)) / 2,
-      y: 32,
-      size: 8,
-      font: regular,
-      color: rgb(0.4, 0.4, 0.45),
-    });
-  });
+  footer(pages, w.regular, (i, n) => `Contrato nº ${data.numero} · Página ${i} de ${n}`);
   const bytes = await doc.save({ useObjectStreams: false });
   return { bytes, sha256: createHash("sha256").update(bytes).digest("hex"), pages: pages.length };
 }

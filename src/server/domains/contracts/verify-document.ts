@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import type { ContractRow, ContractsContext } from "./context";
+import type { ContractsContext } from "./context";
+import { contractSealedAs } from "./contracts.repository";
 import { verifySealedPdf } from "./verify";
 
 /**
@@ -8,11 +9,7 @@ import { verifySealedPdf } from "./verify";
  */
 export async function verifyDocument(ctx: ContractsContext, userId: string, documentId: string) {
   const doc = await ctx.storage.readable(userId, documentId);
-  const { rows } = await ctx.pool.query<ContractRow>(
-    "SELECT * FROM contracts WHERE sealed_document_id = $1",
-    [documentId],
-  );
-  const row = rows[0];
+  const row = await contractSealedAs(ctx.pool, documentId);
   if (!row) return { sealed: false as const, kind: doc.kind };
   const bytes = await ctx.storage.readBytes(documentId);
   const verdict = verifySealedPdf(bytes);

@@ -1,6 +1,11 @@
 import type { ContractView } from "../../../shared/contracts/contracts";
 import { AppError } from "../../../shared/errors";
-import { type ContractRow, type ContractsContext, contractRow, type SignerRow, signersOf } from "./context";
+import { type ContractsContext, contractRow } from "./context";
+import { trailOf } from "./contract-events.repository";
+import type { SignerRow } from "./contract-signers.repository";
+import { signersOf } from "./contract-signers.repository";
+import type { ContractRow } from "./contracts.repository";
+import { contractsOfParty } from "./contracts.repository";
 import { plannedSigners } from "./signers";
 
 /** ***.456.789-**: enough for a party to recognise a CPF, not to copy it. */
@@ -26,10 +31,7 @@ export async function contractView(ctx: ContractsContext, userId: string, id: st
 }
 
 export async function contractsOf(ctx: ContractsContext, userId: string): Promise<ContractView[]> {
-  const { rows } = await ctx.pool.query<ContractRow>(
-    "SELECT * FROM contracts WHERE landlord_id = $1 OR tenant_id = $1 ORDER BY updated_at DESC LIMIT 200",
-    [userId],
-  );
+  const rows = await contractsOfParty(ctx.pool, userId);
   const views: ContractView[] = [];
   for (const row of rows)
     views.push(
@@ -52,25 +54,13 @@ async function view(
   userId: string,
 ): Promise<ContractView> {
   const own = signers.find((s) => s.user_id === userId);
-  const events = (
-    await ctx.pool.query<{
-      type: string;
-      created_at: Date;
-      ip: string | null;
-      nome: string | null;
-      detail: string | null;
-    }>(
-      `SELECT e.type, e.created_at, e.ip, e.detail, s.nome FROM contract_events e LEFT JOIN contract_signers s ON s.id = e.signer_id
-       WHERE e.contract_id = $1 ORDER BY e.created_at`,
-      [row.id],
-    )
-  ).rows;
+  const events = await trailOf(ctx.pool, row.id);
   return {
     id: row.id,
     numero: row.numero,
     status: row.status,
     provider: row.provider,
-    sequencial: row.sequential,
+    sequential: row.sequential,
     role,
     documentId: row.document_id,
     sha256: row.sha256,
@@ -82,18 +72,18 @@ async function view(
     titulo: `${row.data.imovel.tipo} – ${row.data.imovel.endereco}`,
     signers: signers.map((s) => ({
       id: s.id,
-      papel: s.role,
+      role: s.role,
       nome: s.nome,
       email: s.email,
       status: s.status,
-      assinadoEm: s.signed_at?.toISOString() ?? null,
+      signedAt: s.signed_at?.toISOString() ?? null,
       motivo: s.refused_reason,
-      bloqueado: s.blocked_at !== null,
+      blocked: s.blocked_at !== null,
     })),
     plannedSigners:
       row.status === "rascunho"
         ? plannedSigners(row.data).map((s) => ({
-            papel: s.role,
+            role: s.role,
             nome: s.p.nome,
             email: s.email,
             cpf: maskCpf(s.p.cpf),
@@ -108,7 +98,7 @@ async function view(
         : [],
     events: events.map((e) => ({
       type: e.type,
-      quem: e.nome,
+      actor: e.nome,
       ip: role === "landlord" || role === "tenant" ? e.ip : null,
       createdAt: e.created_at.toISOString(),
       detail: e.detail,

@@ -1,16 +1,21 @@
 import { AppError } from "../../../shared/errors";
 import { withTransaction } from "../../db/client";
 import {
-  type ContractRow,
   type ContractsContext,
   contractRow,
   JOBS,
   queueNotice,
   type RequestInfo,
   recordEvent,
-  type SignerRow,
-  signersOf,
 } from "./context";
+import { externalEventSeen } from "./contract-events.repository";
+import {
+  recordRefusalAtProvider,
+  recordSignatureAtProvider,
+  signerAtProvider,
+  signersOf,
+} from "./contract-signers.repository";
+import { contractAtProvider, markCancelled, markRefused, markSealing } from "./contracts.repository";
 import { envelopeRef } from "./providers/clicksign-envelopes";
 import { finishContract } from "./sealing";
 
@@ -31,43 +36,29 @@ export async function handleWebhook(
   if (!provider) throw new AppError("not-found");
   const ev = provider.webhook(rawBody, headers);
   if (ev.type === "ignored" || !ev.documentKey) return { handled: false };
-  const found = await ctx.pool.query<ContractRow>(
-    "SELECT * FROM contracts WHERE provider = $1 AND split_part(provider_ref, '/', 2) = $2",
-    [provider.name, ev.documentKey],
-  );
-  const row = found.rows[0];
+  const row = await contractAtProvider(ctx.pool, provider.name, ev.documentKey);
   if (!row) return { handled: false };
   const origin: RequestInfo = { ip: req.ip, userAgent: `${provider.name} webhook` };
   try {
     return await withTransaction(ctx.pool, async (c) => {
       const locked = await contractRow(c, row.id, true);
-      const seen = await c.query("SELECT 1 FROM contract_events WHERE external_id = $1", [ev.id]);
-      if (seen.rowCount) return { handled: false, duplicate: true };
+      if (await externalEventSeen(c, ev.id)) return { handled: false, duplicate: true };
       if (ev.type === "closed") {
         if (locked.status !== "enviado")
           return { handled: false, duplicate: locked.status === "assinado" || locked.status === "selando" };
-        await c.query("UPDATE contracts SET status = 'selando', updated_at = now() WHERE id = $1", [row.id]);
+        await markSealing(c, row.id);
         await recordEvent(c, row.id, `${provider.name}_${ev.name}`, { req: origin, externalId: ev.id });
         await ctx.jobs.send(c, JOBS.providerClosed, { contractId: row.id });
         return { handled: true };
       }
       const signer = ev.signer
-        ? (
-            await c.query<SignerRow>(
-              `SELECT * FROM contract_signers WHERE contract_id = $1 AND (provider_ref = $2 OR lower(email) = $3)
-               ORDER BY (provider_ref = $2) DESC NULLS LAST LIMIT 1 FOR UPDATE`,
-              [row.id, ev.signer.key, ev.signer.email],
-            )
-          ).rows[0]
+        ? await signerAtProvider(c, row.id, ev.signer.key, ev.signer.email)
         : undefined;
       const at =
         ev.occurredAt && !Number.isNaN(Date.parse(ev.occurredAt)) ? new Date(ev.occurredAt) : ctx.clock.now();
       if (ev.type === "signed") {
         if (!signer) return { handled: true };
-        await c.query(
-          "UPDATE contract_signers SET status = 'assinado', signed_at = $2 WHERE id = $1 AND status <> 'assinado'",
-          [signer.id, at],
-        );
+        await recordSignatureAtProvider(c, signer.id, at);
         await recordEvent(c, row.id, "assinado", {
           signerId: signer.id,
           req: origin,
@@ -81,12 +72,8 @@ export async function handleWebhook(
         return { handled: true };
       }
       if (ev.type === "refused") {
-        if (signer)
-          await c.query(
-            "UPDATE contract_signers SET status = 'recusado', refused_reason = $2 WHERE id = $1",
-            [signer.id, ev.reason ?? "Recusado na Clicksign"],
-          );
-        await c.query("UPDATE contracts SET status = 'recusado', updated_at = now() WHERE id = $1", [row.id]);
+        if (signer) await recordRefusalAtProvider(c, signer.id, ev.reason ?? "Recusado na Clicksign");
+        await markRefused(c, row.id);
         await recordEvent(c, row.id, "recusado", {
           signerId: signer?.id ?? null,
           req: origin,
@@ -106,7 +93,7 @@ export async function handleWebhook(
         return { handled: true };
       }
       // Cancelled at the provider, or its deadline passed before everyone signed.
-      await c.query("UPDATE contracts SET status = 'cancelado', updated_at = now() WHERE id = $1", [row.id]);
+      await markCancelled(c, row.id);
       await recordEvent(c, row.id, "cancelado", {
         req: origin,
         detail: ev.type === "expired" ? "prazo de assinatura encerrado" : `cancelado na ${provider.name}`,

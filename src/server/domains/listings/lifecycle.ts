@@ -1,5 +1,7 @@
 import type { OfferStatus } from "../../../shared/contracts/listings";
 import { AppError } from "../../../shared/errors";
+import type { Queryable } from "../../db/rows";
+import { lockOfferStatus, updateOfferStatus } from "./offers.repository";
 
 /**
  * The offer lifecycle: rascunho → publicada → reservada → alugada, and encerrada at any time.
@@ -23,8 +25,6 @@ export function nextStatus(status: OfferStatus, action: OfferAction): OfferStatu
 
 export const OWNER_ACTIONS: readonly OfferAction[] = ["publish", "close"];
 
-type Queryable = Pick<import("pg").PoolClient, "query">;
-
 /**
  * Moves an offer for the system (reserve on approval, rent once a contract is sealed), in the
  * caller's transaction: the one place besides the owner's own actions that writes an offer's
@@ -37,16 +37,12 @@ export async function moveOffer(
   action: "reserve" | "release" | "rent",
   strict: false | "invalid-transition" | "offer-not-available" = false,
 ): Promise<OfferStatus | null> {
-  const { rows } = await c.query<{ status: OfferStatus }>(
-    "SELECT status FROM offers WHERE id = $1 FOR UPDATE",
-    [offerId],
-  );
-  const from = rows[0]?.status;
+  const from = await lockOfferStatus(c, offerId);
   const next = from ? nextStatus(from, action) : null;
   if (!next) {
     if (strict) throw new AppError(strict);
     return null;
   }
-  await c.query("UPDATE offers SET status = $2, updated_at = now() WHERE id = $1", [offerId, next]);
+  await updateOfferStatus(c, offerId, next);
   return next;
 }

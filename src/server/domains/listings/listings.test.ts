@@ -191,7 +191,11 @@ describe("offers", () => {
     expect(seen).toMatchObject({ status: "publicada", anunciante: "Helena", isOwner: false });
     expect(seen.unidade.numero).toBeNull();
     expect(seen.unidade.cep).toBeNull();
+    // The street too: the public sees the bairro, the city and the UF, never where the door is.
+    expect(seen.unidade.logradouro).toBeNull();
     expect(JSON.stringify(seen)).not.toContain("Castro");
+    const mine = (await call("GET", `/api/offers/${offer.id}`, u.cookie)).json<OfferView>();
+    expect(mine.unidade.logradouro).not.toBeNull();
   });
 
   it("validates the terms: guarantees, caução, prazo, money", async () => {

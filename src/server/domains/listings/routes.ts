@@ -7,6 +7,8 @@ import {
   offerInput,
   offerUpdate,
   offerView,
+  placeQuery,
+  placeSuggestions,
   searchQuery,
   searchResult,
   unitInput,
@@ -182,6 +184,20 @@ export async function listingsRoutes(
       },
     },
     async (request) => listings.search(request.query),
+  );
+
+  api.get(
+    apiRoutes.places,
+    {
+      schema: {
+        tags: ["offers"],
+        summary:
+          "Cities and bairros with published offers that begin with what was typed (ignoring case and accents)",
+        querystring: placeQuery,
+        response: { 200: placeSuggestions, ...errorResponses },
+      },
+    },
+    async (request) => listings.places(request.query.q, request.query.uf),
   );
 
   api.get(

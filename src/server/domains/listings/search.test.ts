@@ -57,6 +57,7 @@ const PLACES = [
   ["SP", "Campinas", ["Cambuí", "Taquaral"]],
   ["RJ", "Rio de Janeiro", ["Botafogo", "Tijuca"]],
   ["MG", "Belo Horizonte", ["Savassi", "Funcionários"]],
+  ["AC", "Rio Branco", ["Centro", "Bosque"]],
 ] as const;
 const WORDS = ["varanda", "piscina", "metrô", "reformado", "silencioso", "sol da manhã", "churrasqueira"];
 
@@ -101,8 +102,18 @@ const offerArb: fc.Arbitrary<Offer> = fc
 
 const filterArbs = {
   uf: fc.constantFrom("SP", "RJ", "MG", "BA"),
-  cidade: fc.constantFrom("São Paulo", "sao paulo", "CAMPINAS", "Rio de Janeiro", "Recife"),
-  bairro: fc.constantFrom("Pinheiros", "moema", "Sé", "se", "Botafogo", "Savassi"),
+  // As people type places: any case, with or without accents, the start of the name.
+  cidade: fc.constantFrom(
+    "São Paulo",
+    "sao paulo",
+    "CAMPINAS",
+    "Rio de Janeiro",
+    "Recife",
+    "rio",
+    "sã",
+    "belo h",
+  ),
+  bairro: fc.constantFrom("Pinheiros", "moema", "Sé", "se", "Botafogo", "Savassi", "pin", "func", "c%"),
   precoMin: fc.integer({ min: 8, max: 40 }).map((n) => n * 10_000),
   precoMax: fc.integer({ min: 8, max: 45 }).map((n) => n * 10_000),
   quartos: fc.integer({ min: 0, max: 5 }),
@@ -131,7 +142,7 @@ const queryArb: fc.Arbitrary<SearchParams> = fc
   .tuple(
     fc.subarray(Object.keys(filterArbs) as (keyof typeof filterArbs)[], { maxLength: 3 }),
     fc.record(filterArbs),
-    fc.constantFrom("preco", "preco_desc", "recentes"),
+    fc.constantFrom("preco", "preco_desc", "recentes", "antigos"),
   )
   .map(
     ([keys, values, sort]) =>
@@ -155,8 +166,8 @@ function expected(data: Offer[], p: SearchParams): string[] {
     return (
       o.status === "publicada" &&
       (!q.uf || o.uf === q.uf) &&
-      (!q.cidade || normalizeText(o.cidade) === normalizeText(q.cidade)) &&
-      (!q.bairro || normalizeText(o.bairro) === normalizeText(q.bairro)) &&
+      (!q.cidade || normalizeText(o.cidade).startsWith(normalizeText(q.cidade))) &&
+      (!q.bairro || normalizeText(o.bairro).startsWith(normalizeText(q.bairro))) &&
       (q.precoMin === undefined || o.total >= q.precoMin) &&
       (q.precoMax === undefined || o.total <= q.precoMax) &&
       (q.quartos === undefined || o.quartos >= q.quartos) &&
@@ -170,6 +181,7 @@ function expected(data: Offer[], p: SearchParams): string[] {
   hits.sort((a, b) => {
     if (q.sort === "preco") return a.total - b.total || byId(a, b);
     if (q.sort === "preco_desc") return b.total - a.total || byId(b, a);
+    if (q.sort === "antigos") return a.publishedAt - b.publishedAt || byId(a, b);
     return b.publishedAt - a.publishedAt || byId(b, a);
   });
   return hits.map((o) => o.id);
@@ -214,15 +226,22 @@ async function load(data: Offer[]) {
   }
 }
 
-/** Every page, following the cursor, as one list of ids. */
+/** Every page, following the cursor, as one list of ids; the first page's count must be their number. */
 async function searchAll(p: SearchParams, limit: number): Promise<string[]> {
   const ids: string[] = [];
   let cursor: string | undefined;
+  let counted: number | null = null;
   for (let page = 0; page < 100; page++) {
     const result = await service.search(searchQuery.parse({ ...p, limit, ...(cursor ? { cursor } : {}) }));
     expect(result.items.length).toBeLessThanOrEqual(limit);
+    if (page === 0) counted = result.total;
+    else expect(result.total).toBeNull();
+    if (!result.nextCursor) {
+      ids.push(...result.items.map((i) => i.id));
+      expect(counted, "the count on the first page").toBe(ids.length);
+      return ids;
+    }
     ids.push(...result.items.map((i) => i.id));
-    if (!result.nextCursor) return ids;
     cursor = result.nextCursor;
   }
   throw new Error("more than 100 pages");
@@ -253,6 +272,54 @@ describe("search", () => {
     console.log(`search property: ${nonEmpty} of ${total} queries found offers`);
     expect(nonEmpty / total).toBeGreaterThan(0.15);
   }, 120_000);
+
+  it("finds a city by the start of its name as one types it, and suggests the places that have offers", async () => {
+    const at = (cidade: string, uf: string, bairro: string, status: OfferStatus = "publicada"): Offer => ({
+      id: randomUUID(),
+      status,
+      tipo: "apartamento",
+      uf,
+      cidade,
+      bairro,
+      quartos: 2,
+      mobiliado: false,
+      aceitaPets: false,
+      total: 300_000,
+      publishedAt: 1,
+      descricao: "",
+    });
+    const data = [
+      at("Rio de Janeiro", "RJ", "Botafogo"),
+      at("Rio de Janeiro", "RJ", "Botafogo"),
+      at("Rio de Janeiro", "RJ", "Tijuca"),
+      at("Rio Branco", "AC", "Centro"),
+      at("São Paulo", "SP", "Pinheiros"),
+      at("São José do Rio Preto", "SP", "Centro"),
+      at("Rio das Ostras", "RJ", "Centro", "rascunho"),
+    ];
+    await load(data);
+    const rio = await service.search(searchQuery.parse({ cidade: "rio" }));
+    expect(rio.total).toBe(4);
+    expect(new Set(rio.items.map((i) => i.cidade))).toEqual(new Set(["Rio de Janeiro", "Rio Branco"]));
+    expect((await service.search(searchQuery.parse({ cidade: "SAO PAU" }))).total).toBe(1);
+
+    const places = await service.places("rio");
+    // Cities first by their offers; a word inside a name counts ("São José do Rio Preto"); a
+    // draft's city (Rio das Ostras) is not suggested.
+    expect(places.items).toEqual([
+      { cidade: "Rio de Janeiro", uf: "RJ", bairro: null, ofertas: 3 },
+      { cidade: "Rio Branco", uf: "AC", bairro: null, ofertas: 1 },
+      { cidade: "São José do Rio Preto", uf: "SP", bairro: null, ofertas: 1 },
+    ]);
+    expect((await service.places("bota")).items).toEqual([
+      { cidade: "Rio de Janeiro", uf: "RJ", bairro: "Botafogo", ofertas: 2 },
+    ]);
+    expect((await service.places("centro", "AC")).items).toEqual([
+      { cidade: "Rio Branco", uf: "AC", bairro: "Centro", ofertas: 1 },
+    ]);
+    // A LIKE wildcard typed is a character, not a pattern.
+    expect((await service.places("%")).items).toEqual([]);
+  });
 
   it("refuses a cursor from another sort or a forged one", async () => {
     await load([]);

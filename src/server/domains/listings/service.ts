@@ -11,77 +11,61 @@ import {
   PUBLIC_STATUSES,
   pacote,
   type SearchQuery,
+  type Uf,
   type UnitData,
   type UnitView,
 } from "../../../shared/contracts/listings";
 import { AppError } from "../../../shared/errors";
 import { withTransaction } from "../../db/client";
+import type { Queryable } from "../../db/rows";
+import { countOwnedImages, imageWithVisibility } from "../../storage/documents.repository";
 import { closeOpenProposals } from "../proposals/close";
 import { nextStatus, type OfferAction } from "./lifecycle";
-import { buildSearchSql, type SearchRow, searchPage } from "./search-sql";
+import {
+  insertDraftOffer,
+  lockOffer,
+  type OfferTerms,
+  type OfferUnitFields,
+  offersOfUnit,
+  offerWithUnit,
+  unitHasOfferIn,
+  updateOfferStatusByOwner,
+  updateOfferTerms,
+  updateOfferUnitFields,
+} from "./offers.repository";
+import { searchOffers, suggestPlaces } from "./offers-search.repository";
+
+/** How many places the search box suggests at most. */
+const PLACE_SUGGESTIONS = 8;
+
+import {
+  deleteUnit,
+  insertUnit,
+  type UnitFields,
+  type UnitWithOffers,
+  unitById,
+  unitPhotoCount,
+  unitsWithOffersOf,
+  unitWithOffers,
+  updateUnit,
+} from "./units.repository";
 
 type OfferInputData = import("zod").output<typeof offerInput>;
 type OfferUpdateData = import("zod").output<typeof offerUpdate>;
 
-interface UnitRow {
-  id: string;
-  owner_id: string;
-  tipo: string;
-  cep: string;
-  logradouro: string;
-  numero: string;
-  complemento: string;
-  bairro: string;
-  cidade: string;
-  uf: string;
-  area_m2: number;
-  quartos: number;
-  banheiros: number;
-  vagas: number;
-  mobiliado: boolean;
-  aceita_pets: boolean;
-  descricao: string;
-  matricula: string;
-  fotos: string[];
-  created_at: Date;
-  updated_at: Date;
-  ofertas?: { id: string; status: OfferStatus; total: number }[] | null;
-}
-
-interface OfferRow {
-  id: string;
-  unit_id: string;
-  owner_id: string;
-  status: OfferStatus;
-  aluguel: string;
-  condominio: string;
-  iptu: string;
-  seguro_incendio: string;
-  total: string;
-  garantias: string[];
-  caucao_meses: number | null;
-  prazo_meses: number;
-  reajuste: string;
-  disponivel_em: string;
-  descricao: string;
-  published_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
 const OPEN_STATUSES: readonly OfferStatus[] = ["rascunho", "publicada", "reservada", "alugada"];
 
-function unitView(r: UnitRow): UnitView {
+function unitView(r: UnitWithOffers | Omit<UnitWithOffers, "ofertas">): UnitView {
   return {
     id: r.id,
-    tipo: r.tipo as UnitView["tipo"],
+    tipo: r.tipo,
     cep: r.cep,
     logradouro: r.logradouro,
     numero: r.numero,
     complemento: r.complemento,
     bairro: r.bairro,
     cidade: r.cidade,
-    uf: r.uf as UnitView["uf"],
+    uf: r.uf,
     areaM2: r.area_m2,
     quartos: r.quartos,
     banheiros: r.banheiros,
@@ -93,65 +77,77 @@ function unitView(r: UnitRow): UnitView {
     fotos: r.fotos,
     createdAt: r.created_at.toISOString(),
     updatedAt: r.updated_at.toISOString(),
-    ofertas: (r.ofertas ?? []).map((o) => ({ ...o, total: Number(o.total) })),
+    ofertas: "ofertas" in r ? r.ofertas : [],
   };
 }
 
-const UNIT_WITH_OFFERS = `SELECT u.*, (
-    SELECT coalesce(json_agg(json_build_object('id', o.id, 'status', o.status, 'total', o.total) ORDER BY o.created_at DESC), '[]')
-    FROM offers o WHERE o.unit_id = u.id) AS ofertas
-  FROM units u`;
-
-/** The unit fields the search reads from an offer row, for INSERT and UPDATE. */
-/** An offer's copy of its unit's searchable fields, in the column order tipo … capa, search_text. */
-function unitColumns(f: ReturnType<typeof searchFields>, offerDescription: string): unknown[] {
-  return [
-    f.tipo,
-    f.uf,
-    f.cidade,
-    f.bairro,
-    f.cidade_norm,
-    f.bairro_norm,
-    f.quartos,
-    f.banheiros,
-    f.vagas,
-    f.area_m2,
-    f.mobiliado,
-    f.aceita_pets,
-    f.capa,
-    offerSearchText(f.unitText, offerDescription),
-  ];
+/** A landlord's unit, as the units table's columns. */
+function unitFields(d: UnitData): UnitFields {
+  return {
+    tipo: d.tipo,
+    cep: d.cep,
+    logradouro: d.logradouro,
+    numero: d.numero,
+    complemento: d.complemento,
+    bairro: d.bairro,
+    cidade: d.cidade,
+    uf: d.uf,
+    area_m2: d.areaM2,
+    quartos: d.quartos,
+    banheiros: d.banheiros,
+    vagas: d.vagas,
+    mobiliado: d.mobiliado,
+    aceita_pets: d.aceitaPets,
+    descricao: d.descricao,
+    matricula: d.matricula,
+    fotos: d.fotos,
+  };
 }
 
-function searchFields(u: UnitData | UnitRow) {
-  const get = <K extends string>(camel: keyof UnitData, snake: K) =>
-    (u as Record<string, unknown>)[camel as string] ?? (u as Record<string, unknown>)[snake];
-  const tipo = String(get("tipo", "tipo"));
-  const bairro = String(get("bairro", "bairro"));
-  const cidade = String(get("cidade", "cidade"));
-  const uf = String(get("uf", "uf"));
-  const descricao = String(get("descricao", "descricao"));
-  const fotos = get("fotos", "fotos") as string[];
+/** A unit's words for the free-text search, lower case without accents. */
+function unitText(u: Pick<UnitFields, "tipo" | "bairro" | "cidade" | "uf" | "descricao">): string {
+  return normalizeText(`${u.tipo.replace("_", " ")} ${u.bairro} ${u.cidade} ${u.uf} ${u.descricao}`);
+}
+
+/** An offer's copy of its unit's searchable fields, with the offer's free text. */
+function offerUnitFields(u: UnitFields, offerDescription: string): OfferUnitFields {
   return {
-    tipo,
-    uf,
-    cidade,
-    bairro,
-    cidade_norm: normalizeText(cidade),
-    bairro_norm: normalizeText(bairro),
-    quartos: Number(get("quartos", "quartos")),
-    banheiros: Number(get("banheiros", "banheiros")),
-    vagas: Number(get("vagas", "vagas")),
-    area_m2: Number(get("areaM2", "area_m2")),
-    mobiliado: Boolean(get("mobiliado", "mobiliado")),
-    aceita_pets: Boolean(get("aceitaPets", "aceita_pets")),
-    capa: fotos[0] ?? null,
-    unitText: normalizeText(`${tipo.replace("_", " ")} ${bairro} ${cidade} ${uf} ${descricao}`),
+    tipo: u.tipo,
+    uf: u.uf,
+    cidade: u.cidade,
+    bairro: u.bairro,
+    cidade_norm: normalizeText(u.cidade),
+    bairro_norm: normalizeText(u.bairro),
+    quartos: u.quartos,
+    banheiros: u.banheiros,
+    vagas: u.vagas,
+    area_m2: u.area_m2,
+    mobiliado: u.mobiliado,
+    aceita_pets: u.aceita_pets,
+    capa: u.fotos[0] ?? null,
+    search_text: offerSearchText(unitText(u), offerDescription),
   };
 }
 
 export function offerSearchText(unitText: string, offerDescription: string): string {
   return normalizeText(`${unitText} ${offerDescription}`);
+}
+
+/** An offer's terms as the offers table's columns; the deposit's months only with a deposit. */
+function offerTerms(t: OfferUpdateData): OfferTerms {
+  return {
+    aluguel: t.aluguel,
+    condominio: t.condominio,
+    iptu: t.iptu,
+    seguro_incendio: t.seguroIncendio,
+    total: pacote(t),
+    garantias: t.garantias,
+    caucao_meses: t.garantias.includes("caucao") ? (t.caucaoMeses ?? null) : null,
+    prazo_meses: t.prazoMeses,
+    reajuste: t.reajuste,
+    disponivel_em: t.disponivelEm,
+    descricao: t.descricao,
+  };
 }
 
 export class ListingsService {
@@ -162,25 +158,13 @@ export class ListingsService {
   }
 
   /** Photos must be the owner's own images. */
-  private async checkPhotos(c: pg.PoolClient, userId: string, ids: string[]): Promise<void> {
+  private async checkPhotos(c: Queryable, userId: string, ids: string[]): Promise<void> {
     if (ids.length === 0) return;
-    const { rows } = await c.query<{ n: string }>(
-      `SELECT count(*) AS n FROM documents WHERE id = ANY($1::uuid[]) AND owner_id = $2 AND content_type LIKE 'image/%'`,
-      [ids, userId],
-    );
-    if (Number(rows[0]?.n) !== ids.length) throw new AppError("invalid-photo");
+    if ((await countOwnedImages(c, ids, userId)) !== ids.length) throw new AppError("invalid-photo");
   }
 
-  private async ownedUnit(
-    c: pg.PoolClient | pg.Pool,
-    userId: string,
-    id: string,
-    lock = false,
-  ): Promise<UnitRow> {
-    const { rows } = await c.query<UnitRow>(`SELECT * FROM units WHERE id = $1${lock ? " FOR UPDATE" : ""}`, [
-      id,
-    ]);
-    const unit = rows[0];
+  private async ownedUnit(c: Queryable, userId: string, id: string, lock = false) {
+    const unit = await unitById(c, id, lock);
     if (!unit) throw new AppError("not-found");
     if (unit.owner_id !== userId) throw new AppError("unauthorized");
     return unit;
@@ -191,93 +175,28 @@ export class ListingsService {
   async createUnit(userId: string, data: UnitData): Promise<UnitView> {
     return this.tx(async (c) => {
       await this.checkPhotos(c, userId, data.fotos);
-      const { rows } = await c.query<UnitRow>(
-        `INSERT INTO units (id, owner_id, tipo, cep, logradouro, numero, complemento, bairro, cidade, uf, area_m2,
-           quartos, banheiros, vagas, mobiliado, aceita_pets, descricao, matricula, fotos)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19) RETURNING *`,
-        [
-          randomUUID(),
-          userId,
-          data.tipo,
-          data.cep,
-          data.logradouro,
-          data.numero,
-          data.complemento,
-          data.bairro,
-          data.cidade,
-          data.uf,
-          data.areaM2,
-          data.quartos,
-          data.banheiros,
-          data.vagas,
-          data.mobiliado,
-          data.aceitaPets,
-          data.descricao,
-          data.matricula,
-          data.fotos,
-        ],
-      );
-      return unitView(rows[0] as UnitRow);
+      return unitView(await insertUnit(c, { id: randomUUID(), owner_id: userId, ...unitFields(data) }));
     });
   }
 
   async listUnits(userId: string): Promise<UnitView[]> {
-    const { rows } = await this.pool.query<UnitRow>(
-      `${UNIT_WITH_OFFERS} WHERE u.owner_id = $1 ORDER BY u.created_at DESC NULLS LAST`,
-      [userId],
-    );
-    return rows.map(unitView);
+    return (await unitsWithOffersOf(this.pool, userId)).map(unitView);
   }
 
   async getUnit(userId: string, id: string): Promise<UnitView> {
     await this.ownedUnit(this.pool, userId, id);
-    const { rows } = await this.pool.query<UnitRow>(`${UNIT_WITH_OFFERS} WHERE u.id = $1`, [id]);
-    return unitView(rows[0] as UnitRow);
+    return unitView((await unitWithOffers(this.pool, id)) as UnitWithOffers);
   }
 
   async updateUnit(userId: string, id: string, data: UnitData): Promise<UnitView> {
     await this.tx(async (c) => {
       await this.ownedUnit(c, userId, id, true);
       await this.checkPhotos(c, userId, data.fotos);
-      await c.query(
-        `UPDATE units SET tipo=$2, cep=$3, logradouro=$4, numero=$5, complemento=$6, bairro=$7, cidade=$8, uf=$9,
-           area_m2=$10, quartos=$11, banheiros=$12, vagas=$13, mobiliado=$14, aceita_pets=$15, descricao=$16,
-           matricula=$17, fotos=$18, updated_at=now() WHERE id=$1`,
-        [
-          id,
-          data.tipo,
-          data.cep,
-          data.logradouro,
-          data.numero,
-          data.complemento,
-          data.bairro,
-          data.cidade,
-          data.uf,
-          data.areaM2,
-          data.quartos,
-          data.banheiros,
-          data.vagas,
-          data.mobiliado,
-          data.aceitaPets,
-          data.descricao,
-          data.matricula,
-          data.fotos,
-        ],
-      );
+      const fields = unitFields(data);
+      await updateUnit(c, id, fields);
       // Offers carry the unit's searchable fields: keep them in step.
-      const f = searchFields(data);
-      const { rows: unitOffers } = await c.query<{ id: string; descricao: string }>(
-        "SELECT id, descricao FROM offers WHERE unit_id = $1",
-        [id],
-      );
-      for (const o of unitOffers) {
-        await c.query(
-          `UPDATE offers SET tipo=$2, uf=$3, cidade=$4, bairro=$5, cidade_norm=$6, bairro_norm=$7, quartos=$8,
-             banheiros=$9, vagas=$10, area_m2=$11, mobiliado=$12, aceita_pets=$13, capa=$14, search_text=$15,
-             updated_at = now()
-           WHERE id = $1`,
-          [o.id, ...unitColumns(f, o.descricao)],
-        );
+      for (const o of await offersOfUnit(c, id)) {
+        await updateOfferUnitFields(c, o.id, offerUnitFields(fields, o.descricao));
       }
     });
     return this.getUnit(userId, id);
@@ -286,12 +205,8 @@ export class ListingsService {
   async deleteUnit(userId: string, id: string): Promise<void> {
     await this.tx(async (c) => {
       await this.ownedUnit(c, userId, id, true);
-      const { rowCount } = await c.query(
-        "SELECT 1 FROM offers WHERE unit_id = $1 AND status = ANY($2::text[])",
-        [id, ACTIVE_STATUSES],
-      );
-      if (rowCount) throw new AppError("unit-has-active-offer");
-      await c.query("DELETE FROM units WHERE id = $1", [id]);
+      if (await unitHasOfferIn(c, id, ACTIVE_STATUSES)) throw new AppError("unit-has-active-offer");
+      await deleteUnit(c, id);
     });
   }
 
@@ -301,65 +216,36 @@ export class ListingsService {
     const id = randomUUID();
     await this.tx(async (c) => {
       const unit = await this.ownedUnit(c, userId, input.unidadeId, true);
-      const { rowCount } = await c.query(
-        "SELECT 1 FROM offers WHERE unit_id = $1 AND status = ANY($2::text[])",
-        [unit.id, OPEN_STATUSES],
-      );
-      if (rowCount) throw new AppError("unit-has-open-offer");
-      const f = searchFields(unit);
-      const terms = this.terms(input);
-      await c.query(
-        `INSERT INTO offers (id, unit_id, owner_id, status, aluguel, condominio, iptu, seguro_incendio, total, garantias,
-           caucao_meses, prazo_meses, reajuste, disponivel_em, descricao, tipo, uf, cidade, bairro, cidade_norm,
-           bairro_norm, quartos, banheiros, vagas, area_m2, mobiliado, aceita_pets, capa, search_text)
-         VALUES ($1,$2,$3,'rascunho',$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24,
-           $25,$26,$27,$28)`,
-        [id, unit.id, userId, ...terms, ...unitColumns(f, input.descricao)],
-      );
+      if (await unitHasOfferIn(c, unit.id, OPEN_STATUSES)) throw new AppError("unit-has-open-offer");
+      await insertDraftOffer(c, {
+        id,
+        unit_id: unit.id,
+        owner_id: userId,
+        ...offerTerms(input),
+        ...offerUnitFields(unit, input.descricao),
+      });
     });
     return this.getOffer(userId, id);
   }
 
-  /** aluguel … descricao, in the column order of INSERT and UPDATE. */
-  private terms(t: OfferUpdateData): unknown[] {
-    return [
-      t.aluguel,
-      t.condominio,
-      t.iptu,
-      t.seguroIncendio,
-      pacote(t),
-      t.garantias,
-      t.garantias.includes("caucao") ? t.caucaoMeses : null,
-      t.prazoMeses,
-      t.reajuste,
-      t.disponivelEm,
-      t.descricao,
-    ];
-  }
-
   /** An offer as `userId` (null: a visitor) may see it: 404 when it is not public and not theirs. */
   async getOffer(userId: string | null, id: string): Promise<OfferView> {
-    const { rows } = await this.pool.query<OfferRow & { unit: UnitRow; owner_name: string }>(
-      `SELECT o.*, row_to_json(u.*) AS unit, usr.name AS owner_name
-       FROM offers o JOIN units u ON u.id = o.unit_id JOIN users usr ON usr.id = o.owner_id WHERE o.id = $1`,
-      [id],
-    );
-    const r = rows[0];
+    const r = await offerWithUnit(this.pool, id);
     const isOwner = r !== undefined && r.owner_id === userId;
     if (!r || (!isOwner && !PUBLIC_STATUSES.includes(r.status))) throw new AppError("not-found");
     const u = r.unit;
     return {
       id: r.id,
       status: r.status,
-      aluguel: Number(r.aluguel),
-      condominio: Number(r.condominio),
-      iptu: Number(r.iptu),
-      seguroIncendio: Number(r.seguro_incendio),
-      total: Number(r.total),
-      garantias: r.garantias as OfferView["garantias"],
+      aluguel: r.aluguel,
+      condominio: r.condominio,
+      iptu: r.iptu,
+      seguroIncendio: r.seguro_incendio,
+      total: r.total,
+      garantias: r.garantias,
       caucaoMeses: r.caucao_meses,
       prazoMeses: r.prazo_meses,
-      reajuste: r.reajuste as OfferView["reajuste"],
+      reajuste: r.reajuste,
       disponivelEm: r.disponivel_em,
       descricao: r.descricao,
       publishedAt: r.published_at?.toISOString() ?? null,
@@ -369,14 +255,14 @@ export class ListingsService {
       isOwner,
       unidade: {
         id: u.id,
-        tipo: u.tipo as UnitView["tipo"],
+        tipo: u.tipo,
         cep: isOwner ? u.cep : null,
-        logradouro: u.logradouro,
+        logradouro: isOwner ? u.logradouro : null,
         numero: isOwner ? u.numero : null,
         complemento: isOwner ? u.complemento : null,
         bairro: u.bairro,
         cidade: u.cidade,
-        uf: u.uf as UnitView["uf"],
+        uf: u.uf,
         areaM2: u.area_m2,
         quartos: u.quartos,
         banheiros: u.banheiros,
@@ -391,9 +277,8 @@ export class ListingsService {
     };
   }
 
-  private async lockedOffer(c: pg.PoolClient, id: string): Promise<OfferRow> {
-    const { rows } = await c.query<OfferRow>("SELECT * FROM offers WHERE id = $1 FOR UPDATE", [id]);
-    const offer = rows[0];
+  private async lockedOffer(c: Queryable, id: string) {
+    const offer = await lockOffer(c, id);
     if (!offer) throw new AppError("not-found");
     return offer;
   }
@@ -404,14 +289,11 @@ export class ListingsService {
       if (offer.owner_id !== userId)
         throw new AppError(PUBLIC_STATUSES.includes(offer.status) ? "unauthorized" : "not-found");
       if (!EDITABLE_STATUSES.includes(offer.status)) throw new AppError("offer-not-editable");
-      const { rows } = await c.query<UnitRow>("SELECT * FROM units WHERE id = $1", [offer.unit_id]);
-      const f = searchFields(rows[0] as UnitRow);
-      await c.query(
-        `UPDATE offers SET aluguel=$2, condominio=$3, iptu=$4, seguro_incendio=$5, total=$6, garantias=$7,
-           caucao_meses=$8, prazo_meses=$9, reajuste=$10, disponivel_em=$11, descricao=$12, search_text=$13,
-           updated_at=now() WHERE id=$1`,
-        [id, ...this.terms(input), offerSearchText(f.unitText, input.descricao)],
-      );
+      const unit = (await unitById(c, offer.unit_id)) as UnitFields;
+      await updateOfferTerms(c, id, {
+        ...offerTerms(input),
+        search_text: offerSearchText(unitText(unit), input.descricao),
+      });
     });
     return this.getOffer(userId, id);
   }
@@ -427,23 +309,13 @@ export class ListingsService {
         throw new AppError(PUBLIC_STATUSES.includes(offer.status) ? "unauthorized" : "not-found");
       const next = nextStatus(offer.status, action);
       if (!next) throw new AppError("invalid-transition");
-      if (action === "publish") {
-        const { rows } = await c.query<{ n: number }>(
-          "SELECT cardinality(fotos) AS n FROM units WHERE id = $1",
-          [offer.unit_id],
-        );
-        if (!rows[0]?.n) throw new AppError("photo-required");
-      }
+      if (action === "publish" && !(await unitPhotoCount(c, offer.unit_id)))
+        throw new AppError("photo-required");
       if (next === "encerrada") {
         // A closed offer takes no more proposals: the open ones end with it.
         await closeOpenProposals(c, id, "A oferta foi encerrada pelo proprietário.");
       }
-      await c.query(
-        `UPDATE offers SET status = $2, updated_at = now(),
-           published_at = CASE WHEN $2 = 'publicada' AND published_at IS NULL THEN now() ELSE published_at END
-         WHERE id = $1`,
-        [id, next],
-      );
+      await updateOfferStatusByOwner(c, id, next);
       return offer.owner_id;
     });
     return this.getOffer(userId ?? ownerId, id);
@@ -452,9 +324,12 @@ export class ListingsService {
   // --- search and photos -----------------------------------------------------------------------
 
   async search(q: SearchQuery) {
-    const { text, values } = buildSearchSql(q);
-    const { rows } = await this.pool.query<SearchRow>({ text, values });
-    return searchPage(q, rows);
+    return searchOffers(this.pool, q);
+  }
+
+  /** Cities and bairros with published offers that begin with what was typed (the search box). */
+  async places(typed: string, uf?: Uf) {
+    return { items: await suggestPlaces(this.pool, typed, uf, PLACE_SUGGESTIONS) };
   }
 
   /**
@@ -468,26 +343,13 @@ export class ListingsService {
     size: number;
     sha256: string;
   } | null> {
-    const { rows } = await this.pool.query<{
-      owner_id: string;
-      content_type: string;
-      size: string;
-      sha256: string;
-      public: boolean;
-    }>(
-      `SELECT d.owner_id, d.content_type, d.size, d.sha256, EXISTS (
-         SELECT 1 FROM units u JOIN offers o ON o.unit_id = u.id
-         WHERE u.fotos @> ARRAY[d.id] AND o.status = ANY($2::text[])) AS public
-       FROM documents d WHERE d.id = $1 AND d.content_type LIKE 'image/%'`,
-      [id, PUBLIC_STATUSES],
-    );
-    const r = rows[0];
+    const r = await imageWithVisibility(this.pool, id, PUBLIC_STATUSES);
     if (!r) return null;
     return {
       ownerId: r.owner_id,
       isPublic: r.public,
       contentType: r.content_type,
-      size: Number(r.size),
+      size: r.size,
       sha256: r.sha256,
     };
   }

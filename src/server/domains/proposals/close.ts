@@ -1,9 +1,7 @@
-import { randomUUID } from "node:crypto";
-import type pg from "pg";
-import { OPEN_PROPOSAL_STATUSES } from "../../../shared/contracts/proposals";
+import type { Queryable } from "../../db/rows";
 import { proposalChanged } from "../../realtime/events";
-
-type Queryable = Pick<pg.PoolClient, "query">;
+import { insertEvent } from "./proposal-events.repository";
+import { closeOpen, type Proposal } from "./proposals.repository";
 
 /**
  * Ends the open proposals of an offer (another was approved, or the owner closed the offer), in
@@ -14,17 +12,10 @@ export async function closeOpenProposals(
   offerId: string,
   detail: string,
   options: { exceptId?: string; now?: Date } = {},
-): Promise<{ id: string; tenant_id: string }[]> {
-  const { rows } = await c.query<{ id: string; tenant_id: string }>(
-    `UPDATE proposals SET status = 'encerrada', turn = NULL, deadline = NULL, updated_at = coalesce($3, now())
-     WHERE offer_id = $1 AND ($2::uuid IS NULL OR id <> $2) AND status = ANY($4::text[]) RETURNING id, tenant_id`,
-    [offerId, options.exceptId ?? null, options.now ?? null, OPEN_PROPOSAL_STATUSES as readonly string[]],
-  );
+): Promise<Pick<Proposal, "id" | "tenant_id">[]> {
+  const rows = await closeOpen(c, offerId, options);
   for (const p of rows)
-    await c.query(
-      "INSERT INTO proposal_events (id, proposal_id, actor, type, detail) VALUES ($1, $2, 'system', 'encerrada', $3)",
-      [randomUUID(), p.id, detail],
-    );
+    await insertEvent(c, { proposal_id: p.id, actor: "system", type: "encerrada", detail });
   await proposalChanged(
     c,
     rows.map((p) => p.id),

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { builders, type Person } from "../../../../tests/support/builders";
 import { makePdf } from "../../../../tests/support/files";
 import { outboxFor } from "../../../../tests/support/mail";
-import { entryDate, guarantorOf, personalProfileOf, proposalBodyOf } from "../../../../tests/support/market";
+import { entryDate, guarantorOf, proposalBodyOf } from "../../../../tests/support/market";
+import { personalProfileOf } from "../../../../tests/support/profiles";
 import { createTestApp, ORIGIN, type TestApp } from "../../../../tests/support/test-app";
 import { uploadBytes } from "../../../../tests/support/tus";
 import type { ProposalView } from "../../../shared/contracts/proposals";
@@ -238,6 +239,55 @@ describe("proposals", () => {
     const approved = await act(landlord.cookie, p.id, { action: "approve" });
     expect(approved.json()).toMatchObject({ status: "aprovada", turn: null, deadline: null });
     expect((await call("GET", `/api/offers/${offerId}`)).json().status).toBe("reservada");
+  });
+
+  it("concludes when the tenant accepts the landlord's counter: approved, offer reserved, rival closed, contract written", async () => {
+    const landlord = await person("Helena");
+    const tenant = await person("Bruno");
+    const rival = await person("Caio");
+    const offerId = await publishedOffer(landlord);
+    const p = await propose(landlord, tenant, offerId);
+    const other = await propose(landlord, rival, offerId);
+    const counter = await act(landlord.cookie, p.id, {
+      action: "counter",
+      termos: { aluguel: 295000, dataEntrada: ENTRY, prazoMeses: 36, garantia: "seguro_fianca" },
+    });
+    expect(counter.json()).toMatchObject({ status: "contraproposta", turn: "tenant" });
+    const accepted = await act(tenant.cookie, p.id, { action: "accept" });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    // Accepting the other side's last terms is the agreement: no second approval, no new deadline.
+    expect(accepted.json()).toMatchObject({
+      status: "aprovada",
+      turn: null,
+      deadline: null,
+      termos: { aluguel: 295000 },
+    });
+    expect(accepted.json<ProposalView>().events.at(-1)).toMatchObject({ type: "aceita", actor: "tenant" });
+    expect((await call("GET", `/api/offers/${offerId}`)).json().status).toBe("reservada");
+    expect((await call("GET", `/api/proposals/${other.id}`, rival.cookie)).json().status).toBe("encerrada");
+    await t.settle();
+    const contracts = (await call("GET", "/api/contracts", landlord.cookie)).json<{ proposalId: string }[]>();
+    expect(contracts.map((c) => c.proposalId)).toContain(p.id);
+    const mails = await outboxFor(t.dataDir, landlord.email);
+    expect(mails.some((m) => /^Subject: Contraproposta aceita: Apartamento em Pinheiros/m.test(m.raw))).toBe(
+      true,
+    );
+    expect(mails.some((m) => /^Subject: Proposta: /m.test(m.raw))).toBe(false);
+  });
+
+  it("lets a landlord counter only with the profile a contract needs, as she approves: the tenant may accept it", async () => {
+    // A landlord may publish before completing her profile; she completes it to close a deal.
+    const landlord = (await b.newUser("Helena")) as unknown as Person;
+    const tenant = await person("Bruno");
+    const { offerId } = await b.offer({ landlord, garantias: ["seguro_fianca"] });
+    const p = await propose(landlord, tenant, offerId);
+    const counter = await act(landlord.cookie, p.id, {
+      action: "counter",
+      termos: { aluguel: 295000, dataEntrada: ENTRY, prazoMeses: 36, garantia: "seguro_fianca" },
+    });
+    expect(counter.statusCode).toBe(409);
+    expect(counter.json()).toMatchObject({ code: "profile-incomplete" });
+    expect((await call("GET", `/api/proposals/${p.id}`, tenant.cookie)).json().status).toBe("enviada");
   });
 
   it("allows each party only its own moves, in its turn, and nothing to a stranger", async () => {
@@ -526,8 +576,12 @@ describe("proposals", () => {
       await past.settle();
       for (const who of [landlord, tenant])
         expect(
-          (await outboxFor(past.dataDir, who.email)).filter((m) =>
-            m.text.includes("O prazo de resposta de uma proposta acabou e ela expirou."),
+          (await outboxFor(past.dataDir, who.email)).filter(
+            (m) =>
+              /^Subject: Proposta expirada: Apartamento /m.test(m.raw) &&
+              /O prazo de resposta da proposta para Apartamento .* acabou e ela expirou\./.test(
+                m.text.replace(/\s+/g, " "),
+              ),
           ),
           who.email,
         ).toHaveLength(1);

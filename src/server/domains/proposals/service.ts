@@ -8,7 +8,6 @@ import {
   depositMonths,
   type Guarantor,
   type OfferRules,
-  OPEN_PROPOSAL_STATUSES,
   type ProposalEventView,
   type ProposalStatus,
   type ProposalTerms,
@@ -21,40 +20,34 @@ import { AppError, errorMessage } from "../../../shared/errors";
 import { move, type Party, turnOf } from "../../../shared/proposal-machine";
 import type { Clock } from "../../clock";
 import { withTransaction } from "../../db/client";
+import type { Queryable } from "../../db/rows";
 import type { MailOutbox } from "../../mail/outbox";
 import { proposalChanged } from "../../realtime/events";
+import { shareDocuments } from "../../storage/document-shares.repository";
 import { moveOffer } from "../listings/lifecycle";
+import { accountIdentities } from "../profile/profiles.repository";
 import type { ProfileService } from "../profile/service";
 import { closeOpenProposals } from "./close";
+import { eventsOf, insertEvent, type ProposalEvent } from "./proposal-events.repository";
+import {
+  expireOverdue,
+  insertProposal,
+  lockNegotiatedOffer,
+  lockProposal,
+  type OfferRuleColumns,
+  offerIdOf,
+  offerToPropose,
+  ownedDocumentCount,
+  type Proposal,
+  type ProposalWithOffer,
+  proposalsWithOffers,
+  proposalWithOffer,
+  tryLockExpiry,
+  updateNegotiation,
+} from "./proposals.repository";
 
 type ProposalInputData = z.output<typeof proposalInput>;
 type ActionData = z.output<typeof proposalAction>;
-
-interface ProposalRow {
-  id: string;
-  offer_id: string;
-  tenant_id: string;
-  landlord_id: string;
-  status: ProposalStatus;
-  turn: Party | null;
-  deadline: Date | null;
-  aluguel: string;
-  data_entrada: string;
-  prazo_meses: number;
-  garantia: string;
-  caucao_meses: number | null;
-  moradores: number;
-  pets: boolean;
-  renda: string;
-  cotenants: { nome: string; cpf: string; email: string; renda: number }[];
-  fiador: Guarantor | null;
-  fiadores_recusados: string[];
-  documentos: string[];
-  documentos_solicitados: string[];
-  mensagem: string;
-  created_at: Date;
-  updated_at: Date;
-}
 
 interface Notice {
   to: string;
@@ -67,29 +60,18 @@ interface Notice {
 const tenantPath = (id: string) => `/PropostaEnviada?id=${id}`;
 const landlordPath = (id: string) => `/AprovarProposta?id=${id}`;
 
-const OPEN = OPEN_PROPOSAL_STATUSES as readonly string[];
-const EXPIRY_LOCK = 724_310_004;
-function termsOf(r: ProposalRow): ProposalTerms {
+function termsOf(r: Proposal): ProposalTerms {
   return {
-    aluguel: Number(r.aluguel),
+    aluguel: r.aluguel,
     dataEntrada: r.data_entrada,
     prazoMeses: r.prazo_meses,
-    garantia: r.garantia as ProposalTerms["garantia"],
+    garantia: r.garantia,
     caucaoMeses: r.caucao_meses,
   };
 }
 
-interface OfferRulesRow {
-  aluguel: string;
-  garantias: string[];
-  prazo_meses: number;
-  caucao_meses: number | null;
-}
-
-const OFFER_RULES_COLUMNS = "aluguel, garantias, prazo_meses, caucao_meses";
-
-const rulesOf = (o: OfferRulesRow): OfferRules => ({
-  aluguel: Number(o.aluguel),
+const rulesOf = (o: OfferRuleColumns): OfferRules => ({
+  aluguel: o.aluguel,
   garantias: o.garantias,
   prazoMeses: o.prazo_meses,
   caucaoMeses: o.caucao_meses,
@@ -131,15 +113,12 @@ export class ProposalsService {
   private async event(
     c: pg.PoolClient,
     proposalId: string,
-    actor: Party | "system",
+    actor: ProposalEvent["actor"],
     type: string,
-    changes?: unknown,
+    changes?: ProposalEvent["changes"],
     detail?: string,
   ) {
-    await c.query(
-      "INSERT INTO proposal_events (id, proposal_id, actor, type, changes, detail) VALUES ($1, $2, $3, $4, $5, $6)",
-      [randomUUID(), proposalId, actor, type, changes ? JSON.stringify(changes) : null, detail ?? null],
-    );
+    await insertEvent(c, { proposal_id: proposalId, actor, type, changes, detail });
     // Every step of a negotiation is one event, so this is where both parties hear of it.
     await proposalChanged(c, [proposalId]);
   }
@@ -161,18 +140,7 @@ export class ProposalsService {
     const id = randomUUID();
     await this.tx(async (c) => {
       await this.profiles.requireComplete(tenantId, c);
-      const { rows } = await c.query<
-        {
-          owner_id: string;
-          status: string;
-          garantias: string[];
-          tipo: string;
-          bairro: string;
-        } & OfferRulesRow
-      >(`SELECT owner_id, status, tipo, bairro, ${OFFER_RULES_COLUMNS} FROM offers WHERE id = $1 FOR SHARE`, [
-        input.ofertaId,
-      ]);
-      const offer = rows[0];
+      const offer = await offerToPropose(c, input.ofertaId);
       if (!offer || !["publicada", "reservada", "alugada"].includes(offer.status))
         throw new AppError("not-found");
       if (offer.owner_id === tenantId) throw new AppError("own-offer");
@@ -183,30 +151,25 @@ export class ProposalsService {
       await this.checkSigners(c, tenantId, offer.owner_id, input.cotenants, input.fiador);
       await this.checkDocuments(c, tenantId, input.documentos);
       try {
-        await c.query(
-          `INSERT INTO proposals (id, offer_id, tenant_id, landlord_id, status, turn, deadline, aluguel, data_entrada,
-             prazo_meses, garantia, moradores, pets, renda, cotenants, documentos, mensagem, caucao_meses, fiador)
-           VALUES ($1,$2,$3,$4,'enviada','landlord',$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17)`,
-          [
-            id,
-            input.ofertaId,
-            tenantId,
-            offer.owner_id,
-            this.deadline(this.options.clock.now()),
-            input.aluguel,
-            input.dataEntrada,
-            input.prazoMeses,
-            input.garantia,
-            input.moradores,
-            input.pets,
-            input.renda,
-            JSON.stringify(input.cotenants),
-            input.documentos,
-            input.mensagem,
-            depositMonths(input.garantia, input.caucaoMeses, rules),
-            input.fiador ? JSON.stringify(input.fiador) : null,
-          ],
-        );
+        await insertProposal(c, {
+          id,
+          offer_id: input.ofertaId,
+          tenant_id: tenantId,
+          landlord_id: offer.owner_id,
+          deadline: this.deadline(this.options.clock.now()),
+          aluguel: input.aluguel,
+          data_entrada: input.dataEntrada,
+          prazo_meses: input.prazoMeses,
+          garantia: input.garantia,
+          moradores: input.moradores,
+          pets: input.pets,
+          renda: input.renda,
+          cotenants: input.cotenants,
+          documentos: input.documentos,
+          mensagem: input.mensagem,
+          caucao_meses: depositMonths(input.garantia, input.caucaoMeses, rules),
+          fiador: input.fiador,
+        });
       } catch (err) {
         if ((err as { code?: string }).code === "23505") throw new AppError("duplicate-proposal");
         throw err;
@@ -256,20 +219,19 @@ export class ProposalsService {
    * their own e-mails and CPFs, never the landlord's or the tenant's account e-mail.
    */
   private async checkSigners(
-    c: pg.PoolClient,
+    c: Queryable,
     tenantId: string,
     landlordId: string,
     cotenants: { cpf: string; email: string }[],
     fiador: Guarantor | null,
   ) {
-    const { rows } = await c.query<{ id: string; email: string; cpf: string | null }>(
-      "SELECT u.id, u.email, p.cpf FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = ANY($1::text[])",
-      [[landlordId, tenantId]],
-    );
+    const rows = await accountIdentities(c, [landlordId, tenantId]);
     const parties = rows.map((r) => ({ email: r.email, cpf: r.cpf ?? `conta:${r.id}`, named: false }));
     const named = [
       ...cotenants.map((x, i) => ({ ...x, named: true, path: `cotenants.${i}` })),
       ...(fiador ? [{ ...fiador, named: true, path: "fiador" }] : []),
+      // A married guarantor's spouse signs too (anuente): one more person with their own identity.
+      ...(fiador?.conjuge ? [{ ...fiador.conjuge, named: true, path: "fiador.conjuge" }] : []),
     ];
     const issue = signerIssue(
       [...parties, ...named],
@@ -282,23 +244,15 @@ export class ProposalsService {
     });
   }
 
-  private async checkDocuments(c: pg.PoolClient, tenantId: string, ids: string[]) {
+  private async checkDocuments(c: Queryable, tenantId: string, ids: string[]) {
     if (ids.length === 0) return;
-    const { rows } = await c.query<{ n: string }>(
-      "SELECT count(*) AS n FROM documents WHERE id = ANY($1::uuid[]) AND owner_id = $2",
-      [ids, tenantId],
-    );
-    if (Number(rows[0]?.n) !== new Set(ids).size) throw new AppError("invalid-document");
+    if ((await ownedDocumentCount(c, ids, tenantId)) !== new Set(ids).size)
+      throw new AppError("invalid-document");
   }
 
   /** The proposal's documents become readable by the offer's owner, and by nobody else. */
-  private async share(c: pg.PoolClient, proposalId: string, landlordId: string, ids: string[]) {
-    if (ids.length === 0) return;
-    await c.query(
-      `INSERT INTO document_shares (document_id, user_id, reason)
-       SELECT unnest($1::uuid[]), $2, $3 ON CONFLICT DO NOTHING`,
-      [ids, landlordId, `proposta:${proposalId}`],
-    );
+  private async share(c: Queryable, proposalId: string, landlordId: string, ids: string[]) {
+    await shareDocuments(c, ids, landlordId, `proposta:${proposalId}`);
   }
 
   // --- act ----------------------------------------------------------------------------------
@@ -313,16 +267,10 @@ export class ProposalsService {
     await this.tx(async (c) => {
       // The offer first, then the proposal: every path locks in this order, so two approvals of
       // the same offer queue on the offer and the second sees it reserved.
-      const peek = await c.query<{ offer_id: string }>("SELECT offer_id FROM proposals WHERE id = $1", [id]);
-      const offerId = peek.rows[0]?.offer_id;
+      const offerId = await offerIdOf(c, id);
       if (!offerId) throw new AppError("not-found");
-      const offerRow = await c.query<{ status: string; tipo: string; bairro: string } & OfferRulesRow>(
-        `SELECT status, tipo, bairro, ${OFFER_RULES_COLUMNS} FROM offers WHERE id = $1 FOR UPDATE`,
-        [offerId],
-      );
-      const offer = offerRow.rows[0];
-      const { rows } = await c.query<ProposalRow>("SELECT * FROM proposals WHERE id = $1 FOR UPDATE", [id]);
-      const p = rows[0];
+      const offer = await lockNegotiatedOffer(c, offerId);
+      const p = await lockProposal(c, id);
       if (!p || !offer) throw new AppError("not-found");
       const party: Party | null =
         p.tenant_id === userId ? "tenant" : p.landlord_id === userId ? "landlord" : null;
@@ -335,7 +283,7 @@ export class ProposalsService {
       const deadline = turn ? this.deadline(now) : null;
       const other = party === "tenant" ? p.landlord_id : p.tenant_id;
       let terms = termsOf(p);
-      let changes: Record<string, [unknown, unknown]> | null = null;
+      let changes: ProposalEvent["changes"] = null;
       let detail: string | undefined;
       let requested = p.documentos_solicitados;
       let documentos = p.documentos;
@@ -352,6 +300,10 @@ export class ProposalsService {
           break;
         }
         case "accept":
+          // The landlord's last terms, accepted: the agreement, with an approval's checks. Her
+          // profile was complete when she countered; it is checked again, as is the tenant's.
+          await this.profiles.requireComplete(p.landlord_id, c);
+          await this.profiles.requireComplete(userId, c);
           this.checkTerms(terms, rules, "termos.");
           this.checkGuarantor(terms.garantia, fiador, refusedGuarantors, "fiador");
           break;
@@ -367,6 +319,9 @@ export class ProposalsService {
           detail = input.motivo;
           break;
         case "counter": {
+          // A landlord's counter is terms the tenant may accept, which concludes the deal: she
+          // offers them only with the profile a contract needs, as when she approves.
+          if (party === "landlord") await this.profiles.requireComplete(userId, c);
           this.checkTerms(input.termos, rules, "termos.");
           // The landlord accepts the tenant's guarantor or asks for another; she never names one.
           if (party === "landlord" && input.fiador) throw new AppError("guarantor-not-expected");
@@ -410,27 +365,21 @@ export class ProposalsService {
           break;
       }
 
-      await c.query(
-        `UPDATE proposals SET status=$2, turn=$3, deadline=$4, aluguel=$5, data_entrada=$6, prazo_meses=$7, garantia=$8,
-           documentos_solicitados=$9, documentos=$10, updated_at=$11, caucao_meses=$12, fiador=$13,
-           fiadores_recusados=$14 WHERE id=$1`,
-        [
-          id,
-          next,
-          turn,
-          deadline,
-          terms.aluguel,
-          terms.dataEntrada,
-          terms.prazoMeses,
-          terms.garantia,
-          requested,
-          documentos,
-          now,
-          terms.caucaoMeses,
-          fiador ? JSON.stringify(fiador) : null,
-          refusedGuarantors,
-        ],
-      );
+      await updateNegotiation(c, id, {
+        status: next,
+        turn,
+        deadline,
+        aluguel: terms.aluguel,
+        data_entrada: terms.dataEntrada,
+        prazo_meses: terms.prazoMeses,
+        garantia: terms.garantia,
+        documentos_solicitados: requested,
+        documentos,
+        updated_at: now,
+        caucao_meses: terms.caucaoMeses,
+        fiador,
+        fiadores_recusados: refusedGuarantors,
+      });
       const eventType =
         input.action === "accept"
           ? "aceita"
@@ -452,7 +401,10 @@ export class ProposalsService {
 
       const hours = this.options.deadlineHours;
       const lines: Record<string, string> = {
-        aprovada: `A proposta para ${title} foi aprovada. O próximo passo é o contrato.`,
+        aprovada:
+          input.action === "accept"
+            ? `O interessado aceitou a sua contraproposta para ${title}: a proposta está aprovada. O próximo passo é o contrato.`
+            : `A proposta para ${title} foi aprovada. O próximo passo é o contrato.`,
         recusada: `A proposta para ${title} foi recusada${detail ? `: ${detail}` : "."}`,
         contraproposta:
           input.action === "request_guarantor"
@@ -462,14 +414,32 @@ export class ProposalsService {
         enviada: `A proposta para ${title} está com você. Responda em até ${hours} horas.`,
         retirada: `A proposta para ${title} foi retirada pelo interessado.`,
       };
+      // The subject says what happened, for an inbox read at a glance.
+      const subjects: Record<string, string> = {
+        aprovada:
+          input.action === "accept" ? `Contraproposta aceita: ${title}` : `Proposta aprovada: ${title}`,
+        recusada: `Proposta recusada: ${title}`,
+        contraproposta:
+          input.action === "request_guarantor"
+            ? `Pedido de outro fiador: ${title}`
+            : `Nova contraproposta para ${title}`,
+        documentos_solicitados: `Documentos pedidos: ${title}`,
+        enviada:
+          input.action === "send_documents"
+            ? `Documentos enviados: ${title}`
+            : input.action === "counter"
+              ? `Nova contraproposta para ${title}`
+              : `Proposta para responder: ${title}`,
+        retirada: `Proposta retirada: ${title}`,
+      };
       notices.push({
         to: other,
-        subject: `Proposta: ${title}`,
+        subject: subjects[next] ?? `Proposta atualizada: ${title}`,
         lines: [lines[next] ?? `A proposta para ${title} mudou.`],
         path: party === "tenant" ? landlordPath(id) : tenantPath(id),
       });
 
-      if (input.action === "approve") {
+      if (next === "aprovada") {
         await moveOffer(c, offerId, "reserve", "offer-not-available");
         const closed = await closeOpenProposals(c, offerId, "Outra proposta foi aprovada para esta oferta.", {
           exceptId: id,
@@ -501,15 +471,8 @@ export class ProposalsService {
   async expireOverdue(now = this.options.clock.now()): Promise<number> {
     const expired = await this.tx(async (c) => {
       const notices: Notice[] = [];
-      const { rows: lock } = await c.query<{ ok: boolean }>("SELECT pg_try_advisory_xact_lock($1) AS ok", [
-        EXPIRY_LOCK,
-      ]);
-      if (!lock[0]?.ok) return [];
-      const { rows } = await c.query<{ id: string; tenant_id: string; landlord_id: string; turn: string }>(
-        `UPDATE proposals SET status = 'expirada', turn = NULL, deadline = NULL, updated_at = $1
-         WHERE status = ANY($2::text[]) AND deadline < $1 RETURNING id, tenant_id, landlord_id, turn`,
-        [now, OPEN],
-      );
+      if (!(await tryLockExpiry(c))) return [];
+      const rows = await expireOverdue(c, now);
       for (const r of rows) {
         await this.event(
           c,
@@ -519,9 +482,11 @@ export class ProposalsService {
           null,
           `O prazo para ${r.turn === "landlord" ? "o proprietário" : "o interessado"} responder acabou.`,
         );
-        const lines = ["O prazo de resposta de uma proposta acabou e ela expirou."];
-        notices.push({ to: r.tenant_id, subject: "Proposta expirada", lines, path: tenantPath(r.id) });
-        notices.push({ to: r.landlord_id, subject: "Proposta expirada", lines, path: landlordPath(r.id) });
+        const title = offerTitle(r.tipo, r.bairro);
+        const lines = [`O prazo de resposta da proposta para ${title} acabou e ela expirou.`];
+        const subject = `Proposta expirada: ${title}`;
+        notices.push({ to: r.tenant_id, subject, lines, path: tenantPath(r.id) });
+        notices.push({ to: r.landlord_id, subject, lines, path: landlordPath(r.id) });
       }
       await this.send(c, notices);
       return rows;
@@ -531,60 +496,24 @@ export class ProposalsService {
 
   // --- read ---------------------------------------------------------------------------------
 
-  private async views(userId: string, where: string, params: unknown[]): Promise<ProposalView[]> {
-    const { rows } = await this.pool.query<
-      ProposalRow & {
-        o_id: string;
-        o_tipo: string;
-        o_bairro: string;
-        o_cidade: string;
-        o_uf: string;
-        o_total: string;
-        o_aluguel: string;
-        o_condominio: string;
-        o_iptu: string;
-        o_seguro: string;
-        o_garantias: string[];
-        o_prazo: number;
-        o_caucao: number | null;
-        o_capa: string | null;
-        tenant_name: string;
-        landlord_name: string;
-      }
-    >(
-      `SELECT p.*, o.id AS o_id, o.tipo AS o_tipo, o.bairro AS o_bairro, o.cidade AS o_cidade, o.uf AS o_uf, o.total AS o_total,
-         o.aluguel AS o_aluguel, o.condominio AS o_condominio, o.iptu AS o_iptu, o.seguro_incendio AS o_seguro,
-         o.garantias AS o_garantias, o.prazo_meses AS o_prazo, o.caucao_meses AS o_caucao, o.capa AS o_capa,
-         coalesce(tp.nome_completo, tu.name) AS tenant_name, lu.name AS landlord_name
-       FROM proposals p JOIN offers o ON o.id = p.offer_id
-       JOIN users tu ON tu.id = p.tenant_id LEFT JOIN profiles tp ON tp.user_id = p.tenant_id
-       JOIN users lu ON lu.id = p.landlord_id
-       WHERE ${where} ORDER BY p.updated_at DESC, p.id DESC LIMIT 500`,
-      params,
-    );
+  /** The proposals' views for `userId`, with their timelines (read after the change commits). */
+  private async views(userId: string, rows: ProposalWithOffer[]): Promise<ProposalView[]> {
     if (rows.length === 0) return [];
-    const events = await this.pool.query<{
-      id: string;
-      proposal_id: string;
-      actor: string;
-      type: string;
-      changes: unknown;
-      detail: string | null;
-      created_at: Date;
-    }>("SELECT * FROM proposal_events WHERE proposal_id = ANY($1::uuid[]) ORDER BY created_at, id", [
+    const events = await eventsOf(
+      this.pool,
       rows.map((r) => r.id),
-    ]);
+    );
     return rows.map((r) => {
       const role: Party = r.tenant_id === userId ? "tenant" : "landlord";
       const terms = termsOf(r);
       // The pacote at the proposed rent: the same fees over the rent being negotiated.
       const total = pacote({
         aluguel: terms.aluguel,
-        condominio: Number(r.o_condominio),
-        iptu: Number(r.o_iptu),
-        seguroIncendio: Number(r.o_seguro),
+        condominio: r.o_condominio,
+        iptu: r.o_iptu,
+        seguroIncendio: r.o_seguro,
       });
-      const rendaTotal = Number(r.renda) + r.cotenants.reduce((s, c) => s + Number(c.renda), 0);
+      const rendaTotal = r.renda + r.cotenants.reduce((s, c) => s + c.renda, 0);
       return {
         id: r.id,
         status: r.status,
@@ -594,7 +523,7 @@ export class ProposalsService {
         termos: terms,
         moradores: r.moradores,
         pets: r.pets,
-        renda: Number(r.renda),
+        renda: r.renda,
         cotenants: r.cotenants,
         fiador: r.fiador,
         rendaTotal,
@@ -609,8 +538,8 @@ export class ProposalsService {
           cidade: r.o_cidade,
           uf: r.o_uf,
           tipo: r.o_tipo,
-          total: Number(r.o_total),
-          aluguel: Number(r.o_aluguel),
+          total: r.o_total,
+          aluguel: r.o_aluguel,
           garantias: r.o_garantias,
           prazoMeses: r.o_prazo,
           caucaoMeses: r.o_caucao,
@@ -620,14 +549,14 @@ export class ProposalsService {
         locador: { nome: r.landlord_name.trim().split(/\s+/)[0] ?? "" },
         createdAt: r.created_at.toISOString(),
         updatedAt: r.updated_at.toISOString(),
-        events: events.rows
+        events: events
           .filter((e) => e.proposal_id === r.id)
           .map(
             (e): ProposalEventView => ({
               id: e.id,
               type: e.type,
-              actor: e.actor as ProposalEventView["actor"],
-              changes: (e.changes as ProposalEventView["changes"]) ?? null,
+              actor: e.actor,
+              changes: e.changes ?? null,
               detail: e.detail,
               createdAt: e.created_at.toISOString(),
             }),
@@ -638,10 +567,8 @@ export class ProposalsService {
 
   /** A proposal for its tenant or its landlord; 404 for anyone else. */
   async get(userId: string, id: string): Promise<ProposalView> {
-    const [view] = await this.views(userId, "p.id = $1 AND (p.tenant_id = $2 OR p.landlord_id = $2)", [
-      id,
-      userId,
-    ]);
+    const row = await proposalWithOffer(this.pool, userId, id);
+    const [view] = await this.views(userId, row ? [row] : []);
     if (!view) throw new AppError("not-found");
     return view;
   }
@@ -650,22 +577,9 @@ export class ProposalsService {
     userId: string,
     q: { role?: Party | undefined; oferta?: string | undefined; status?: ProposalStatus | undefined },
   ): Promise<ProposalView[]> {
-    const params: unknown[] = [userId];
-    const where = [
-      q.role === "tenant"
-        ? "p.tenant_id = $1"
-        : q.role === "landlord"
-          ? "p.landlord_id = $1"
-          : "(p.tenant_id = $1 OR p.landlord_id = $1)",
-    ];
-    if (q.oferta) {
-      params.push(q.oferta);
-      where.push(`p.offer_id = $${params.length}`);
-    }
-    if (q.status) {
-      params.push(q.status);
-      where.push(`p.status = $${params.length}`);
-    }
-    return this.views(userId, where.join(" AND "), params);
+    return this.views(
+      userId,
+      await proposalsWithOffers(this.pool, userId, { role: q.role, offerId: q.oferta, status: q.status }),
+    );
   }
 }

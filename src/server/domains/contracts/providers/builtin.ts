@@ -1,19 +1,16 @@
 import { randomBytes } from "node:crypto";
-import {
-  type ContractRow,
-  type ContractsContext,
-  type Queryable,
-  queueInvite,
-  type SignerRow,
-  sha,
-} from "../context";
+import type { Queryable } from "../../../db/rows";
+import { type ContractsContext, queueInvite, sha } from "../context";
+import type { SignerRow } from "../contract-signers.repository";
+import { nextToSign, setTokenHash } from "../contract-signers.repository";
+import type { ContractRow } from "../contracts.repository";
 import type { EnvelopeProvider } from "./envelope";
 import type { EnvelopeSigner } from "./types";
 
 /** A new personal link: only its hash is kept, the token goes out in the e-mail. */
 async function newLink(c: Queryable, signerId: string): Promise<string> {
   const token = randomBytes(32).toString("base64url");
-  await c.query("UPDATE contract_signers SET token_hash = $2 WHERE id = $1", [signerId, sha(token)]);
+  await setTokenHash(c, signerId, sha(token));
   return token;
 }
 
@@ -43,11 +40,7 @@ export class BuiltinProvider implements EnvelopeProvider {
 
   async advance(c: Queryable, row: ContractRow): Promise<void> {
     if (!row.sequential) return;
-    const { rows } = await c.query<SignerRow>(
-      "SELECT * FROM contract_signers WHERE contract_id = $1 AND status <> 'assinado' ORDER BY position LIMIT 1",
-      [row.id],
-    );
-    const next = rows[0];
+    const next = await nextToSign(c, row.id);
     if (next) await this.remind(c, row, next);
   }
 

@@ -1,5 +1,10 @@
 import { AppError } from "../../../../shared/errors";
-import type { ContractRow, ContractsContext, Queryable, SignerRow } from "../context";
+import type { Queryable } from "../../../db/rows";
+import type { ContractsContext } from "../context";
+import type { SignerRow } from "../contract-signers.repository";
+import { setSignerProviderRef } from "../contract-signers.repository";
+import type { ContractRow } from "../contracts.repository";
+import { setProviderRef } from "../contracts.repository";
 import type { ClicksignProvider } from "./clicksign";
 import type { EnvelopeProvider } from "./envelope";
 import type { EnvelopeRef, EnvelopeSigner } from "./types";
@@ -40,12 +45,8 @@ export class ClicksignEnvelopes implements EnvelopeProvider {
     });
     try {
       const keys = await this.api.addSigners(ref, signers, row.sequential);
-      for (const [signerId, key] of keys)
-        await c.query("UPDATE contract_signers SET provider_ref = $2 WHERE id = $1", [signerId, key]);
-      await c.query("UPDATE contracts SET provider_ref = $2 WHERE id = $1", [
-        row.id,
-        `${ref.envelopeId}/${ref.documentId}`,
-      ]);
+      for (const [signerId, key] of keys) await setSignerProviderRef(c, signerId, key);
+      await setProviderRef(c, row.id, `${ref.envelopeId}/${ref.documentId}`);
       await this.api.send(ref, `Assine o contrato de locação nº ${row.numero}.`);
     } catch (err) {
       // Do not leave a half-made envelope behind at the provider.

@@ -1,4 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import type { SignerRole } from "../../../../shared/contracts/contracts";
 import { AppError } from "../../../../shared/errors";
 import type {
   EnvelopeInput,
@@ -6,7 +7,6 @@ import type {
   EnvelopeSigner,
   EnvelopeStatus,
   ProviderEvent,
-  SignerRole,
   SigningProvider,
 } from "./types";
 
@@ -18,6 +18,8 @@ const ROLE: Record<SignerRole, string> = {
   locatario: "lessee",
   colocatario: "lessee",
   fiador: "guarantor",
+  // The guarantor's spouse consents: Clicksign's "interveniente" role.
+  anuente: "intervening",
   testemunha: "witness",
 };
 

@@ -1,4 +1,6 @@
-import type { ContractRow, Queryable, SignerRow } from "../context";
+import type { Queryable } from "../../../db/rows";
+import type { SignerRow } from "../contract-signers.repository";
+import type { ContractRow } from "../contracts.repository";
 import type { EnvelopeSigner } from "./types";
 
 /**

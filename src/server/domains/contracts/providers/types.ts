@@ -1,10 +1,10 @@
+import type { SignerRole } from "../../../../shared/contracts/contracts";
+
 /**
  * The signing provider interface. The built-in provider keeps the envelope in our own tables and
  * signs through `/Clicksign` links; an external provider (Clicksign) keeps it on its side and
  * tells us what happened through a signed webhook. The service speaks to both through this.
  */
-
-export type SignerRole = "locador" | "locatario" | "colocatario" | "fiador" | "testemunha";
 
 export interface EnvelopeSigner {
   /** Our contract_signers id. */
