@@ -20,11 +20,29 @@ import { UploadsPanel } from "../features/storage/uploads-panel";
 import { useLiveEvents } from "../lib/live";
 import { useAuth } from "./auth";
 import { ScreenErrorBoundary } from "./error-boundary";
+import "./layout.css";
 
+/** The first stop of the Tab key: past the header, straight to the screen. Shown only when focused. */
+function SkipLink() {
+  const { t } = useTranslation();
+  return (
+    <a href="#content" className="skip-link">
+      {t("app.skipToContent")}
+    </a>
+  );
+}
+
+/** The logo: its name says where it leads and starts with what it shows ("Chave"). */
 function Brand() {
   const { t } = useTranslation();
   return (
-    <Anchor component={Link} to="/" underline="never" c="inherit" aria-label={t("nav.home")}>
+    <Anchor
+      component={Link}
+      to="/"
+      underline="never"
+      c="inherit"
+      aria-label={t("nav.home", { app: t("app.name") })}
+    >
       <Group gap={8} wrap="nowrap">
         <img src="/favicon.svg" alt="" width={28} height={28} />
         <Text fw={700} size="lg">
@@ -83,11 +101,16 @@ function AccountMenu() {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={t("nav.menu")} data-testid="account-menu">
+        {/* Named with what it shows (the initials, and the name on a wider screen) and what it is. */}
+        <UnstyledButton
+          aria-label={t("nav.menuOf", { initials, name: state.user.name })}
+          data-testid="account-menu"
+        >
           <Group gap={8} wrap="nowrap">
             <Avatar color="blue" radius="xl" size="sm">
               {initials}
             </Avatar>
+            {/* A space (not drawn in the flex row) so the text reads "CM Caio…", not "CMCaio…". */}{" "}
             <Text size="sm" visibleFrom="xs" maw={160} truncate>
               {state.user.name}
             </Text>
@@ -136,6 +159,7 @@ export function Layout() {
   useLiveEvents(userId);
   return (
     <AppShell header={{ height: 60 }} padding={0}>
+      <SkipLink />
       <AppShell.Header>
         <Container size="lg" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap">
@@ -147,12 +171,11 @@ export function Layout() {
           </Group>
         </Container>
       </AppShell.Header>
-      <AppShell.Main>
-        <main id="content">
-          <ScreenErrorBoundary resetKey={location.pathname}>
-            <Outlet />
-          </ScreenErrorBoundary>
-        </main>
+      {/* The page's one main landmark (AppShell.Main is a <main>); the skip link's target. */}
+      <AppShell.Main id="content" tabIndex={-1}>
+        <ScreenErrorBoundary resetKey={location.pathname}>
+          <Outlet />
+        </ScreenErrorBoundary>
       </AppShell.Main>
       <UploadsPanel userId={userId} />
     </AppShell>

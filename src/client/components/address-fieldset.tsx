@@ -1,7 +1,19 @@
-import { Select, SimpleGrid, TextInput } from "@mantine/core";
-import { type Control, Controller, type FieldValues, type Path, type UseFormRegister } from "react-hook-form";
+import { Loader, Select, SimpleGrid, TextInput } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import {
+  Controller,
+  type FieldValues,
+  type Path,
+  type PathValue,
+  type UseFormReturn,
+  useWatch,
+} from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { UFS } from "../../shared/contracts/listings";
+import type { CepAddress } from "../../shared/contracts/cep";
+import { cleanCep, UFS } from "../../shared/contracts/listings";
+import { errorCodeOf } from "../lib/api";
+import { cepQuery } from "../lib/cep";
 
 export const ADDRESS_FIELDS = [
   "cep",
@@ -14,19 +26,59 @@ export const ADDRESS_FIELDS = [
 ] as const;
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
 
+/** What a CEP fills in; the number and complement are always the person's. */
+const FILLED = ["logradouro", "bairro", "cidade", "uf"] as const;
+
+/**
+ * Fills the street, bairro, city and UF from the CEP as soon as it has 8 digits (through
+ * `GET /api/cep/:cep`). A field is filled only while the person has not changed it (it holds its
+ * default, is empty, or holds what the previous CEP filled), so nothing typed is overwritten; every field stays editable, and a lookup
+ * that fails or is slow never blocks typing. Says "looking up" and "not found" under the CEP.
+ */
+function useCepFill<T extends FieldValues>(form: UseFormReturn<T>) {
+  const { control, getValues, setValue, formState } = form;
+  const typed = useWatch({ control, name: "cep" as Path<T> }) as unknown;
+  const cep = typeof typed === "string" ? cleanCep(typed) : "";
+  // The saved address's CEP is not looked up again: only a CEP the person types now.
+  const saved = cleanCep(String(formState.defaultValues?.cep ?? ""));
+  const lookup = useQuery({ ...cepQuery(cep), enabled: /^\d{8}$/.test(cep) && cep !== saved });
+  const filled = useRef<Partial<Record<(typeof FILLED)[number], string>>>({});
+  const address: CepAddress | undefined = lookup.data;
+  useEffect(() => {
+    if (!address) return;
+    for (const field of FILLED) {
+      const value = address[field];
+      const name = field as Path<T>;
+      const current = getValues(name) as unknown;
+      const untouched =
+        !current || current === filled.current[field] || current === formState.defaultValues?.[field];
+      if (value && untouched) {
+        setValue(name, value as PathValue<T, Path<T>>, { shouldDirty: true, shouldValidate: false });
+        filled.current[field] = value;
+      }
+    }
+  }, [address, getValues, setValue, formState]);
+  const code = lookup.isError ? errorCodeOf(lookup.error) : null;
+  return {
+    pending: lookup.isFetching,
+    // An outage or a lookup the operator turned off is no news to the person: the form is typed.
+    problem: code === "cep-not-found" || code === "cep-lookup-unavailable" ? code : null,
+  };
+}
+
 /**
  * A Brazilian address (CEP, UF, city; street; number, complement, district), as the unit form and
  * the profile's address step ask for it, inside any react-hook-form form that has these fields.
+ * The CEP fills the rest in when the server can look it up.
  */
 export function AddressFieldset<T extends FieldValues>({
-  register,
-  control,
+  form,
   error,
   numeroHelp,
   cepMaxLength,
 }: {
-  register: UseFormRegister<T>;
-  control: Control<T>;
+  /** The form that holds the address fields (react-hook-form). */
+  form: UseFormReturn<T>;
   /** The text of a field's error, if any. */
   error: (field: AddressField) => string | undefined;
   numeroHelp?: string;
@@ -35,6 +87,8 @@ export function AddressFieldset<T extends FieldValues>({
   const { t } = useTranslation();
   const name = (field: AddressField) => field as Path<T>;
   const label = (field: AddressField) => t(`units.fields.${field}`);
+  const { register, control } = form;
+  const cep = useCepFill(form);
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -43,7 +97,10 @@ export function AddressFieldset<T extends FieldValues>({
           inputMode="numeric"
           placeholder="00000-000"
           maxLength={cepMaxLength}
+          autoComplete="postal-code"
           {...register(name("cep"))}
+          rightSection={cep.pending ? <Loader size="xs" aria-label={t("address.lookingUp")} /> : null}
+          description={cep.problem ? t(`errors.${cep.problem}`) : undefined}
           error={error("cep")}
         />
         <Controller

@@ -1,17 +1,12 @@
-import { ActionIcon, Alert, Box, Group, Loader, Text, Tooltip } from "@mantine/core";
+import { Alert, Box, Group, Loader, Text } from "@mantine/core";
 import { useElementSize } from "@mantine/hooks";
-import {
-  IconChevronLeft,
-  IconChevronRight,
-  IconZoomIn,
-  IconZoomOut,
-  IconZoomReset,
-} from "@tabler/icons-react";
+import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
 import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy, type RenderTask } from "pdfjs-dist";
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { logger } from "../lib/logger";
+import { ViewerButton, ZoomControls } from "./viewer-controls";
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 
@@ -89,67 +84,51 @@ export function PdfView({ url }: { url: string }) {
     <Box>
       <Group justify="space-between" mb="sm" gap="xs">
         <Group gap={4}>
-          <Tooltip label={t("viewer.previousPage")}>
-            <ActionIcon
-              variant="default"
-              aria-label={t("viewer.previousPage")}
-              disabled={page <= 1}
-              onClick={() => setPage((p) => p - 1)}
-            >
-              <IconChevronLeft size={18} />
-            </ActionIcon>
-          </Tooltip>
+          <ViewerButton
+            label={t("viewer.previousPage")}
+            disabled={page <= 1}
+            onClick={() => setPage((p) => p - 1)}
+          >
+            <IconChevronLeft size={18} />
+          </ViewerButton>
           <Text size="sm" data-testid="pdf-page" aria-live="polite">
             {pages > 0 ? t("viewer.page", { page, pages }) : "…"}
           </Text>
-          <Tooltip label={t("viewer.nextPage")}>
-            <ActionIcon
-              variant="default"
-              aria-label={t("viewer.nextPage")}
-              disabled={page >= pages}
-              onClick={() => setPage((p) => p + 1)}
-            >
-              <IconChevronRight size={18} />
-            </ActionIcon>
-          </Tooltip>
+          <ViewerButton
+            label={t("viewer.nextPage")}
+            disabled={page >= pages}
+            onClick={() => setPage((p) => p + 1)}
+          >
+            <IconChevronRight size={18} />
+          </ViewerButton>
         </Group>
-        <Group gap={4}>
-          <Tooltip label={t("viewer.zoomOut")}>
-            <ActionIcon
-              variant="default"
-              aria-label={t("viewer.zoomOut")}
-              disabled={zoomIndex <= 0}
-              onClick={() => setZoom(ZOOMS[zoomIndex - 1] ?? zoom)}
-            >
-              <IconZoomOut size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Text size="sm" w={48} ta="center" data-testid="pdf-zoom">
-            {Math.round(zoom * 100)}%
-          </Text>
-          <Tooltip label={t("viewer.zoomIn")}>
-            <ActionIcon
-              variant="default"
-              aria-label={t("viewer.zoomIn")}
-              disabled={zoomIndex >= ZOOMS.length - 1}
-              onClick={() => setZoom(ZOOMS[zoomIndex + 1] ?? zoom)}
-            >
-              <IconZoomIn size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t("viewer.fitWidth")}>
-            <ActionIcon variant="default" aria-label={t("viewer.fitWidth")} onClick={() => setZoom(1)}>
-              <IconZoomReset size={18} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <ZoomControls
+          zoom={zoom}
+          canZoomOut={zoomIndex > 0}
+          canZoomIn={zoomIndex < ZOOMS.length - 1}
+          onZoomOut={() => setZoom(ZOOMS[zoomIndex - 1] ?? zoom)}
+          onZoomIn={() => setZoom(ZOOMS[zoomIndex + 1] ?? zoom)}
+          onReset={() => setZoom(1)}
+          testId="pdf-zoom"
+        />
       </Group>
-      <Box ref={frame} style={{ overflow: "auto", maxHeight: "75vh" }} bg="gray.1" p={0}>
+      {/* It scrolls, so the keyboard can reach it and scroll it with the arrow keys. */}
+      <Box
+        ref={frame}
+        style={{ overflow: "auto", maxHeight: "75vh" }}
+        bg="gray.1"
+        p={0}
+        tabIndex={0}
+        role="region"
+        aria-label={t("viewer.title")}
+        className="mantine-focus-auto"
+      >
         {!pdf && <Loader m="md" />}
         <canvas
           ref={canvas}
           data-testid="pdf-canvas"
           data-rendered-page={rendered}
+          role="img"
           aria-label={t("viewer.page", { page, pages })}
           style={{ display: pdf ? "block" : "none", margin: "0 auto", background: "white" }}
         />

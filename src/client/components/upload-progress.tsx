@@ -3,7 +3,7 @@ import { IconPlayerPause, IconPlayerPlay, IconRefresh, IconX } from "@tabler/ico
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { formatBytes } from "../lib/format";
-import type { UploadTask } from "../lib/storage";
+import { isRetryableStatus, type StorageError, type UploadTask } from "../lib/storage";
 import { useUploadTask } from "../lib/use-upload";
 
 /** Refusals of the file itself: sending the same bytes again can only be refused again. */
@@ -15,6 +15,16 @@ const FINAL_REFUSALS = new Set<string>([
   "invalid-file-name",
   "invalid-document-kind",
 ]);
+
+/**
+ * Whether trying again can succeed: no answer (the network), a server error (5xx), a timeout or
+ * too many requests, as the upload's own retries judge it. A refusal of the file (too large, of
+ * a type not accepted), of the account (quota, permission) or of the request cannot.
+ */
+export function canRetryUpload(error: Pick<StorageError, "code" | "status">): boolean {
+  if (FINAL_REFUSALS.has(error.code)) return false;
+  return error.code === "retry-limit-exceeded" || isRetryableStatus(error.status);
+}
 
 /** One upload: bar with percent and speed, state, and the buttons that make sense in it. */
 export function UploadProgress({
@@ -32,6 +42,19 @@ export function UploadProgress({
   useEffect(() => (inPanel ? undefined : task.watch()), [task, inPanel]);
   if (!snap) return null;
   const { state, progress, error } = snap;
+  const retryable = error !== null && canRetryUpload(error);
+  const errorText = error ? (error.message !== error.code ? error.message : t(`errors.${error.code}`)) : "";
+  const retryButton = retryable && (
+    <Button
+      size="compact-sm"
+      variant="light"
+      leftSection={<IconRefresh size={14} />}
+      onClick={() => task.resume()}
+      style={{ flexShrink: 0 }}
+    >
+      {t("storage.retry")}
+    </Button>
+  );
   const percent =
     progress.totalBytes > 0 ? Math.floor((progress.bytesTransferred / progress.totalBytes) * 100) : 0;
   const active = state === "running" || state === "pausing";
@@ -71,7 +94,7 @@ export function UploadProgress({
               </ActionIcon>
             </Tooltip>
           )}
-          {(active || state === "paused" || state === "error") && (
+          {(active || state === "paused" || (state === "error" && retryable)) && (
             <Tooltip label={t("storage.cancel")}>
               <ActionIcon
                 variant="subtle"
@@ -84,11 +107,12 @@ export function UploadProgress({
               </ActionIcon>
             </Tooltip>
           )}
-          {onDismiss && (state === "success" || state === "canceled") && (
-            <ActionIcon variant="subtle" size="sm" onClick={onDismiss} aria-label={t("storage.dismiss")}>
-              <IconX size={16} />
-            </ActionIcon>
-          )}
+          {onDismiss &&
+            (state === "success" || state === "canceled" || (state === "error" && !retryable)) && (
+              <ActionIcon variant="subtle" size="sm" onClick={onDismiss} aria-label={t("storage.dismiss")}>
+                <IconX size={16} />
+              </ActionIcon>
+            )}
         </Group>
       </Group>
       <Progress
@@ -117,23 +141,24 @@ export function UploadProgress({
           {t("storage.restored")}
         </Text>
       )}
-      {state === "error" && error && (
-        <Alert color="red" variant="light" p="xs" role="alert">
-          <Group justify="space-between" gap="xs">
-            <Text size="sm">{error.message !== error.code ? error.message : t(`errors.${error.code}`)}</Text>
-            {!FINAL_REFUSALS.has(error.code) && (
-              <Button
-                size="compact-sm"
-                variant="light"
-                leftSection={<IconRefresh size={14} />}
-                onClick={() => task.resume()}
-              >
-                {t("storage.retry")}
-              </Button>
-            )}
+      {state === "error" &&
+        error &&
+        (inPanel ? (
+          // In the corner panel, one short line: the panel must not cover the page.
+          <Group justify="space-between" gap="xs" wrap="nowrap" role="alert">
+            <Text size="xs" c="red" lineClamp={2}>
+              {errorText}
+            </Text>
+            {retryButton}
           </Group>
-        </Alert>
-      )}
+        ) : (
+          <Alert color="red" variant="light" p="xs" role="alert">
+            <Group justify="space-between" gap="xs">
+              <Text size="sm">{errorText}</Text>
+              {retryButton}
+            </Group>
+          </Alert>
+        ))}
     </Stack>
   );
 }

@@ -179,7 +179,7 @@ export function OfferDetails({ offer }: { offer: OfferView }) {
                 date: new Date(`${offer.disponivelEm}T12:00:00`).toLocaleDateString(i18n.language),
               })}
             </Text>
-            <Text size="sm">{t("offer.term", { months: offer.prazoMeses, index: offer.reajuste })}</Text>
+            <Text size="sm">{t("offer.term", { count: offer.prazoMeses, index: offer.reajuste })}</Text>
             <Text size="sm">
               {t("offer.fields.garantias")}:{" "}
               {offer.garantias.map((g) => t(`listings.guarantees.${g}`)).join(", ")}
@@ -187,7 +187,7 @@ export function OfferDetails({ offer }: { offer: OfferView }) {
             {offer.caucaoMeses && (
               <Text size="sm">
                 {t("offer.deposit", {
-                  months: offer.caucaoMeses,
+                  count: offer.caucaoMeses,
                   value: formatBRL(offer.caucaoMeses * offer.aluguel),
                 })}
               </Text>

@@ -5,7 +5,6 @@ import {
   Card,
   Checkbox,
   Group,
-  NumberInput,
   Select,
   SimpleGrid,
   Stack,
@@ -26,6 +25,8 @@ import {
   pacote,
   READJUSTMENT_INDEXES,
 } from "../../../shared/contracts/listings";
+import { MoneyInput } from "../../components/money-input";
+import { WholeNumberInput } from "../../components/whole-number-input";
 import { applyIssues } from "../../lib/apply-issues";
 import { useErrorText } from "../../lib/error-text";
 import { formatBRL, reaisToCentavos, toReais } from "../../lib/money";
@@ -153,18 +154,12 @@ export function OfferForm({
               control={control}
               name={name}
               render={({ field }) => (
-                <NumberInput
+                <MoneyInput
                   label={f(name)}
-                  value={Number.isNaN(field.value) ? "" : field.value}
-                  onChange={(v) => field.onChange(v === "" ? Number.NaN : Number(v))}
+                  value={field.value}
+                  onChange={(v) => field.onChange(v === "" ? Number.NaN : v)}
                   onBlur={field.onBlur}
-                  decimalSeparator=","
-                  thousandSeparator="."
-                  decimalScale={2}
                   fixedDecimalScale
-                  min={0}
-                  allowNegative={false}
-                  prefix="R$ "
                   error={fieldError(name)}
                 />
               )}
@@ -218,14 +213,13 @@ export function OfferForm({
             control={control}
             name="prazoMeses"
             render={({ field }) => (
-              <NumberInput
+              <WholeNumberInput
                 label={f("prazoMeses")}
                 value={field.value}
-                onChange={(v) => field.onChange(v === "" ? Number.NaN : Number(v))}
+                onChange={(v) => field.onChange(v === "" ? Number.NaN : v)}
                 onBlur={field.onBlur}
                 min={1}
                 max={120}
-                allowDecimal={false}
                 error={fieldError("prazoMeses")}
               />
             )}

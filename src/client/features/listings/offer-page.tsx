@@ -15,7 +15,16 @@ import { OfferForm } from "./offer-form";
 /** "Fazer proposta": to the proposal for a signed-in visitor, through sign-in otherwise. */
 export function ProposeButton({ offer, signedIn }: { offer: OfferView; signedIn: boolean }) {
   const { t } = useTranslation();
-  if (offer.isOwner || offer.status !== "publicada") return null;
+  if (offer.isOwner) return null;
+  // A visitor who follows an old link learns why there is no proposal to make.
+  if (offer.status !== "publicada")
+    return (
+      <Alert color="gray" data-testid="offer-unavailable">
+        {t(
+          `offer.unavailable.${offer.status === "reservada" ? "reservada" : offer.status === "alugada" ? "alugada" : "encerrada"}`,
+        )}
+      </Alert>
+    );
   const target = `/AluguelProposta?oferta=${offer.id}`;
   return (
     <Button
@@ -107,12 +116,24 @@ export function OfferPage({
   let body: React.ReactNode;
   if (!id && unitId) body = <NewOffer unitId={unitId} basePath={basePath} signedIn={signedIn} />;
   else if (!id)
+    // No offer named: anyone can go to the search; a signed-in person may have meant to create one.
     body = (
-      <Alert color="yellow">
-        {t("offer.missingUnit")}{" "}
-        <Anchor component={Link} to="/AdicionarUnidade">
-          {t("nav.units")}
-        </Anchor>
+      <Alert color="yellow" data-testid="offer-missing">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{t("offer.missingOffer")}</Text>
+          <Button component={Link} to="/" size="xs" variant="light">
+            {t("offer.browse")}
+          </Button>
+          {signedIn && (
+            <Text size="sm">
+              {t("offer.orCreate")}{" "}
+              <Anchor component={Link} to="/AdicionarUnidade" inherit>
+                {t("nav.units")}
+              </Anchor>
+              .
+            </Text>
+          )}
+        </Stack>
       </Alert>
     );
   else if (offer.isPending) body = <Loader />;

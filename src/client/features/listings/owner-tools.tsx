@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { useTranslation } from "react-i18next";
 import { EDITABLE_STATUSES, type OfferView } from "../../../shared/contracts/listings";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import { useErrorText } from "../../lib/error-text";
 import { useCloseOffer, usePublishOffer } from "./api/offers";
 import { StatusBadge } from "./offer-details";
@@ -58,30 +59,25 @@ export function OwnerTools({ offer, onEdit }: { offer: OfferView; onEdit: () => 
           {err.message(failure)}
         </Alert>
       )}
-      <Modal opened={confirming} onClose={confirm.close} title={t("offer.closeTitle")} centered>
-        <Stack>
-          <Text size="sm">{t("offer.closeText")}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={confirm.close}>
-              {t("offer.cancel")}
-            </Button>
-            <Button
-              color="red"
-              loading={close.isPending}
-              onClick={() =>
-                close.mutate(offer.id, {
-                  onSuccess: () => {
-                    confirm.close();
-                    notifications.show({ message: t("offer.closed") });
-                  },
-                })
-              }
-            >
-              {t("offer.close")}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={confirming}
+        onClose={confirm.close}
+        title={t("offer.closeTitle")}
+        error={close.error ? err.message(close.error) : null}
+        confirmLabel={t("offer.close")}
+        confirmColor="red"
+        pending={close.isPending}
+        onConfirm={() =>
+          close.mutate(offer.id, {
+            onSuccess: () => {
+              confirm.close();
+              notifications.show({ message: t("offer.closed") });
+            },
+          })
+        }
+      >
+        <Text size="sm">{t("offer.closeText")}</Text>
+      </ConfirmDialog>
     </Stack>
   );
 }

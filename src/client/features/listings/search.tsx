@@ -3,9 +3,11 @@ import {
   Alert,
   Anchor,
   Badge,
+  Box,
   Button,
   Card,
   Checkbox,
+  Drawer,
   Group,
   Image,
   Loader,
@@ -19,7 +21,14 @@ import {
   TextInput,
   UnstyledButton,
 } from "@mantine/core";
-import { IconArrowDown, IconArrowsSort, IconArrowUp, IconSearch } from "@tabler/icons-react";
+import { useDisclosure, useMediaQuery } from "@mantine/hooks";
+import {
+  IconAdjustmentsHorizontal,
+  IconArrowDown,
+  IconArrowsSort,
+  IconArrowUp,
+  IconSearch,
+} from "@tabler/icons-react";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -32,10 +41,12 @@ import {
   UFS,
   UNIT_TYPES,
 } from "../../../shared/contracts/listings";
+import { ApiError } from "../../lib/api";
 import { useErrorText } from "../../lib/error-text";
 import { formatBRL, reaisToCentavos } from "../../lib/money";
 import { photoUrl, searchQuery } from "./api/search";
 import { cardTitle, features, place } from "./describe";
+import { PlaceInput } from "./place-input";
 import { UnitPhoto } from "./unit-photo";
 
 export type Layout = "cards" | "list" | "grid" | "table";
@@ -94,7 +105,8 @@ const filterResolver = (values: FilterValues, context: unknown, options: never) 
     Object.keys(r.errors).length > 0 ? { values: {}, errors: r.errors } : { values, errors: {} },
   );
 
-function Filters() {
+/** The search's filters; `onApplied` runs after a search is applied (the phone's drawer closes). */
+function Filters({ onApplied }: { onApplied?: () => void }) {
   const { t } = useTranslation();
   const err = useErrorText();
   const [url, setUrl] = useSearchParams();
@@ -106,7 +118,10 @@ function Filters() {
   const set = (key: keyof FilterValues, value: string | null | undefined) => form.setValue(key, value ?? "");
   const fieldError = (key: keyof FilterValues) =>
     err.field(form.formState.errors[key]?.message as string | undefined);
-  const apply = form.handleSubmit((values) => setUrl(filterUrl(values)));
+  const apply = form.handleSubmit((values) => {
+    setUrl(filterUrl(values));
+    onApplied?.();
+  });
   function clear() {
     form.reset(Object.fromEntries(FILTER_KEYS.map((k) => [k, ""])) as FilterValues);
     setUrl(new URLSearchParams());
@@ -137,10 +152,17 @@ function Filters() {
             onChange={(v) => set("uf", v)}
             searchable
           />
-          <TextInput
+          <PlaceInput
             label={t("search.cidade")}
             value={draft.cidade}
-            onChange={(e) => set("cidade", e.currentTarget.value)}
+            uf={draft.uf}
+            onChange={(typed) => set("cidade", typed)}
+            onPick={(p) => {
+              // A suggestion is a place that has offers: its city, UF and, for a bairro, the bairro.
+              set("cidade", p.cidade);
+              set("uf", p.uf);
+              set("bairro", p.bairro ?? "");
+            }}
             error={fieldError("cidade")}
           />
           <TextInput
@@ -205,6 +227,7 @@ function Filters() {
                 { value: "", label: t("search.sortRecent") },
                 { value: "preco", label: t("search.sortPrice") },
                 { value: "preco_desc", label: t("search.sortPriceDesc") },
+                { value: "antigos", label: t("search.sortOldest") },
               ]}
               value={draft.sort}
               onChange={(v) => set("sort", v)}
@@ -305,50 +328,78 @@ function GridItem({ o }: { o: OfferCard }) {
       component={Link}
       to={`/AluguelOferta?id=${o.id}`}
       data-testid="result"
-      pos="relative"
       style={{ display: "block" }}
-      aria-label={`${cardTitle(t, o)}, ${formatBRL(o.total)}`}
     >
-      {o.capa ? (
-        <Image src={photoUrl(o.capa)} alt="" h={160} fit="cover" radius="md" loading="lazy" />
-      ) : (
-        <UnitPhoto id={null} alt="" h={160} />
-      )}
-      <Badge pos="absolute" bottom={8} left={8} size="lg" variant="white" c="dark">
-        {formatBRL(o.total)}
-      </Badge>
-      <Text size="xs" mt={4} truncate>
-        {cardTitle(t, o)} · {o.cidade}
-      </Text>
+      {/* The price sits on the photo, never over the caption below it. */}
+      <Box pos="relative" data-testid="grid-photo">
+        {o.capa ? (
+          <Image src={photoUrl(o.capa)} alt="" h={160} fit="cover" radius="md" loading="lazy" />
+        ) : (
+          <UnitPhoto id={null} alt="" h={160} />
+        )}
+        <Badge pos="absolute" bottom={8} left={8} size="lg" variant="white" c="black">
+          {formatBRL(o.total)}
+        </Badge>
+      </Box>
+      {/* Two short lines, so that half a phone's width still shows the bairro. */}
+      <Box mt={4} data-testid="grid-caption">
+        <Text size="xs" fw={600} truncate>
+          {t(`listings.types.${o.tipo}`)} · {o.bairro}
+        </Text>
+        <Text size="xs" c="dimmed" truncate>
+          {o.cidade} – {o.uf}
+        </Text>
+      </Box>
     </UnstyledButton>
   );
 }
 
-function SortHeader({ label, asc, desc }: { label: string; asc: SearchSort; desc: SearchSort }) {
+/**
+ * A sortable column's header: the `<th>` carries `aria-sort`, its button sorts one way and then
+ * the other. A column whose other direction the search API lacks names only the one it has.
+ */
+function SortableTh({ label, asc, desc }: { label: string; asc?: SearchSort; desc?: SearchSort }) {
   const { t } = useTranslation();
   const [url, setUrl] = useSearchParams();
   const current = (url.get("sort") || "recentes") as SearchSort;
-  const next = current === asc ? desc : asc;
-  const Icon = current === asc ? IconArrowUp : current === desc ? IconArrowDown : IconArrowsSort;
+  const direction = current === asc ? "ascending" : current === desc ? "descending" : "none";
+  // Unsorted: the column's first direction; sorted: the other one, when there is one.
+  const next =
+    direction === "ascending" ? (desc ?? asc) : direction === "descending" ? (asc ?? desc) : (asc ?? desc);
+  const Icon =
+    direction === "ascending" ? IconArrowUp : direction === "descending" ? IconArrowDown : IconArrowsSort;
+  const heading = (
+    <Group gap={4} wrap="nowrap">
+      {label}
+      <Icon size={14} aria-hidden />
+    </Group>
+  );
   return (
-    <UnstyledButton
-      onClick={() => {
-        const p = new URLSearchParams(url);
-        p.set("sort", next);
-        setUrl(p);
-      }}
-      aria-label={t("search.sortBy", { column: label })}
-      aria-sort={current === asc ? "ascending" : current === desc ? "descending" : "none"}
-      fw={700}
-      fz="sm"
-    >
-      <Group gap={4} wrap="nowrap">
-        {label}
-        <Icon size={14} />
-      </Group>
-    </UnstyledButton>
+    <Table.Th aria-sort={direction}>
+      {next && next !== current ? (
+        <UnstyledButton
+          onClick={() => {
+            const p = new URLSearchParams(url);
+            p.set("sort", next);
+            setUrl(p);
+          }}
+          aria-label={t(next === asc ? "search.sortAsc" : "search.sortDesc", { column: label })}
+          fw={700}
+          fz="sm"
+        >
+          {heading}
+        </UnstyledButton>
+      ) : (
+        <Box fw={700} fz="sm">
+          {heading}
+        </Box>
+      )}
+    </Table.Th>
   );
 }
+
+/** Amounts, areas and dates on one line each: "R$ 1.340,00" broken in two reads badly. */
+const NOWRAP = { whiteSpace: "nowrap" } as const;
 
 function TableLayout({ items }: { items: OfferCard[] }) {
   const { t, i18n } = useTranslation();
@@ -363,12 +414,9 @@ function TableLayout({ items }: { items: OfferCard[] }) {
             <Table.Th>{c("quartos")}</Table.Th>
             <Table.Th>{c("area")}</Table.Th>
             <Table.Th>{c("aluguel")}</Table.Th>
-            <Table.Th>
-              <SortHeader label={c("total")} asc="preco" desc="preco_desc" />
-            </Table.Th>
-            <Table.Th>
-              <SortHeader label={c("publicado")} asc="recentes" desc="recentes" />
-            </Table.Th>
+            <SortableTh label={c("total")} asc="preco" desc="preco_desc" />
+            {/* Newest first only: the search API has no oldest-first order yet. */}
+            <SortableTh label={c("publicado")} asc="antigos" desc="recentes" />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -381,10 +429,12 @@ function TableLayout({ items }: { items: OfferCard[] }) {
               </Table.Td>
               <Table.Td>{place(t, o)}</Table.Td>
               <Table.Td>{o.quartos}</Table.Td>
-              <Table.Td>{o.areaM2} m²</Table.Td>
-              <Table.Td>{formatBRL(o.aluguel)}</Table.Td>
-              <Table.Td fw={600}>{formatBRL(o.total)}</Table.Td>
-              <Table.Td>{new Date(o.publishedAt).toLocaleDateString(i18n.language)}</Table.Td>
+              <Table.Td style={NOWRAP}>{o.areaM2} m²</Table.Td>
+              <Table.Td style={NOWRAP}>{formatBRL(o.aluguel)}</Table.Td>
+              <Table.Td fw={600} style={NOWRAP}>
+                {formatBRL(o.total)}
+              </Table.Td>
+              <Table.Td style={NOWRAP}>{new Date(o.publishedAt).toLocaleDateString(i18n.language)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -404,6 +454,13 @@ export function OfferSearch() {
   const params = apiParams(url);
   const results = useInfiniteQuery(searchQuery(params));
   const items = results.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = results.data?.pages[0]?.total ?? null;
+  // On a phone the filters wait in a drawer, so the results start on the first screen.
+  const phone = useMediaQuery("(max-width: 48em)", false, { getInitialValueInEffect: false }) ?? false;
+  const [filtersOpen, filtersDrawer] = useDisclosure(false);
+  const active = FILTER_KEYS.filter((k) => k !== "sort" && url.get(k)).length;
+  // A filter the API refuses (a link with a minimum price above the maximum) is said, not retried.
+  const refused = results.error instanceof ApiError && results.error.status === 400;
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
@@ -423,9 +480,46 @@ export function OfferSearch() {
           size="xs"
         />
       </Group>
-      <Filters key={url.toString()} />
+      {phone ? (
+        <>
+          <Group justify="space-between">
+            <Button
+              variant="default"
+              leftSection={<IconAdjustmentsHorizontal size={16} />}
+              onClick={filtersDrawer.open}
+              data-testid="filters-button"
+            >
+              {active > 0 ? `${t("search.filtersButton")} (${active})` : t("search.filtersButton")}
+            </Button>
+          </Group>
+          <Drawer
+            opened={filtersOpen}
+            onClose={filtersDrawer.close}
+            title={t("search.filtersTitle")}
+            position="bottom"
+            size="90%"
+          >
+            <Filters key={url.toString()} onApplied={filtersDrawer.close} />
+          </Drawer>
+        </>
+      ) : (
+        <Filters key={url.toString()} />
+      )}
+      {total !== null && (
+        <Text fw={600} aria-live="polite" data-testid="result-count">
+          {t("search.resultCount", { count: total })}
+        </Text>
+      )}
       {results.isPending && <Loader />}
-      {results.isError && (
+      {refused && (
+        <Alert color="yellow" role="alert">
+          {err.message(results.error)}{" "}
+          <Button size="compact-sm" variant="light" onClick={() => void navigate(pathname)}>
+            {t("search.clear")}
+          </Button>
+        </Alert>
+      )}
+      {results.isError && !refused && (
         <Alert color="red" role="alert">
           {t("search.failed")} {err.message(results.error)}{" "}
           <Button size="compact-sm" variant="light" onClick={() => void results.refetch()}>
@@ -433,7 +527,9 @@ export function OfferSearch() {
           </Button>
         </Alert>
       )}
-      {results.isSuccess && items.length === 0 && <Text c="dimmed">{t("search.empty")}</Text>}
+      {results.isSuccess && items.length === 0 && total === null && (
+        <Text c="dimmed">{t("search.empty")}</Text>
+      )}
       {items.length > 0 && (
         <div data-testid={`results-${layout}`}>
           {layout === "cards" && (

@@ -1,14 +1,19 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { UnitView } from "../../../shared/contracts/listings";
 import ptBR from "../../../shared/locales/pt-BR.json";
-import { renderUi } from "../../lib/testing";
+import { stubCepLookup } from "../../components/cep.fixture";
+import { renderInApp } from "../../components/render-in-app";
 import { UnitForm } from "./unit-form";
 
 const errors = ptBR.errors;
 
+beforeEach(() => stubCepLookup());
+afterEach(() => vi.unstubAllGlobals());
+
 function renderForm(onSave = vi.fn(async () => undefined)) {
-  renderUi(<UnitForm userId="u1" onSave={onSave} />);
+  renderInApp(<UnitForm userId="u1" onSave={onSave} />);
   return onSave;
 }
 
@@ -50,5 +55,38 @@ describe("UnitForm", { timeout: 30_000 }, () => {
       expect.objectContaining({ cep: "01310100", numero: "1000", cidade: "São Paulo", uf: "SP" }),
     );
     expect(within(document.body).queryByRole("alert")).not.toBeInTheDocument();
+  });
+});
+
+describe("UnitForm's photos", { timeout: 30_000 }, () => {
+  it("offers to remove a photo, not to take one", async () => {
+    const unit = {
+      id: "u1",
+      tipo: "apartamento",
+      cep: "01310100",
+      logradouro: "Avenida Paulista",
+      numero: "1000",
+      complemento: "",
+      bairro: "Bela Vista",
+      cidade: "São Paulo",
+      uf: "SP",
+      areaM2: 68,
+      quartos: 2,
+      banheiros: 1,
+      vagas: 0,
+      mobiliado: false,
+      aceitaPets: false,
+      descricao: "",
+      matricula: "",
+      fotos: ["f1", "f2"],
+      ofertas: [],
+      createdAt: "2026-01-01T00:00:00.000Z",
+      updatedAt: "2026-01-01T00:00:00.000Z",
+    } as unknown as UnitView;
+    renderInApp(<UnitForm initial={unit} userId="u1" onSave={vi.fn(async () => undefined)} />);
+    await userEvent.click(screen.getByRole("button", { name: "Remover foto 2" }));
+    expect(screen.queryByRole("button", { name: "Remover foto 2" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Remover foto 1" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Tirar foto/ })).not.toBeInTheDocument();
   });
 });

@@ -8,7 +8,6 @@ import {
   Checkbox,
   FileButton,
   Group,
-  NumberInput,
   Select,
   SimpleGrid,
   Stack,
@@ -32,9 +31,10 @@ import {
 } from "../../../shared/contracts/listings";
 import { AddressFieldset } from "../../components/address-fieldset";
 import { UploadProgress } from "../../components/upload-progress";
+import { WholeNumberInput } from "../../components/whole-number-input";
 import { applyIssues } from "../../lib/apply-issues";
 import { useErrorText } from "../../lib/error-text";
-import { StorageError, type UploadTask, uploadFile } from "../../lib/storage";
+import { dismissUpload, StorageError, type UploadTask, uploadFile } from "../../lib/storage";
 import { storageErrorText } from "../../lib/storage-error-text";
 import { UnitPhoto } from "./unit-photo";
 
@@ -106,6 +106,8 @@ export function UnitForm({
         },
         (e: unknown) => {
           if (!(e instanceof StorageError && e.code === "canceled")) setProblem(storageErrorText(e, t));
+          // Said in the form; the uploads panel need not show the same failure again.
+          dismissUpload(task.id);
           setUploads((list) => list.filter((x) => x !== task));
         },
       );
@@ -169,8 +171,7 @@ export function UnitForm({
               {t("units.sections.address")}
             </Title>
             <AddressFieldset
-              register={register}
-              control={control}
+              form={form}
               error={fieldError}
               numeroHelp={t("units.numeroHelp")}
               cepMaxLength={9}
@@ -190,16 +191,12 @@ export function UnitForm({
                   control={control}
                   name={name}
                   render={({ field }) => (
-                    <NumberInput
+                    <WholeNumberInput
                       label={f(name)}
                       value={field.value}
-                      onChange={(v) =>
-                        field.onChange(typeof v === "number" ? v : v === "" ? Number.NaN : Number(v))
-                      }
+                      onChange={(v) => field.onChange(v === "" ? Number.NaN : v)}
                       onBlur={field.onBlur}
                       min={name === "areaM2" ? 1 : 0}
-                      allowDecimal={false}
-                      allowNegative={false}
                       error={fieldError(name)}
                     />
                   )}
@@ -287,7 +284,7 @@ export function UnitForm({
                         variant="subtle"
                         color="red"
                         size="sm"
-                        aria-label={`${t("units.removePhoto")} ${i + 1}`}
+                        aria-label={t("units.removePhoto", { n: i + 1 })}
                         onClick={() =>
                           setValue(
                             "fotos",

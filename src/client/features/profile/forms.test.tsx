@@ -1,12 +1,16 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ProfileView } from "../../../shared/contracts/profile";
 import ptBR from "../../../shared/locales/pt-BR.json";
-import { renderUi } from "../../lib/testing";
+import { stubCepLookup } from "../../components/cep.fixture";
+import { renderInApp } from "../../components/render-in-app";
 import { AddressFormView, PersonalForm } from "./forms";
 
 const errors = ptBR.errors;
+
+beforeEach(() => stubCepLookup());
+afterEach(() => vi.unstubAllGlobals());
 const empty = { personal: null, address: null, complete: false } as unknown as ProfileView;
 const save = ptBR.profile.save;
 
@@ -14,18 +18,28 @@ const save = ptBR.profile.save;
 describe("PersonalForm", { timeout: 30_000 }, () => {
   it("says under each field what is missing, and saves nothing", async () => {
     const onSave = vi.fn(async () => undefined);
-    renderUi(<PersonalForm profile={empty} onSave={onSave} />);
+    renderInApp(<PersonalForm profile={empty} onSave={onSave} />);
     await userEvent.click(screen.getByRole("button", { name: save }));
     expect(await screen.findByText(errors["invalid-full-name"])).toBeInTheDocument();
     expect(screen.getByText(errors["invalid-cpf"])).toBeInTheDocument();
     expect(screen.getByText(errors["invalid-rg"])).toBeInTheDocument();
     expect(screen.getByText(errors["invalid-birth-date"])).toBeInTheDocument();
     expect(screen.getByText(errors["invalid-phone"])).toBeInTheDocument();
+    expect(screen.getByText(errors["invalid-nationality"])).toBeInTheDocument();
+    // No marital status is chosen for the person: the lease prints what they choose.
+    expect(screen.getByText(errors["invalid-marital-status"])).toBeInTheDocument();
     expect(onSave).not.toHaveBeenCalled();
   });
 
+  it("does not pre-fill a nationality: the person writes theirs, told how the contract uses it", () => {
+    renderInApp(<PersonalForm profile={empty} onSave={vi.fn(async () => undefined)} />);
+    const nationality = screen.getByRole("textbox", { name: ptBR.profile.fields.nacionalidade });
+    expect(nationality).toHaveValue("");
+    expect(nationality).toHaveAccessibleDescription(ptBR.profile.nationalityHint);
+  });
+
   it("refuses a name without a surname and a CPF whose check digits do not match", async () => {
-    renderUi(<PersonalForm profile={empty} onSave={vi.fn(async () => undefined)} />);
+    renderInApp(<PersonalForm profile={empty} onSave={vi.fn(async () => undefined)} />);
     await userEvent.type(screen.getByRole("textbox", { name: ptBR.profile.fields.nomeCompleto }), "Maria");
     await userEvent.type(screen.getByRole("textbox", { name: ptBR.profile.fields.cpf }), "111.111.111-11");
     await userEvent.click(screen.getByRole("button", { name: save }));
@@ -37,7 +51,7 @@ describe("PersonalForm", { timeout: 30_000 }, () => {
 describe("AddressFormView", { timeout: 30_000 }, () => {
   it("says what is wrong with the address and the income, and saves nothing", async () => {
     const onSave = vi.fn(async () => undefined);
-    renderUi(<AddressFormView profile={empty} onSave={onSave} />);
+    renderInApp(<AddressFormView profile={empty} onSave={onSave} />);
     await userEvent.click(screen.getByRole("button", { name: save }));
     expect(await screen.findByText(errors["invalid-cep"])).toBeInTheDocument();
     expect(screen.getByText(errors["invalid-street"])).toBeInTheDocument();
@@ -48,7 +62,7 @@ describe("AddressFormView", { timeout: 30_000 }, () => {
 
   it("sends the income typed in reais as centavos", async () => {
     const onSave = vi.fn(async () => undefined);
-    renderUi(<AddressFormView profile={empty} onSave={onSave} />);
+    renderInApp(<AddressFormView profile={empty} onSave={onSave} />);
     const box = (label: string) => screen.getByRole("textbox", { name: label });
     await userEvent.type(box(ptBR.units.fields.cep), "01310-100");
     await userEvent.type(box(ptBR.units.fields.cidade), "São Paulo");

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -15,6 +15,7 @@ import {
   personalInput,
 } from "../../../shared/contracts/profile";
 import { AddressFieldset } from "../../components/address-fieldset";
+import { MoneyInput } from "../../components/money-input";
 import { applyIssues } from "../../lib/apply-issues";
 import { useErrorText } from "../../lib/error-text";
 import { reaisToCentavos, toReais } from "../../lib/money";
@@ -38,9 +39,12 @@ function useSubmit<T>(save: (v: T) => Promise<unknown>, setError: never, fields:
 
 export function PersonalForm({
   profile,
+  defaultName = "",
   onSave,
 }: {
   profile: ProfileView;
+  /** The full name to start from while the profile has none (the account's name, given at sign-up). */
+  defaultName?: string;
   onSave: (v: PersonalInput) => Promise<unknown>;
 }) {
   const { t } = useTranslation();
@@ -52,13 +56,16 @@ export function PersonalForm({
     defaultValues: p
       ? { ...p, cpf: formatCpf(p.cpf) }
       : {
-          nomeCompleto: "",
+          nomeCompleto: defaultName,
           cpf: "",
           rg: "",
           dataNascimento: "",
-          estadoCivil: "solteiro",
+          // Not pre-filled either: a default "solteiro" would print a marital status nobody chose
+          // in the lease. The schema refuses it empty ("Escolha o estado civil.").
+          estadoCivil: undefined as never,
           profissao: "",
-          nacionalidade: "brasileira",
+          // Not pre-filled: "brasileira" typed for him read "JOÃO …, brasileira" in the contract.
+          nacionalidade: "",
           telefone: "",
         },
   });
@@ -97,15 +104,24 @@ export function PersonalForm({
               <Select
                 label={f("estadoCivil")}
                 data={MARITAL_STATUSES.map((v) => ({ value: v, label: t(`profile.marital.${v}`) }))}
-                value={field.value}
+                value={field.value ?? null}
                 onChange={(v) => v && field.onChange(v)}
+                onBlur={field.onBlur}
                 allowDeselect={false}
+                placeholder={t("profile.chooseMarital")}
                 error={e("estadoCivil")}
               />
             )}
           />
           <TextInput label={f("profissao")} {...register("profissao")} error={e("profissao")} />
-          <TextInput label={f("nacionalidade")} {...register("nacionalidade")} error={e("nacionalidade")} />
+          <TextInput
+            label={f("nacionalidade")}
+            description={t("profile.nationalityHint")}
+            // Under the field, so it lines up with the one beside it.
+            inputWrapperOrder={["label", "input", "description", "error"]}
+            {...register("nacionalidade")}
+            error={e("nacionalidade")}
+          />
           <TextInput
             label={f("telefone")}
             type="tel"
@@ -168,7 +184,7 @@ export function AddressFormView({
           ocupacao: "clt",
         },
   });
-  const { register, control, handleSubmit, formState, setError } = form;
+  const { control, handleSubmit, formState, setError } = form;
   const submit = useSubmit(
     (v: AddressForm) => onSave({ ...v, rendaMensal: reaisToCentavos(v.rendaMensal) }),
     setError as never,
@@ -179,22 +195,17 @@ export function AddressFormView({
   return (
     <form onSubmit={handleSubmit(submit.run)} noValidate>
       <Stack gap="sm">
-        <AddressFieldset register={register} control={control} error={e} />
+        <AddressFieldset form={form} error={e} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Controller
             control={control}
             name="rendaMensal"
             render={({ field }) => (
-              <NumberInput
+              <MoneyInput
                 label={f("rendaMensal")}
-                value={Number.isNaN(field.value) ? "" : field.value}
-                onChange={(v) => field.onChange(v === "" ? Number.NaN : Number(v))}
+                value={field.value}
+                onChange={(v) => field.onChange(v === "" ? Number.NaN : v)}
                 onBlur={field.onBlur}
-                decimalSeparator=","
-                thousandSeparator="."
-                decimalScale={2}
-                prefix="R$ "
-                min={0}
                 error={e("rendaMensal")}
               />
             )}

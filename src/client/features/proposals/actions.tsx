@@ -1,31 +1,54 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Button, Card, Checkbox, Group, Modal, Stack, Text, Textarea, Title } from "@mantine/core";
+import { Alert, Button, Card, Checkbox, Group, Stack, Text, Textarea, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { Fragment, type ReactNode, useState } from "react";
-import { FormProvider, useForm } from "react-hook-form";
+import type { TFunction } from "i18next";
+import { Fragment, type ReactNode, useRef, useState } from "react";
+import { Controller, type DefaultValues, FormProvider, type Path, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import type {
-  OfferRules,
-  ProposalAction,
-  ProposalActionName,
-  ProposalView,
+import {
+  type OfferRules,
+  type ProposalAction,
+  type ProposalActionName,
+  type ProposalView,
+  rejectFields,
+  requestDocumentsFields,
+  requestGuarantorFields,
+  sendDocumentsFields,
 } from "../../../shared/contracts/proposals";
 import { PERSONAL_DOCUMENT_KINDS } from "../../../shared/contracts/storage";
 import { actionsFor } from "../../../shared/proposal-machine";
+import { ConfirmDialog } from "../../components/confirm-dialog";
+import { ApiError } from "../../lib/api";
 import { useErrorText } from "../../lib/error-text";
 import { revealFirstError } from "../../lib/reveal-error";
 import { useProposalAction } from "./api/proposals";
 import { DocumentPicker } from "./document-picker";
-import { checkGuarantor, emptyGuarantor, GuarantorFields } from "./guarantor-fields";
-import { addIssues, checkTerms, draftFrom, TermsFields, termsDraftShape } from "./terms-form";
+import {
+  checkGuarantor,
+  emptyGuarantor,
+  GuarantorFields,
+  guarantorDraftOf,
+  guarantorDraftShape,
+} from "./guarantor-fields";
+import { revealRefusal } from "./reveal-refusal";
+import { addIssues, checkTerms, draftFrom, TERM_FIELDS, TermsFields, termsDraftShape } from "./terms-form";
 
-type Panel = null | "counter" | "reject" | "documents" | "withdraw" | "approve" | "send" | "guarantor";
+type Panel =
+  | null
+  | "counter"
+  | "reject"
+  | "documents"
+  | "withdraw"
+  | "approve"
+  | "accept"
+  | "send"
+  | "guarantor";
 
 const counterDraft = z.object({
   ...termsDraftShape,
   mensagem: z.string(),
-  fiador: z.object({ nome: z.string(), cpf: z.string(), email: z.string(), parentesco: z.string() }),
+  fiador: guarantorDraftShape,
 });
 type CounterDraft = z.infer<typeof counterDraft>;
 type Counter = Extract<ProposalAction, { action: "counter" }>;
@@ -55,7 +78,7 @@ export function useCounterForm(proposal: ProposalView) {
     defaultValues: {
       ...draftFrom(proposal.termos),
       mensagem: "",
-      fiador: proposal.fiador ? { ...proposal.fiador } : emptyGuarantor(),
+      fiador: proposal.fiador ? guarantorDraftOf(proposal.fiador) : emptyGuarantor(),
     },
     // As in the proposal form: messages change when the user sends again; the page moves to the
     // first error (revealFirstError).
@@ -116,6 +139,46 @@ export function CounterForm({
 }
 
 /**
+ * What the toast says once a move went through: what happened, and to whom (the other party) it
+ * went, in the words of the move (`proposal` is the proposal as it was before it).
+ */
+export function doneText(action: ProposalAction, proposal: ProposalView, t: TFunction): string {
+  const nome = proposal.role === "landlord" ? proposal.inquilino.nome : proposal.locador.nome;
+  // After "pedir outro fiador", the tenant's counter names the new guarantor.
+  const namingGuarantor =
+    proposal.role === "tenant" && proposal.termos.garantia === "fiador" && !proposal.fiador;
+  if (action.action === "counter" && namingGuarantor) return t("proposal.doneAfter.guarantor", { nome });
+  if (action.action === "reject" && proposal.role === "tenant")
+    return t("proposal.doneAfter.rejectCounter", { nome });
+  return t(`proposal.doneAfter.${action.action}`, { nome });
+}
+
+/**
+ * The server's per-field messages on a counter-offer ("termos.aluguel", "fiador.cpf") under the
+ * counter form's own fields ("aluguel", "fiador.cpf").
+ */
+function applyCounterIssues(e: unknown, form: ReturnType<typeof useCounterForm>) {
+  if (!(e instanceof ApiError)) return;
+  for (const issue of e.issues) {
+    const path = issue.path.replace(/^termos\./, "");
+    if ((TERM_FIELDS as readonly string[]).includes(path) || path.split(".")[0] === "fiador")
+      form.setError(path as Path<CounterDraft>, { message: issue.message });
+  }
+}
+
+/**
+ * The form of one move with fields (the reason to reject, the documents to ask for), validated by
+ * that move's shared schema, the one the server applies.
+ */
+function useMoveForm<S extends z.ZodObject>(fields: S, defaultValues: DefaultValues<z.input<S>>) {
+  return useForm<z.input<S>, unknown, z.output<S>>({
+    resolver: zodResolver(fields),
+    defaultValues,
+    reValidateMode: "onSubmit",
+  });
+}
+
+/**
  * The moves the rules give this party now (the shared state machine's `actionsFor`), each a
  * button with its form or confirmation. `approvalNotice` says what the landlord must do before
  * approving (her profile), when the screen knows.
@@ -132,23 +195,36 @@ export function ProposalActions({
   const { t } = useTranslation();
   const err = useErrorText();
   const [panel, setPanel] = useState<Panel>(null);
-  const [reason, setReason] = useState("");
-  const [message, setMessage] = useState("");
-  const [kinds, setKinds] = useState<string[]>([]);
-  const [docs, setDocs] = useState<string[]>([]);
   const act = useProposalAction(proposal.id);
   const counter = useCounterForm(proposal);
+  const rejecting = useMoveForm(rejectFields, { motivo: "" });
+  const replacing = useMoveForm(requestGuarantorFields, { motivo: "" });
+  const requesting = useMoveForm(requestDocumentsFields, { documentos: [], mensagem: "" });
+  const sending = useMoveForm(sendDocumentsFields, { documentos: [] });
+  const refusal = useRef<HTMLDivElement>(null);
   const mutate = (action: ProposalAction) =>
     act.mutate(action, {
       onSuccess: () => {
         setPanel(null);
-        notifications.show({ color: "teal", message: t("proposal.done") });
+        notifications.show({ color: "teal", message: doneText(action, proposal, t) });
+      },
+      // A refusal in a dialog is said in the dialog; elsewhere the page moves to the field the
+      // server names (a counter's terms or guarantor) or to its message below the panel.
+      onError: (e) => {
+        if (action.action === "counter") applyCounterIssues(e, counter);
+        if (!dialogOpen) revealRefusal(refusal);
       },
     });
   if (proposal.turn === null) return null;
   const allowed = new Set<ProposalActionName>(actionsFor(proposal.status, proposal.role));
   const error = act.error ? err.message(act.error) : null;
   const fiador = proposal.termos.garantia === "fiador";
+  const dialogOpen =
+    panel === "reject" ||
+    panel === "guarantor" ||
+    panel === "withdraw" ||
+    panel === "approve" ||
+    panel === "accept";
   // With fiador and no guarantor (the landlord asked for another), the tenant names one first.
   const needsGuarantor = fiador && !proposal.fiador;
   const moves: { action: ProposalActionName; button: ReactNode }[] = [
@@ -167,11 +243,7 @@ export function ProposalActions({
           {t("proposal.nameGuarantor")}
         </Button>
       ) : (
-        <Button
-          color="teal"
-          loading={act.isPending && act.variables?.action === "accept"}
-          onClick={() => mutate({ action: "accept" })}
-        >
+        <Button color="teal" onClick={() => setPanel("accept")}>
           {t("proposal.accept")}
         </Button>
       ),
@@ -244,17 +316,28 @@ export function ProposalActions({
       {panel === "documents" && (
         <Card withBorder padding="md">
           <Stack gap="sm">
-            <Checkbox.Group label={t("proposal.which")} value={kinds} onChange={setKinds}>
-              <Stack gap={4} mt={4}>
-                {PERSONAL_DOCUMENT_KINDS.map((k) => (
-                  <Checkbox key={k} value={k} label={t(`documents.kinds.${k}`)} />
-                ))}
-              </Stack>
-            </Checkbox.Group>
+            <Controller
+              control={requesting.control}
+              name="documentos"
+              render={({ field, fieldState }) => (
+                <Checkbox.Group
+                  label={t("proposal.which")}
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={err.field(fieldState.error?.message)}
+                >
+                  <Stack gap={4} mt={4}>
+                    {PERSONAL_DOCUMENT_KINDS.map((k) => (
+                      <Checkbox key={k} value={k} label={t(`documents.kinds.${k}`)} />
+                    ))}
+                  </Stack>
+                </Checkbox.Group>
+              )}
+            />
             <Textarea
               label={t("proposal.message")}
-              value={message}
-              onChange={(e) => setMessage(e.currentTarget.value)}
+              {...requesting.register("mensagem")}
+              error={err.field(requesting.formState.errors.mensagem?.message)}
               maxLength={2000}
             />
             <Group justify="flex-end">
@@ -264,7 +347,7 @@ export function ProposalActions({
               <Button
                 loading={act.isPending}
                 onClick={() =>
-                  mutate({ action: "request_documents", documentos: kinds as never, mensagem: message })
+                  void requesting.handleSubmit((move) => mutate({ action: "request_documents", ...move }))()
                 }
               >
                 {t("proposal.requestDocuments")}
@@ -281,14 +364,27 @@ export function ProposalActions({
                 kinds: proposal.documentosSolicitados.map((k) => t(`documents.kinds.${k}`)).join(", "),
               })}
             </Text>
-            <DocumentPicker value={docs} onChange={setDocs} userId={userId} />
+            <Controller
+              control={sending.control}
+              name="documentos"
+              render={({ field }) => (
+                <DocumentPicker value={field.value} onChange={field.onChange} userId={userId} />
+              )}
+            />
+            {sending.formState.errors.documentos && (
+              <Text c="red" size="sm" role="alert">
+                {err.field(sending.formState.errors.documentos.message)}
+              </Text>
+            )}
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setPanel(null)}>
                 {t("proposal.cancel")}
               </Button>
               <Button
                 loading={act.isPending}
-                onClick={() => mutate({ action: "send_documents", documentos: docs })}
+                onClick={() =>
+                  void sending.handleSubmit((move) => mutate({ action: "send_documents", ...move }))()
+                }
               >
                 {t("proposal.sendDocuments")}
               </Button>
@@ -296,121 +392,89 @@ export function ProposalActions({
           </Stack>
         </Card>
       )}
-      {error && (
-        <Alert color="red" role="alert">
+      {error && !dialogOpen && (
+        <Alert color="red" role="alert" ref={refusal} tabIndex={-1}>
           {error}
         </Alert>
       )}
-      <Modal
+      <ConfirmDialog
         opened={panel === "reject"}
         onClose={() => setPanel(null)}
         title={t("proposal.rejectTitle")}
-        centered
+        error={error}
+        confirmLabel={t("proposal.reject")}
+        confirmColor="red"
+        pending={act.isPending}
+        onConfirm={() => void rejecting.handleSubmit((move) => mutate({ action: "reject", ...move }))()}
       >
-        <Stack>
-          <Textarea
-            label={t("proposal.reason")}
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            minRows={3}
-            autosize
-            maxLength={1000}
-          />
-          {error && (
-            <Text c="red" size="sm">
-              {error}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setPanel(null)}>
-              {t("proposal.cancel")}
-            </Button>
-            <Button
-              color="red"
-              loading={act.isPending}
-              onClick={() => mutate({ action: "reject", motivo: reason })}
-            >
-              {t("proposal.reject")}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-      <Modal
+        <Textarea
+          label={t("proposal.reason")}
+          {...rejecting.register("motivo")}
+          error={err.field(rejecting.formState.errors.motivo?.message)}
+          minRows={3}
+          autosize
+          maxLength={1000}
+        />
+      </ConfirmDialog>
+      <ConfirmDialog
         opened={panel === "guarantor"}
         onClose={() => setPanel(null)}
         title={t("proposal.requestGuarantorTitle")}
-        centered
+        error={error}
+        confirmLabel={t("proposal.requestGuarantor")}
+        pending={act.isPending}
+        onConfirm={() =>
+          void replacing.handleSubmit((move) => mutate({ action: "request_guarantor", ...move }))()
+        }
       >
-        <Stack>
-          <Text size="sm">{t("proposal.requestGuarantorText", { nome: proposal.fiador?.nome ?? "" })}</Text>
-          <Textarea
-            label={t("proposal.reason")}
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            minRows={3}
-            autosize
-            maxLength={1000}
-          />
-          {error && (
-            <Text c="red" size="sm">
-              {error}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setPanel(null)}>
-              {t("proposal.cancel")}
-            </Button>
-            <Button
-              loading={act.isPending}
-              onClick={() => mutate({ action: "request_guarantor", motivo: reason })}
-            >
-              {t("proposal.requestGuarantor")}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-      <Modal
+        <Text size="sm">{t("proposal.requestGuarantorText", { nome: proposal.fiador?.nome ?? "" })}</Text>
+        <Textarea
+          label={t("proposal.reason")}
+          {...replacing.register("motivo")}
+          error={err.field(replacing.formState.errors.motivo?.message)}
+          minRows={3}
+          autosize
+          maxLength={1000}
+        />
+      </ConfirmDialog>
+      <ConfirmDialog
         opened={panel === "withdraw"}
         onClose={() => setPanel(null)}
         title={t("proposal.withdrawTitle")}
-        centered
+        error={error}
+        confirmLabel={t("proposal.withdraw")}
+        confirmColor="red"
+        pending={act.isPending}
+        onConfirm={() => mutate({ action: "withdraw" })}
       >
-        <Stack>
-          <Text size="sm">{t("proposal.withdrawText")}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setPanel(null)}>
-              {t("proposal.cancel")}
-            </Button>
-            <Button color="red" loading={act.isPending} onClick={() => mutate({ action: "withdraw" })}>
-              {t("proposal.withdraw")}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-      <Modal
+        <Text size="sm">{t("proposal.withdrawText")}</Text>
+      </ConfirmDialog>
+      <ConfirmDialog
         opened={panel === "approve"}
         onClose={() => setPanel(null)}
         title={t("proposal.approveTitle")}
-        centered
+        error={error}
+        confirmLabel={t("proposal.approve")}
+        confirmColor="teal"
+        pending={act.isPending}
+        onConfirm={() => mutate({ action: "approve" })}
       >
-        <Stack>
-          <Text size="sm">{t("proposal.approveText")}</Text>
-          {approvalNotice?.(proposal)}
-          {error && (
-            <Text c="red" size="sm">
-              {error}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setPanel(null)}>
-              {t("proposal.cancel")}
-            </Button>
-            <Button color="teal" loading={act.isPending} onClick={() => mutate({ action: "approve" })}>
-              {t("proposal.approve")}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text size="sm">{t("proposal.approveText")}</Text>
+        {approvalNotice?.(proposal)}
+      </ConfirmDialog>
+      <ConfirmDialog
+        opened={panel === "accept"}
+        onClose={() => setPanel(null)}
+        title={t("proposal.acceptTitle")}
+        error={error}
+        confirmLabel={t("proposal.accept")}
+        confirmColor="teal"
+        pending={act.isPending}
+        onConfirm={() => mutate({ action: "accept" })}
+      >
+        {/* Accepting is the deal (decision 008): said before, not discovered after. */}
+        <Text size="sm">{t("proposal.acceptText")}</Text>
+      </ConfirmDialog>
     </Stack>
   );
 }

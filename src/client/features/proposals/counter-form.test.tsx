@@ -1,59 +1,11 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { addMonths, brazilDate, type ProposalView } from "../../../shared/contracts/proposals";
 import { renderInApp } from "../../components/render-in-app";
 import { ProposalActions } from "./actions";
+import { proposalViewOf } from "./proposal-view.fixture";
 
-const today = brazilDate(new Date());
-
-/** A proposal in the tenant's turn after the landlord's counter (or her request for another guarantor). */
-function proposal(over: Partial<ProposalView>): ProposalView {
-  return {
-    id: "0b7c6a52-3f0e-4e55-8d6f-2a1b3c4d5e6f",
-    status: "contraproposta",
-    turn: "tenant",
-    deadline: null,
-    role: "tenant",
-    termos: {
-      aluguel: 240_000,
-      dataEntrada: addMonths(today, 1),
-      prazoMeses: 30,
-      garantia: "caucao",
-      caucaoMeses: 2,
-    },
-    moradores: 1,
-    pets: false,
-    renda: 900_000,
-    cotenants: [],
-    fiador: null,
-    rendaTotal: 900_000,
-    razaoRenda: 3,
-    documentos: [],
-    documentosSolicitados: [],
-    mensagem: "",
-    oferta: {
-      id: "6f1f3c1e-8a53-4f4b-9a43-1b2c3d4e5f60",
-      titulo: "Apartamento",
-      bairro: "Centro",
-      cidade: "São Paulo",
-      uf: "SP",
-      tipo: "apartamento",
-      total: 300_000,
-      aluguel: 250_000,
-      garantias: ["caucao", "fiador"],
-      prazoMeses: 30,
-      caucaoMeses: 2,
-      capa: null,
-    },
-    inquilino: { nome: "Ana" },
-    locador: { nome: "Lucia" },
-    createdAt: new Date().toISOString(),
-    updatedAt: new Date().toISOString(),
-    events: [],
-    ...over,
-  };
-}
+const proposal = proposalViewOf;
 
 const invalid = () => [...document.querySelectorAll('[aria-invalid="true"]')];
 

@@ -1,40 +1,87 @@
-import { SimpleGrid, Text, TextInput } from "@mantine/core";
-import { useFormContext } from "react-hook-form";
+import { Select, SimpleGrid, Text, TextInput } from "@mantine/core";
+import { Controller, useFormContext } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { MARITAL_STATUSES } from "../../../shared/contracts/profile";
 import { type Guarantor, guarantorInput } from "../../../shared/contracts/proposals";
 import { useErrorText } from "../../lib/error-text";
 
-export interface GuarantorDraft {
+/** The guarantor as the form holds it: every field a string, the spouse's kept while not married. */
+export const guarantorDraftShape = z.object({
+  nome: z.string(),
+  cpf: z.string(),
+  email: z.string(),
+  parentesco: z.string(),
+  estadoCivil: z.string(),
+  conjuge: z.object({ nome: z.string(), cpf: z.string(), email: z.string() }),
+});
+export type GuarantorDraft = z.infer<typeof guarantorDraftShape>;
+
+export const emptyGuarantor = (): GuarantorDraft => ({
+  nome: "",
+  cpf: "",
+  email: "",
+  parentesco: "",
+  estadoCivil: "",
+  conjuge: { nome: "", cpf: "", email: "" },
+});
+
+/** The guarantor's draft from what the API shows of one (a counter-offer starts from it). */
+export function guarantorDraftOf(g: {
   nome: string;
   cpf: string;
   email: string;
   parentesco: string;
+  estadoCivil?: string;
+  conjuge?: { nome: string; cpf: string; email: string } | null;
+}): GuarantorDraft {
+  return {
+    nome: g.nome,
+    cpf: g.cpf,
+    email: g.email,
+    parentesco: g.parentesco,
+    estadoCivil: g.estadoCivil ?? "",
+    conjuge: g.conjuge ? { ...g.conjuge } : { nome: "", cpf: "", email: "" },
+  };
 }
 
-export const emptyGuarantor = (): GuarantorDraft => ({ nome: "", cpf: "", email: "", parentesco: "" });
+/** The request's guarantor: the spouse only when married (the fields stay typed if the status changes). */
+export function guarantorBody(d: GuarantorDraft) {
+  return {
+    nome: d.nome,
+    cpf: d.cpf,
+    email: d.email,
+    parentesco: d.parentesco,
+    estadoCivil: d.estadoCivil || undefined,
+    conjuge: d.estadoCivil === "casado" ? d.conjuge : null,
+  };
+}
 
 /** The guarantor checked by the shared contract: the guarantor, or each field's message code. */
 export function checkGuarantor(d: GuarantorDraft): {
   fiador: Guarantor | null;
   errors: Record<string, string>;
 } {
-  const parsed = guarantorInput.safeParse(d);
+  const parsed = guarantorInput.safeParse(guarantorBody(d));
   if (parsed.success) return { fiador: parsed.data, errors: {} };
   return {
     fiador: null,
-    errors: Object.fromEntries(parsed.error.issues.map((i) => [`fiador.${String(i.path[0])}`, i.message])),
+    errors: Object.fromEntries(parsed.error.issues.map((i) => [`fiador.${i.path.join(".")}`, i.message])),
   };
 }
 
 /**
- * The tenant names the guarantor: the landlord accepts this person or asks for another. Inside a
- * form (FormProvider) whose values hold the guarantor under `fiador`.
+ * The tenant names the guarantor: the landlord accepts this person or asks for another. A married
+ * guarantor's spouse is named too: the surety needs the spouse's consent (Código Civil art. 1.647,
+ * III), so the spouse signs the lease as anuente. Inside a form (FormProvider) whose values hold
+ * the guarantor under `fiador`.
  */
 export function GuarantorFields() {
   const { t } = useTranslation();
   const err = useErrorText();
-  const { register, formState } = useFormContext<{ fiador: GuarantorDraft }>();
+  const { register, control, formState, watch } = useFormContext<{ fiador: GuarantorDraft }>();
   const errors = formState.errors.fiador;
+  const married = watch("fiador.estadoCivil") === "casado";
   return (
     <div data-testid="guarantor-fields">
       <Text fw={600}>{t("proposal.guarantor")}</Text>
@@ -69,7 +116,60 @@ export function GuarantorFields() {
           {...register("fiador.parentesco")}
           error={err.field(errors?.parentesco?.message ?? errors?.message)}
         />
+        <Controller
+          control={control}
+          name="fiador.estadoCivil"
+          render={({ field }) => (
+            <Select
+              label={t("proposal.guarantorMarital")}
+              placeholder={t("profile.chooseMarital")}
+              data={MARITAL_STATUSES.map((v) => ({ value: v, label: t(`profile.marital.${v}`) }))}
+              value={field.value || null}
+              onChange={(v) => v && field.onChange(v)}
+              onBlur={field.onBlur}
+              allowDeselect={false}
+              error={err.field(errors?.estadoCivil?.message)}
+            />
+          )}
+        />
       </SimpleGrid>
+      {married && (
+        <div data-testid="guarantor-spouse">
+          <Text fw={600} mt="sm">
+            {t("proposal.spouse")}
+          </Text>
+          <Text size="xs" c="dimmed" mb="xs">
+            {t("proposal.spouseLead")}
+          </Text>
+          {errors?.conjuge?.message && (
+            <Text c="red" size="sm" role="alert">
+              {err.field(errors.conjuge.message)}
+            </Text>
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <TextInput
+              label={t("proposal.spouseName")}
+              maxLength={150}
+              {...register("fiador.conjuge.nome")}
+              error={err.field(errors?.conjuge?.nome?.message)}
+            />
+            <TextInput
+              label={t("proposal.spouseCpf")}
+              maxLength={14}
+              inputMode="numeric"
+              {...register("fiador.conjuge.cpf")}
+              error={err.field(errors?.conjuge?.cpf?.message)}
+            />
+            <TextInput
+              label={t("proposal.spouseEmail")}
+              type="email"
+              maxLength={254}
+              {...register("fiador.conjuge.email")}
+              error={err.field(errors?.conjuge?.email?.message)}
+            />
+          </SimpleGrid>
+        </div>
+      )}
     </div>
   );
 }

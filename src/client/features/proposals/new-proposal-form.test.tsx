@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { addMonths, brazilDate } from "../../../shared/contracts/proposals";
@@ -54,7 +54,23 @@ describe("the new-proposal form", () => {
     expect(term).toHaveValue("1");
   });
 
-  it("asks for the guarantor's name, CPF, e-mail and relationship when the guarantee is fiador", async () => {
+  it.each([
+    ["Aluguel proposto (R$)", "O aluguel proposto deve ficar entre 50% e 150% do aluguel anunciado."],
+    ["Prazo (meses)", /O prazo deve ser de 12 a 120 meses/],
+    ["Data de entrada", "Informe uma data válida."],
+  ])("says an empty %s under it alone, with that term's own rule", async (label, message) => {
+    renderForm(["caucao"]);
+    await userEvent.type(screen.getByLabelText("Sua renda mensal (R$)"), "9000");
+    const field = screen.getByLabelText(label);
+    // A date field empties at once (a phone's picker, the keyboard's delete on a segment).
+    fireEvent.change(field, { target: { value: "" } });
+    await send();
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(invalid(), "only the empty term is marked").toEqual([field]);
+    await waitFor(() => expect(field).toHaveFocus());
+  });
+
+  it("asks for the guarantor's name, CPF, e-mail, relationship and marital status when the guarantee is fiador", async () => {
     renderForm(["fiador"]);
     await userEvent.type(screen.getByLabelText("Sua renda mensal (R$)"), "9000");
     await userEvent.type(screen.getByLabelText("CPF do fiador"), "111.111.111-11");
@@ -63,6 +79,7 @@ describe("the new-proposal form", () => {
     expect(screen.getByText(/CPF inválido: confira os números/)).toBeInTheDocument();
     expect(screen.getByText("Informe um e-mail válido.")).toBeInTheDocument();
     expect(screen.getByText(/Informe a relação do fiador com você/)).toBeInTheDocument();
-    expect(invalid()).toHaveLength(4);
+    expect(screen.getByText("Escolha o estado civil.")).toBeInTheDocument();
+    expect(invalid()).toHaveLength(5);
   });
 });

@@ -6,7 +6,6 @@ import {
   Card,
   Checkbox,
   Group,
-  NumberInput,
   SimpleGrid,
   Stack,
   Text,
@@ -14,7 +13,7 @@ import {
   TextInput,
 } from "@mantine/core";
 import { IconTrash } from "@tabler/icons-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { Controller, FormProvider, type Path, useFieldArray, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -26,13 +25,16 @@ import {
   proposalInput,
   termMinFor,
 } from "../../../shared/contracts/proposals";
+import { MoneyInput } from "../../components/money-input";
+import { WholeNumberInput } from "../../components/whole-number-input";
 import { ApiError } from "../../lib/api";
 import { applyIssues } from "../../lib/apply-issues";
 import { useErrorText } from "../../lib/error-text";
 import { toCentavos, toReais } from "../../lib/money";
 import { revealFirstError } from "../../lib/reveal-error";
 import { useCreateProposal } from "./api/proposals";
-import { emptyGuarantor, GuarantorFields } from "./guarantor-fields";
+import { emptyGuarantor, GuarantorFields, guarantorBody, guarantorDraftShape } from "./guarantor-fields";
+import { revealRefusal } from "./reveal-refusal";
 import { addIssues, checkTerms, TERM_FIELDS, TermsFields, termsDraftShape } from "./terms-form";
 
 const amount = z.union([z.number(), z.literal("")]);
@@ -46,7 +48,7 @@ const draftShape = z.object({
   cotenants: z.array(z.object({ nome: z.string(), cpf: z.string(), email: z.string(), renda: amount })),
   documentos: z.array(z.string()),
   mensagem: z.string(),
-  fiador: z.object({ nome: z.string(), cpf: z.string(), email: z.string(), parentesco: z.string() }),
+  fiador: guarantorDraftShape,
 });
 export type NewProposalDraft = z.infer<typeof draftShape>;
 
@@ -67,7 +69,7 @@ export const newProposalSchema = (offerId: string, offer: OfferRules, now = new 
       cotenants: d.cotenants.map((c) => ({ ...c, renda: toCentavos(c.renda) ?? undefined })),
       documentos: d.documentos,
       mensagem: d.mensagem,
-      fiador: d.garantia === "fiador" ? d.fiador : null,
+      fiador: d.garantia === "fiador" ? guarantorBody(d.fiador) : null,
     });
     const errors: Record<string, string> = { ...checked.errors };
     const terms = new Set<string>(TERM_FIELDS);
@@ -81,7 +83,15 @@ export const newProposalSchema = (offerId: string, offer: OfferRules, now = new 
     return parsed.success && checked.terms ? parsed.data : z.NEVER;
   });
 
-export function newProposalDraft(offer: OfferRules & { disponivelEm: string }, documento: string | null) {
+/**
+ * The form's first values: the offer's terms, and the income the tenant gave in the profile
+ * (`renda`, centavos; null when the profile has none) so it is not typed twice.
+ */
+export function newProposalDraft(
+  offer: OfferRules & { disponivelEm: string },
+  documento: string | null,
+  renda: number | null = null,
+) {
   const today = brazilDate(new Date());
   return {
     aluguel: toReais(offer.aluguel),
@@ -92,7 +102,7 @@ export function newProposalDraft(offer: OfferRules & { disponivelEm: string }, d
     caucaoMeses: offer.caucaoMeses ?? "",
     moradores: 1,
     pets: false,
-    renda: "",
+    renda: renda === null ? "" : toReais(renda),
     cotenants: [],
     documentos: documento ? [documento] : [],
     mensagem: "",
@@ -102,27 +112,31 @@ export function newProposalDraft(offer: OfferRules & { disponivelEm: string }, d
 
 /**
  * A tenant's proposal for an offer: terms, guarantor, household, co-tenants, documents, message.
- * `documents` draws the document picker (the screen composes it).
+ * `documents` draws the document picker (the screen composes it); `renda` is the monthly income
+ * from the tenant's profile (centavos), the income field's first value.
  */
 export function NewProposalForm({
   offerId,
   offer,
   documento = null,
+  renda = null,
   documents,
   onSent,
 }: {
   offerId: string;
   offer: OfferRules & { disponivelEm: string };
   documento?: string | null;
+  renda?: number | null;
   documents?: (value: string[], onChange: (ids: string[]) => void) => ReactNode;
   onSent: (created: ProposalView) => void;
 }) {
   const { t } = useTranslation();
   const err = useErrorText();
   const create = useCreateProposal();
+  const refusal = useRef<HTMLDivElement>(null);
   const form = useForm<NewProposalDraft, unknown, z.output<typeof proposalInput>>({
     resolver: zodResolver(newProposalSchema(offerId, offer)),
-    defaultValues: newProposalDraft(offer, documento),
+    defaultValues: newProposalDraft(offer, documento, renda),
     // As before: messages change when the user sends again, not under their fingers; the page
     // moves to the first error (revealFirstError), not RHF's focus.
     reValidateMode: "onSubmit",
@@ -137,10 +151,11 @@ export function NewProposalForm({
     (input) =>
       create.mutate(input, {
         onSuccess: onSent,
+        // The server's refusal moves the page too: to the field it names, else to its message.
         onError: (e) => {
-          if (!(e instanceof ApiError) || e.issues.length === 0) return;
-          const fields = e.issues.map((i) => i.path as Path<NewProposalDraft>);
-          if (applyIssues(e, setError, fields)) revealFirstError();
+          const fields = e instanceof ApiError ? e.issues.map((i) => i.path as Path<NewProposalDraft>) : [];
+          applyIssues(e, setError, fields);
+          revealRefusal(refusal);
         },
       }),
     () => revealFirstError(),
@@ -157,15 +172,14 @@ export function NewProposalForm({
               control={control}
               name="moradores"
               render={({ field }) => (
-                <NumberInput
+                <WholeNumberInput
                   label={t("proposal.fields.moradores")}
                   value={field.value}
-                  onChange={(v) => field.onChange(v === "" ? "" : Number(v))}
+                  onChange={field.onChange}
                   onBlur={field.onBlur}
                   ref={field.ref}
                   min={1}
                   max={20}
-                  allowDecimal={false}
                   error={err.field(errors.moradores?.message)}
                 />
               )}
@@ -174,17 +188,12 @@ export function NewProposalForm({
               control={control}
               name="renda"
               render={({ field }) => (
-                <NumberInput
+                <MoneyInput
                   label={t("proposal.fields.renda")}
                   value={field.value}
-                  onChange={(v) => field.onChange(v === "" ? "" : Number(v))}
+                  onChange={field.onChange}
                   onBlur={field.onBlur}
                   ref={field.ref}
-                  decimalSeparator=","
-                  thousandSeparator="."
-                  decimalScale={2}
-                  prefix="R$ "
-                  min={0}
                   error={err.field(errors.renda?.message)}
                 />
               )}
@@ -230,16 +239,12 @@ export function NewProposalForm({
                   control={control}
                   name={`cotenants.${i}.renda`}
                   render={({ field }) => (
-                    <NumberInput
+                    <MoneyInput
                       label={t("proposal.cotenantIncome")}
                       value={field.value}
-                      onChange={(v) => field.onChange(v === "" ? "" : Number(v))}
+                      onChange={field.onChange}
                       onBlur={field.onBlur}
                       ref={field.ref}
-                      decimalSeparator=","
-                      thousandSeparator="."
-                      prefix="R$ "
-                      min={0}
                       error={err.field(e?.renda?.message)}
                     />
                   )}
@@ -278,7 +283,7 @@ export function NewProposalForm({
         error={err.field(errors.mensagem?.message)}
       />
       {create.error && (
-        <Alert color="red" role="alert">
+        <Alert color="red" role="alert" ref={refusal} tabIndex={-1}>
           {err.message(create.error)}
         </Alert>
       )}

@@ -2,6 +2,7 @@ import { Alert, Badge, Group, Stack, Text, Timeline } from "@mantine/core";
 import { IconCheck, IconClock, IconFileText, IconMessage, IconX } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { ContractStatus } from "../../../shared/contracts/contracts";
 import {
   HEALTHY_INCOME_RATIO,
   type ProposalStatus,
@@ -20,11 +21,37 @@ const STATUS_COLOR: Record<ProposalStatus, string> = {
   encerrada: "gray",
 };
 
-export function ProposalStatusBadge({ status }: { status: ProposalStatus }) {
+const CONTRACT_COLOR: Record<ContractStatus, string> = {
+  rascunho: "yellow",
+  enviado: "blue",
+  selando: "blue",
+  assinado: "teal",
+  recusado: "red",
+  cancelado: "gray",
+};
+
+/**
+ * The proposal's status; once approved and its contract written (`contract`, the contract's
+ * status: the screen reads it from the contracts), the contract's step instead, so a signed lease
+ * does not still read "Aprovada". Never shrunk to an ellipsis: it takes the width it needs.
+ */
+export function ProposalStatusBadge({
+  status,
+  contract = null,
+}: {
+  status: ProposalStatus;
+  contract?: ContractStatus | null;
+}) {
   const { t } = useTranslation();
+  const step = status === "aprovada" ? contract : null;
   return (
-    <Badge color={STATUS_COLOR[status]} variant="light" data-testid="proposal-status">
-      {t(`proposal.status.${status}`)}
+    <Badge
+      color={step ? CONTRACT_COLOR[step] : STATUS_COLOR[status]}
+      variant="light"
+      data-testid="proposal-status"
+      style={{ flexShrink: 0 }}
+    >
+      {step ? t(`proposal.contractStep.${step}`) : t(`proposal.status.${status}`)}
     </Badge>
   );
 }
@@ -140,14 +167,50 @@ export function ProposalTimeline({ proposal }: { proposal: ProposalView }) {
   );
 }
 
-/** The terms under negotiation, and the income against the package. */
+/**
+ * The monthly total at the rent being negotiated: the offered rent plus the offer's condomínio,
+ * IPTU and seguro incêndio (the offer's pacote less its asking rent), as the server counts the
+ * income ratio.
+ */
+export function totalAtRent(proposal: ProposalView): { aluguel: number; fees: number; total: number } {
+  const fees = proposal.oferta.total - proposal.oferta.aluguel;
+  return { aluguel: proposal.termos.aluguel, fees, total: proposal.termos.aluguel + fees };
+}
+
+/** The total income over `totalAtRent`, to two decimals: the ratio on the numbers shown beside it. */
+export function incomeRatio(proposal: ProposalView): number {
+  const { total } = totalAtRent(proposal);
+  return total > 0 ? Math.round((proposal.rendaTotal / total) * 100) / 100 : 0;
+}
+
+/** The total at the offered rent, and what it is made of. */
+export function TotalAtRent({ proposal }: { proposal: ProposalView }) {
+  const { t } = useTranslation();
+  const { aluguel, fees, total } = totalAtRent(proposal);
+  return (
+    <Stack gap={0} data-testid="total-at-rent">
+      <Text size="sm" fw={600}>
+        {t("proposal.perMonth", { value: formatBRL(total) })}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {t("proposal.totalAtRent", { aluguel: formatBRL(aluguel), fees: formatBRL(fees) })}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The terms under negotiation, and the income against the total at the offered rent. */
 export function TermsSummary({ proposal }: { proposal: ProposalView }) {
   const { t, i18n } = useTranslation();
-  const healthy = proposal.razaoRenda >= HEALTHY_INCOME_RATIO;
+  const ratio = incomeRatio(proposal);
+  const healthy = ratio >= HEALTHY_INCOME_RATIO;
   return (
     <Stack gap={4} data-testid="terms">
-      <Text size="sm">
-        {t("proposal.fields.aluguel").replace(/ \(.*\)$/, "")}: <b>{formatBRL(proposal.termos.aluguel)}</b>
+      <Text size="sm" data-testid="rent">
+        {t("proposal.fields.aluguel").replace(/ \(.*\)$/, "")}: <b>{formatBRL(proposal.termos.aluguel)}</b>{" "}
+        <Text span size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+          ({t("proposal.askingRent", { value: formatBRL(proposal.oferta.aluguel) })})
+        </Text>
       </Text>
       <Text size="sm">
         {t("proposal.entry", {
@@ -178,7 +241,7 @@ export function TermsSummary({ proposal }: { proposal: ProposalView }) {
           {t("proposal.income")}: {formatBRL(proposal.rendaTotal)}
         </Text>
         <Badge color={healthy ? "teal" : "orange"} variant="light" data-testid="income-ratio">
-          {t("proposal.ratio", { ratio: proposal.razaoRenda.toLocaleString(i18n.language) })} ·{" "}
+          {t("proposal.ratio", { ratio: ratio.toLocaleString(i18n.language) })} ·{" "}
           {healthy ? t("proposal.healthy") : t("proposal.low")}
         </Badge>
       </Group>

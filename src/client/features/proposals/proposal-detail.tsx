@@ -8,7 +8,7 @@ import type { ProposalView } from "../../../shared/contracts/proposals";
 import { formatBRL } from "../../lib/money";
 import { ProposalActions } from "./actions";
 import { sharedDocumentQuery } from "./api/documents";
-import { ProposalStatusBadge, ProposalTimeline, TermsSummary, TurnBanner } from "./parts";
+import { ProposalStatusBadge, ProposalTimeline, TermsSummary, TotalAtRent, TurnBanner } from "./parts";
 
 /**
  * What the screen adds from other features and from the session: the contract of an approved
@@ -82,7 +82,7 @@ export function ProposalDetail({ proposal, slots = {} }: { proposal: ProposalVie
                 ))}
               </>
             ) : (
-              <Text size="sm">{formatBRL(proposal.oferta.total)}</Text>
+              <TotalAtRent proposal={proposal} />
             )}
             {proposal.mensagem && (
               <Text size="sm" fs="italic">

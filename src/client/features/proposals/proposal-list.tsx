@@ -1,12 +1,25 @@
 import { Card, Group, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import type { ContractStatus } from "../../../shared/contracts/contracts";
 import type { ProposalView } from "../../../shared/contracts/proposals";
 import { formatBRL } from "../../lib/money";
 import { ProposalStatusBadge } from "./parts";
 
-/** Proposals as rows: offer, the other party, terms, status and whose turn. */
-export function ProposalList({ items, href }: { items: ProposalView[]; href: (p: ProposalView) => string }) {
+/**
+ * Proposals as rows: offer, the other party, terms, status and whose turn. The status sits on its
+ * own line under the offer so it is never cut on a phone; `contractOf` gives an approved
+ * proposal's contract status (the screen reads the contracts), shown instead of "Aprovada".
+ */
+export function ProposalList({
+  items,
+  href,
+  contractOf,
+}: {
+  items: ProposalView[];
+  href: (p: ProposalView) => string;
+  contractOf?: (p: ProposalView) => ContractStatus | null | undefined;
+}) {
   const { t, i18n } = useTranslation();
   return (
     <Stack gap="xs">
@@ -20,25 +33,25 @@ export function ProposalList({ items, href }: { items: ProposalView[]; href: (p:
           style={{ color: "inherit", textDecoration: "none" }}
           data-testid="proposal-row"
         >
-          <Group justify="space-between" wrap="nowrap">
-            <Stack gap={0} style={{ minWidth: 0 }}>
-              <Text fw={600} size="sm" truncate>
+          <Stack gap={4}>
+            <div style={{ minWidth: 0 }}>
+              <Text fw={600} size="sm" lineClamp={2}>
                 {p.oferta.titulo}
               </Text>
               <Text size="xs" c="dimmed">
                 {p.role === "landlord" ? p.inquilino.nome : p.locador.nome} · {formatBRL(p.termos.aluguel)} ·{" "}
                 {new Date(p.updatedAt).toLocaleDateString(i18n.language)}
               </Text>
-            </Stack>
-            <Stack gap={2} align="flex-end">
-              <ProposalStatusBadge status={p.status} />
+            </div>
+            <Group gap="xs">
+              <ProposalStatusBadge status={p.status} contract={contractOf?.(p) ?? null} />
               {p.turn && (
                 <Text size="xs" c={p.turn === p.role ? "orange" : "dimmed"}>
                   {p.turn === p.role ? t("proposal.yourTurn") : t("proposal.theirTurn")}
                 </Text>
               )}
-            </Stack>
-          </Group>
+            </Group>
+          </Stack>
         </Card>
       ))}
     </Stack>

@@ -1,4 +1,4 @@
-import { NumberInput, Select, SimpleGrid, TextInput } from "@mantine/core";
+import { Select, SimpleGrid, TextInput } from "@mantine/core";
 import { Controller, useFormContext } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -14,6 +14,8 @@ import {
   termMinFor,
   termsIssue,
 } from "../../../shared/contracts/proposals";
+import { MoneyInput } from "../../components/money-input";
+import { WholeNumberInput } from "../../components/whole-number-input";
 import { useErrorText } from "../../lib/error-text";
 import { formatBRL, toCentavos, toReais } from "../../lib/money";
 
@@ -42,6 +44,17 @@ export const termsDraftShape = {
 };
 
 /**
+ * Each term's own message when the contract refuses it (empty, or not a number): the rule of that
+ * field in this form, not the contract's generic one ("1 a 120 meses", "a partir de R$ 1,00"),
+ * which is not the range the offer allows.
+ */
+const OWN_MESSAGE: Record<string, string> = {
+  aluguel: "rent-out-of-range",
+  prazoMeses: "term-out-of-range",
+  dataEntrada: "invalid-date",
+};
+
+/**
  * The draft checked by the shared contract and by the offer's rules (the same ones the server
  * holds): the terms, or each field's message code. `termsIssue` names one field, so a refused rule
  * marks that field only, never the valid ones beside it.
@@ -61,7 +74,12 @@ export function checkTerms(
   if (!parsed.success)
     return {
       terms: null,
-      errors: Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])),
+      errors: Object.fromEntries(
+        parsed.error.issues.map((i) => {
+          const field = String(i.path[0]);
+          return [field, OWN_MESSAGE[field] ?? i.message];
+        }),
+      ),
     };
   const issue = termsIssue(parsed.data, offer, brazilDate(now));
   if (issue) return { terms: null, errors: { [issue.path]: issue.code } };
@@ -99,19 +117,13 @@ export function TermsFields({ offer }: { offer: OfferRules }) {
         control={control}
         name="aluguel"
         render={({ field }) => (
-          <NumberInput
+          <MoneyInput
             label={f("aluguel")}
             description={t("proposal.rentRange", { min: reais(rent.min), max: reais(rent.max) })}
             value={field.value}
-            onChange={(v) => field.onChange(v === "" ? "" : Number(v))}
+            onChange={field.onChange}
             onBlur={field.onBlur}
             ref={field.ref}
-            decimalSeparator=","
-            thousandSeparator="."
-            decimalScale={2}
-            prefix="R$ "
-            min={0}
-            inputMode="decimal"
             error={err.field(errors.aluguel?.message)}
           />
         )}
@@ -137,19 +149,16 @@ export function TermsFields({ offer }: { offer: OfferRules }) {
         control={control}
         name="prazoMeses"
         render={({ field }) => (
-          <NumberInput
+          <WholeNumberInput
             label={f("prazoMeses")}
             description={t("proposal.termRange", { min: termMinFor(offer), max: PROPOSAL_TERM_MAX })}
             value={field.value}
-            onChange={(v) => field.onChange(v === "" ? "" : Number(v))}
+            onChange={field.onChange}
             onBlur={field.onBlur}
             ref={field.ref}
+            // Out of range is said, not silently corrected: 1 month must not become 12 unseen.
             min={termMinFor(offer)}
             max={PROPOSAL_TERM_MAX}
-            // Out of range is said, not silently corrected: 1 month must not become 12 unseen.
-            clampBehavior="none"
-            allowDecimal={false}
-            inputMode="numeric"
             error={err.field(errors.prazoMeses?.message)}
           />
         )}
@@ -175,18 +184,15 @@ export function TermsFields({ offer }: { offer: OfferRules }) {
           control={control}
           name="caucaoMeses"
           render={({ field }) => (
-            <NumberInput
+            <WholeNumberInput
               label={f("caucaoMeses")}
               description={t("proposal.depositHint")}
               value={field.value === "" ? (offer.caucaoMeses ?? 1) : field.value}
-              onChange={(v) => field.onChange(v === "" ? "" : Number(v))}
+              onChange={field.onChange}
               onBlur={field.onBlur}
               ref={field.ref}
               min={1}
               max={3}
-              clampBehavior="none"
-              allowDecimal={false}
-              inputMode="numeric"
               error={err.field(errors.caucaoMeses?.message)}
             />
           )}

@@ -6,7 +6,6 @@ import {
   Container,
   Group,
   Loader,
-  Modal,
   Stack,
   Text,
   Title,
@@ -20,6 +19,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
 import { ACTIVE_STATUSES, type UnitView } from "../../../shared/contracts/listings";
 import { useAuth } from "../../app/auth";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PageHeader } from "../../components/page-header";
 import { unitQuery, unitsQuery, useDeleteUnit, useSaveUnit } from "../../features/listings/api/units";
 import { cardTitle, features, place } from "../../features/listings/describe";
@@ -109,43 +109,28 @@ function UnitList() {
       {units.data?.map((u) => (
         <UnitCard key={u.id} unit={u} onDelete={setDeleting} />
       ))}
-      <Modal
+      <ConfirmDialog
         opened={deleting !== null}
         onClose={() => setDeleting(null)}
         title={t("units.deleteTitle")}
-        centered
+        error={remove.isError ? err.message(remove.error) : null}
+        confirmLabel={t("units.delete")}
+        confirmColor="red"
+        pending={remove.isPending}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting, {
+            onSuccess: () => {
+              setDeleting(null);
+              notifications.show({ message: t("units.deleted") });
+            },
+          })
+        }
       >
-        <Stack>
-          <Text size="sm">
-            {t("units.deleteText", { address: deleting ? `${deleting.logradouro}, ${deleting.numero}` : "" })}
-          </Text>
-          {remove.isError && (
-            <Alert color="red" role="alert">
-              {err.message(remove.error)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              {t("offer.cancel")}
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                deleting &&
-                remove.mutate(deleting, {
-                  onSuccess: () => {
-                    setDeleting(null);
-                    notifications.show({ message: t("units.deleted") });
-                  },
-                })
-              }
-            >
-              {t("units.delete")}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text size="sm">
+          {t("units.deleteText", { address: deleting ? `${deleting.logradouro}, ${deleting.numero}` : "" })}
+        </Text>
+      </ConfirmDialog>
     </Stack>
   );
 }

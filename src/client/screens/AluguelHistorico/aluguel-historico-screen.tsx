@@ -1,28 +1,30 @@
 import {
-  Accordion,
   Alert,
   Container,
-  Group,
   Loader,
   SegmentedControl,
   Select,
+  SimpleGrid,
   Stack,
   Text,
   Title,
 } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { PROPOSAL_STATUSES } from "../../../shared/contracts/proposals";
 import { contractsQuery } from "../../features/contracts/api/contracts";
 import { proposalsQuery } from "../../features/proposals/api/proposals";
-import { ProposalStatusBadge, ProposalTimeline } from "../../features/proposals/parts";
+import { ProposalHistoryCard } from "../../features/proposals/proposal-history";
 import { useErrorText } from "../../lib/error-text";
-import { formatBRL } from "../../lib/money";
 
-/** /AluguelHistorico: every proposal as tenant and as landlord, newest first, with its timeline. */
+/**
+ * /AluguelHistorico: every proposal as tenant and as landlord, newest first, each a card with its
+ * status (its contract's step once there is one, read from the contracts), the way to it and to
+ * its contract, and its timeline.
+ */
 export function AluguelHistoricoScreen() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const err = useErrorText();
   const [params, setParams] = useSearchParams();
   const role = params.get("papel") ?? "";
@@ -32,6 +34,7 @@ export function AluguelHistoricoScreen() {
   const items = (all.data ?? []).filter(
     (p) => (!role || p.role === role) && (!status || p.status === status),
   );
+  const contractOf = (proposalId: string) => contracts.data?.find((c) => c.proposalId === proposalId) ?? null;
   const set = (key: string, value: string | null) => {
     const next = new URLSearchParams(params);
     if (value) next.set(key, value);
@@ -49,14 +52,17 @@ export function AluguelHistoricoScreen() {
             {t("proposal.historyLead")}
           </Text>
         </div>
-        <Group align="flex-end">
+        {/* On a phone the two filters stack, each the screen's width: nothing runs off the side. */}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
           <SegmentedControl
+            aria-label={t("proposal.filterRole")}
+            fullWidth
             value={role}
             onChange={(v) => set("papel", v)}
             data={[
               { value: "", label: t("proposal.all") },
-              { value: "tenant", label: t("proposal.asTenant") },
-              { value: "landlord", label: t("proposal.asLandlord") },
+              { value: "tenant", label: t("proposal.roleTenant") },
+              { value: "landlord", label: t("proposal.roleLandlord") },
             ]}
           />
           <Select
@@ -67,56 +73,16 @@ export function AluguelHistoricoScreen() {
             ]}
             value={status}
             onChange={(v) => set("status", v)}
-            w={220}
           />
-        </Group>
+        </SimpleGrid>
         {all.isPending && <Loader />}
         {all.isError && <Alert color="red">{err.of(all.error)}</Alert>}
         {all.isSuccess && items.length === 0 && <Text c="dimmed">{t("proposal.historyEmpty")}</Text>}
-        <Accordion variant="separated" data-testid="history">
+        <Stack gap="xs" data-testid="history">
           {items.map((p) => (
-            <Accordion.Item key={p.id} value={p.id} data-testid="history-item">
-              <Accordion.Control>
-                <Group justify="space-between" wrap="nowrap">
-                  <Stack gap={0}>
-                    <Text fw={600} size="sm">
-                      {p.oferta.titulo}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {p.role === "tenant" ? t("proposal.asTenant") : t("proposal.asLandlord")} ·{" "}
-                      {formatBRL(p.termos.aluguel)} ·{" "}
-                      {new Date(p.updatedAt).toLocaleDateString(i18n.language)}
-                    </Text>
-                  </Stack>
-                  <ProposalStatusBadge status={p.status} />
-                </Group>
-              </Accordion.Control>
-              <Accordion.Panel>
-                <ProposalTimeline proposal={p} />
-                {p.status === "aprovada" && contracts.data?.find((c) => c.proposalId === p.id) && (
-                  <Text size="sm" mt="sm">
-                    <Link
-                      to={`/Clicksign?contrato=${contracts.data.find((c) => c.proposalId === p.id)?.id}`}
-                      data-testid="history-contract"
-                    >
-                      {t("contract.open")} ·{" "}
-                      {t(
-                        `contract.status.${contracts.data.find((c) => c.proposalId === p.id)?.status ?? "rascunho"}`,
-                      )}
-                    </Link>
-                  </Text>
-                )}
-                <Text size="sm" mt="sm">
-                  <Link
-                    to={p.role === "landlord" ? `/AprovarProposta?id=${p.id}` : `/PropostaEnviada?id=${p.id}`}
-                  >
-                    {t("proposal.open")}
-                  </Link>
-                </Text>
-              </Accordion.Panel>
-            </Accordion.Item>
+            <ProposalHistoryCard key={p.id} proposal={p} contract={contractOf(p.id)} />
           ))}
-        </Accordion>
+        </Stack>
       </Stack>
     </Container>
   );

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { formatCep } from "../../../shared/contracts/listings";
 import { useAuth } from "../../app/auth";
 import { photoUrl } from "../../features/listings/api/search";
-import { cardTitle, place } from "../../features/listings/describe";
+import { cardTitle, monthsText, place } from "../../features/listings/describe";
 import { PacoteTable } from "../../features/listings/offer-details";
 import { EditOffer, OfferPage, ProposeButton } from "../../features/listings/offer-page";
 import { OwnerTools } from "../../features/listings/owner-tools";
@@ -24,31 +24,37 @@ export function AluguelOfertaOldScreen() {
       otherLabel={t("offer.newVersion")}
       render={(offer, _editing, _setEditing, saved) => {
         const u = offer.unidade;
+        const yesNo = (v: boolean) => (v ? t("common.yes") : t("common.no"));
         const rows: [string, string][] = [
           [t("units.fields.tipo"), t(`listings.types.${u.tipo}`)],
-          [
-            t("offer.address"),
-            `${u.logradouro}${u.numero ? `, ${u.numero}` : ""}${u.complemento ? ` – ${u.complemento}` : ""}`,
-          ],
+          // The street only for the owner, as on /AluguelOferta; the public sees bairro, cidade, UF.
+          ...(offer.isOwner && u.numero !== null
+            ? ([
+                [
+                  t("offer.address"),
+                  `${u.logradouro}, ${u.numero}${u.complemento ? ` – ${u.complemento}` : ""}`,
+                ],
+              ] as [string, string][])
+            : []),
           [t("search.bairro"), u.bairro],
           [t("search.cidade"), `${u.cidade} – ${u.uf}`],
           ...(u.cep ? ([[t("units.fields.cep"), formatCep(u.cep)]] as [string, string][]) : []),
-          [t("units.fields.areaM2"), `${u.areaM2} m²`],
+          [t("search.columns.area"), t("listings.area", { area: u.areaM2.toLocaleString(i18n.language) })],
           [t("units.fields.quartos"), String(u.quartos)],
           [t("units.fields.banheiros"), String(u.banheiros)],
           [t("units.fields.vagas"), String(u.vagas)],
-          [t("units.fields.mobiliado"), u.mobiliado ? "✓" : "—"],
-          [t("units.fields.aceitaPets"), u.aceitaPets ? "✓" : "—"],
+          [t("units.fields.mobiliado"), yesNo(u.mobiliado)],
+          [t("units.fields.aceitaPets"), yesNo(u.aceitaPets)],
           [t("offer.fields.garantias"), offer.garantias.map((g) => t(`listings.guarantees.${g}`)).join(", ")],
           ...(offer.caucaoMeses
             ? ([
                 [
-                  t("offer.fields.caucaoMeses"),
-                  `${offer.caucaoMeses} (${formatBRL(offer.caucaoMeses * offer.aluguel)})`,
+                  t("offer.depositLabel"),
+                  `${monthsText(t, offer.caucaoMeses)} (${formatBRL(offer.caucaoMeses * offer.aluguel)})`,
                 ],
               ] as [string, string][])
             : []),
-          [t("offer.fields.prazoMeses"), String(offer.prazoMeses)],
+          [t("offer.termLabel"), monthsText(t, offer.prazoMeses)],
           [t("offer.fields.reajuste"), offer.reajuste],
           [
             t("offer.fields.disponivelEm"),
@@ -81,7 +87,9 @@ export function AluguelOfertaOldScreen() {
                 <Table.Tbody>
                   {rows.map(([label, value]) => (
                     <Table.Tr key={label}>
-                      <Table.Th w="40%">{label}</Table.Th>
+                      <Table.Th w="40%" scope="row">
+                        {label}
+                      </Table.Th>
                       <Table.Td>{value}</Table.Td>
                     </Table.Tr>
                   ))}

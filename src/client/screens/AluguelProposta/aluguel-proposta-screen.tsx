@@ -54,6 +54,7 @@ function NewProposal({ offerId }: { offerId: string }) {
         offerId={offerId}
         offer={o}
         documento={params.get("documento")}
+        renda={profile.data?.address?.rendaMensal ?? null}
         documents={(value, onChange) => <DocumentPicker value={value} onChange={onChange} userId={userId} />}
         onSent={(created) => void navigate(`/PropostaEnviada?id=${created.id}`)}
       />

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { PROPOSAL_STATUSES, type ProposalStatus } from "../../../shared/contracts/proposals";
 import { useAuth } from "../../app/auth";
+import { contractsQuery } from "../../features/contracts/api/contracts";
 import { ContractForProposal } from "../../features/contracts/contract-for-proposal";
 import { useProfile } from "../../features/profile/api/profile";
 import { profilePath } from "../../features/profile/profile-path";
@@ -19,6 +20,7 @@ function Inbox() {
   const oferta = params.get("oferta") ?? undefined;
   const status = (params.get("status") ?? undefined) as ProposalStatus | undefined;
   const all = useQuery(proposalsQuery({ role: "landlord" }));
+  const contracts = useQuery(contractsQuery());
   const offers = [...new Map((all.data ?? []).map((p) => [p.oferta.id, p.oferta.titulo])).entries()];
   const items = (all.data ?? []).filter(
     (p) => (!oferta || p.oferta.id === oferta) && (!status || p.status === status),
@@ -59,7 +61,11 @@ function Inbox() {
       {all.isPending && <Loader />}
       {all.isError && <Alert color="red">{err.of(all.error)}</Alert>}
       {all.isSuccess && items.length === 0 && <Text c="dimmed">{t("proposal.inboxEmpty")}</Text>}
-      <ProposalList items={items} href={(p) => `/AprovarProposta?id=${p.id}`} />
+      <ProposalList
+        items={items}
+        href={(p) => `/AprovarProposta?id=${p.id}`}
+        contractOf={(p) => contracts.data?.find((c) => c.proposalId === p.id)?.status}
+      />
     </Stack>
   );
 }

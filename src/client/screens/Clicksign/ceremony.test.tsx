@@ -20,8 +20,8 @@ function renderCeremony() {
   const queryClient = createQueryClient({ debug: () => undefined, error: () => undefined });
   const view: CeremonyView = {
     contrato: { id: CONTRACT, numero: "2026-000001", sha256: null, documentUrl: null },
-    signatario: { papel: "fiador", nome: "Rita Souza", email: "rita@example.com", bloqueado: false },
-    vez: true,
+    signatario: { role: "fiador", nome: "Rita Souza", email: "rita@example.com", blocked: false },
+    turn: true,
   };
   queryClient.setQueryData(ceremonyQuery(CONTRACT, TOKEN).queryKey, view);
   renderInApp(<Ceremony contractId={CONTRACT} token={TOKEN} />, queryClient);

@@ -6,7 +6,6 @@ import {
   Checkbox,
   Group,
   Loader,
-  Modal,
   SimpleGrid,
   Stack,
   Text,
@@ -21,6 +20,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { z } from "zod";
 import { refuseInput, signInput } from "../../../shared/contracts/contracts";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PdfView } from "../../components/pdf-view";
 import {
   ceremonyQuery,
@@ -31,6 +31,7 @@ import {
 import { SignaturePad } from "../../features/contracts/signature-pad";
 import { ApiError } from "../../lib/api";
 import { useErrorText } from "../../lib/error-text";
+import { ContractProblem } from "./contract-problem";
 
 const signFields = signInput.omit({ assinatura: true });
 type SignDraft = z.input<typeof signFields>;
@@ -108,10 +109,13 @@ export function Ceremony({ contractId, token }: { contractId: string; token: str
   if (done) {
     // The personal link ends with the signature: the parties follow the contract in their account,
     // everyone else gets the sealed file by e-mail.
-    const papel = view.data?.signatario.papel;
-    const party = papel === "locador" || papel === "locatario";
+    const role = view.data?.signatario.role;
+    const party = role === "locador" || role === "locatario";
     return (
       <Stack gap="sm">
+        <Title order={1} size="h2">
+          {t("contract.heading")}
+        </Title>
         <Alert color={done === "refused" ? "gray" : "teal"} data-testid="ceremony-done">
           {done === "all"
             ? t("contract.allSigned")
@@ -137,14 +141,16 @@ export function Ceremony({ contractId, token }: { contractId: string; token: str
   if (view.isPending) return <Loader />;
   if (view.data === undefined)
     return (
-      <Alert color="red" data-testid="ceremony-error">
-        {view.error instanceof ApiError && view.error.code === "invalid-signing-link"
-          ? t("contract.invalidLink")
-          : err.of(view.error)}
-      </Alert>
+      <ContractProblem>
+        <Alert color="red" data-testid="ceremony-error">
+          {view.error instanceof ApiError && view.error.code === "invalid-signing-link"
+            ? t("contract.invalidLink")
+            : err.of(view.error)}
+        </Alert>
+      </ContractProblem>
     );
   const v = view.data;
-  const canAct = v.vez && !v.signatario.bloqueado;
+  const canAct = v.turn && !v.signatario.blocked;
   return (
     <Stack gap="md" data-testid="ceremony">
       <div>
@@ -155,23 +161,31 @@ export function Ceremony({ contractId, token }: { contractId: string; token: str
           {t("contract.signLead")}
         </Text>
         <Text size="sm" mt={4} fw={500}>
-          {t("contract.you", { papel: t(`contract.roles.${v.signatario.papel}`), nome: v.signatario.nome })}
+          {t("contract.you", { papel: t(`contract.roles.${v.signatario.role}`), nome: v.signatario.nome })}
         </Text>
       </div>
       {v.contrato.documentUrl && (
         <Card withBorder padding="sm">
           <PdfView url={v.contrato.documentUrl} />
-          <Text size="xs" c="dimmed" ff="monospace" mt="xs">
+          {/* 64 hex digits are one word wider than a phone: they break anywhere. */}
+          <Text
+            size="xs"
+            c="dimmed"
+            ff="monospace"
+            mt="xs"
+            style={{ wordBreak: "break-all" }}
+            data-testid="ceremony-hash"
+          >
             {t("contract.hash", { hash: v.contrato.sha256 })}
           </Text>
         </Card>
       )}
-      {v.signatario.bloqueado && (
+      {v.signatario.blocked && (
         <Alert color="red" data-testid="signer-blocked">
           {t("errors.signer-blocked")} {t("contract.blockedNext")}
         </Alert>
       )}
-      {!v.vez && !v.signatario.bloqueado && <Alert color="yellow">{t("contract.notYourTurn")}</Alert>}
+      {!v.turn && !v.signatario.blocked && <Alert color="yellow">{t("contract.notYourTurn")}</Alert>}
       <Card withBorder padding="md">
         <Stack gap="sm">
           <Group>
@@ -237,37 +251,31 @@ export function Ceremony({ contractId, token }: { contractId: string; token: str
           </Group>
         </Stack>
       </Card>
-      <Modal opened={refusing} onClose={closeRefusal} title={t("contract.refuseTitle")} centered>
-        <Stack>
-          <TextInput
-            label={t("contract.code")}
-            {...refuseForm.register("codigo")}
-            maxLength={6}
-            error={err.field(refuseErrors.codigo?.message)}
-          />
-          <Textarea
-            label={t("contract.reason")}
-            {...refuseForm.register("motivo")}
-            minRows={3}
-            autosize
-            maxLength={1000}
-            error={err.field(refuseErrors.motivo?.message)}
-          />
-          {refuse.isError && (
-            <Text c="red" size="sm">
-              {err.message(refuse.error)}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={closeRefusal}>
-              {t("proposal.cancel")}
-            </Button>
-            <Button color="red" loading={refuse.isPending} onClick={() => void submitRefusal()}>
-              {t("contract.refuse")}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={refusing}
+        onClose={closeRefusal}
+        title={t("contract.refuseTitle")}
+        error={refuse.isError ? err.message(refuse.error) : null}
+        confirmLabel={t("contract.refuse")}
+        confirmColor="red"
+        pending={refuse.isPending}
+        onConfirm={() => void submitRefusal()}
+      >
+        <TextInput
+          label={t("contract.code")}
+          {...refuseForm.register("codigo")}
+          maxLength={6}
+          error={err.field(refuseErrors.codigo?.message)}
+        />
+        <Textarea
+          label={t("contract.reason")}
+          {...refuseForm.register("motivo")}
+          minRows={3}
+          autosize
+          maxLength={1000}
+          error={err.field(refuseErrors.motivo?.message)}
+        />
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
-import { Alert, Button, Container, Loader } from "@mantine/core";
+import { Alert, Button, Container, Loader, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useSearchParams } from "react-router";
 import { useAuth } from "../../app/auth";
 import { Ceremony } from "./ceremony";
+import { ContractProblem } from "./contract-problem";
 import { ContractStatus } from "./contract-status";
 
 /**
@@ -17,19 +18,23 @@ export function ClicksignScreen() {
   const contractId = params.get("contrato");
   const token = params.get("token");
   let body: React.ReactNode;
-  if (!contractId) body = <Alert color="yellow">{t("contract.notFound")}</Alert>;
+  if (!contractId)
+    body = <ContractProblem>{<Alert color="yellow">{t("contract.notFound")}</Alert>}</ContractProblem>;
   else if (token) body = <Ceremony contractId={contractId} token={token} />;
   else if (state.status === "signed-out")
     body = (
-      <Alert color="blue" title={t("contract.signInToFollow")}>
-        <Button
-          component={Link}
-          to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`}
-          mt="xs"
-        >
-          {t("nav.login")}
-        </Button>
-      </Alert>
+      <ContractProblem>
+        <Alert color="blue" title={t("contract.signInToFollow")} data-testid="contract-sign-in">
+          <Text size="sm">{t("contract.signInToFollowLead")}</Text>
+          <Button
+            component={Link}
+            to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`}
+            mt="xs"
+          >
+            {t("nav.login")}
+          </Button>
+        </Alert>
+      </ContractProblem>
     );
   else if (state.status !== "signed-in") body = <Loader />;
   else body = <ContractStatus contractId={contractId} />;

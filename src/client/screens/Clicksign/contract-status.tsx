@@ -8,7 +8,6 @@ import {
   Checkbox,
   Group,
   Loader,
-  Modal,
   SimpleGrid,
   Stack,
   Text,
@@ -26,9 +25,12 @@ import type { z } from "zod";
 import {
   type ContractReview,
   type ContractView,
+  cancelInput,
   contractReview,
+  trailWords,
   witnessInput,
 } from "../../../shared/contracts/contracts";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import {
   contractQuery,
   useCancelContract,
@@ -40,43 +42,78 @@ import {
 import { ApiError } from "../../lib/api";
 import { useErrorText } from "../../lib/error-text";
 import { revealFirstError } from "../../lib/reveal-error";
+import { ContractProblem } from "./contract-problem";
 
 type PersonDraft = z.input<typeof witnessInput>;
 
 const empty = (): PersonDraft => ({ nome: "", cpf: "", email: "" });
 
-/** Everyone who will sign, as both parties see it before sending (decision 017). */
-function PlannedSigners({ contract }: { contract: ContractView }) {
+/** A refusal of the send that names one planned signer ("signatarios.2.cpf"): whose, and why. */
+interface SignerProblem {
+  index: number;
+  message: string;
+}
+
+function signerProblemOf(err: unknown): SignerProblem | null {
+  if (!(err instanceof ApiError)) return null;
+  for (const issue of err.issues) {
+    const m = /^signatarios\.(\d+)\./.exec(issue.path);
+    if (m) return { index: Number(m[1]), message: issue.message };
+  }
+  return null;
+}
+
+/**
+ * Everyone who will sign, as both parties see it before sending (decision 017); the one a refused
+ * send names is marked, with the reason under their card.
+ */
+function PlannedSigners({ contract, problem }: { contract: ContractView; problem?: SignerProblem | null }) {
   const { t } = useTranslation();
   return (
     <Stack gap={6} data-testid="planned-signers">
       <Text size="sm" fw={600}>
         {t("contract.plannedSigners")}
       </Text>
-      {contract.plannedSigners.map((s) => (
-        <Card key={`${s.papel}-${s.email}`} withBorder padding="xs" radius="sm">
-          <Group justify="space-between" gap={4} wrap="wrap">
-            <Text size="sm" fw={600}>
-              {s.nome}
+      {contract.plannedSigners.map((s, index) => {
+        const wrong = problem?.index === index;
+        return (
+          <Card
+            key={`${s.role}-${s.email}`}
+            withBorder
+            padding="xs"
+            radius="sm"
+            data-testid="planned-signer"
+            data-invalid={wrong || undefined}
+            style={wrong ? { borderColor: "var(--mantine-color-error)" } : undefined}
+          >
+            <Group justify="space-between" gap={4} wrap="wrap">
+              <Text size="sm" fw={600} style={{ overflowWrap: "anywhere" }}>
+                {s.nome}
+              </Text>
+              <Badge
+                variant="light"
+                color={s.role === "testemunha" || s.role === "fiador" ? "grape" : "gray"}
+              >
+                {t(`contract.roles.${s.role}`)}
+              </Badge>
+            </Group>
+            <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+              {s.email} · CPF {s.cpf}
+              {s.parentesco ? ` · ${s.parentesco}` : ""}
             </Text>
-            <Badge
-              variant="light"
-              color={s.papel === "testemunha" || s.papel === "fiador" ? "grape" : "gray"}
-            >
-              {t(`contract.roles.${s.papel}`)}
-            </Badge>
-          </Group>
-          <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-            {s.email} · CPF {s.cpf}
-            {s.parentesco ? ` · ${s.parentesco}` : ""}
-          </Text>
-          {s.indicadoPor && (
-            <Text size="xs" c="dimmed">
-              {t(`contract.namedBy.${s.indicadoPor}`)}
-            </Text>
-          )}
-        </Card>
-      ))}
+            {s.indicadoPor && (
+              <Text size="xs" c="dimmed">
+                {t(`contract.namedBy.${s.indicadoPor}`)}
+              </Text>
+            )}
+            {wrong && (
+              <Text size="xs" c="red" mt={4}>
+                {problem.message}
+              </Text>
+            )}
+          </Card>
+        );
+      })}
     </Stack>
   );
 }
@@ -86,7 +123,7 @@ function MyWitness({ contract }: { contract: ContractView }) {
   const { t } = useTranslation();
   const err = useErrorText();
   const me = contract.role === "landlord" ? "locador" : "locatario";
-  const mine = contract.plannedSigners.find((s) => s.papel === "testemunha" && s.indicadoPor === me);
+  const mine = contract.plannedSigners.find((s) => s.role === "testemunha" && s.indicadoPor === me);
   // The form shows while the party names someone; the server holds the signer rules.
   const [editing, setEditing] = useState(false);
   const form = useForm<PersonDraft, unknown, z.output<typeof witnessInput>>({
@@ -97,6 +134,8 @@ function MyWitness({ contract }: { contract: ContractView }) {
   });
   const errors = form.formState.errors;
   const saveWitness = useSaveWitness(contract.id);
+  // A refusal the server ties to a field ("testemunha.email") goes under that field, said once.
+  const [placed, setPlaced] = useState(false);
   const save = (testemunha: PersonDraft | null) =>
     saveWitness.mutate(
       { testemunha },
@@ -104,6 +143,20 @@ function MyWitness({ contract }: { contract: ContractView }) {
         onSuccess: () => {
           setEditing(false);
           notifications.show({ color: "teal", message: t("contract.witnessSaved") });
+        },
+        onError: (e) => {
+          let onField = false;
+          for (const issue of e instanceof ApiError ? e.issues : []) {
+            const field = /^testemunha\.(nome|cpf|email)$/.exec(issue.path)?.[1] as
+              | keyof PersonDraft
+              | undefined;
+            if (field) {
+              form.setError(field, { message: issue.message });
+              onField = true;
+            }
+          }
+          setPlaced(onField);
+          if (onField) revealFirstError();
         },
       },
     );
@@ -148,21 +201,21 @@ function MyWitness({ contract }: { contract: ContractView }) {
         <Stack gap="xs">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <TextInput
-              label={t("contract.name")}
+              label={t("contract.witnessName")}
               maxLength={150}
               autoComplete="off"
               {...form.register("nome")}
               error={err.field(errors.nome?.message)}
             />
             <TextInput
-              label={t("contract.cpf")}
+              label={t("contract.witnessCpf")}
               maxLength={14}
               inputMode="numeric"
               {...form.register("cpf")}
               error={err.field(errors.cpf?.message)}
             />
             <TextInput
-              label={t("contract.email")}
+              label={t("contract.witnessEmail")}
               type="email"
               maxLength={254}
               {...form.register("email")}
@@ -179,7 +232,7 @@ function MyWitness({ contract }: { contract: ContractView }) {
           </Group>
         </Stack>
       )}
-      {saveWitness.error && (
+      {saveWitness.error && !placed && (
         <Alert color="red" role="alert">
           {err.message(saveWitness.error)}
         </Alert>
@@ -194,14 +247,26 @@ function Review({ contract }: { contract: ContractView }) {
   const landlord = contract.role === "landlord";
   const form = useForm<ContractReview, unknown, z.output<typeof contractReview>>({
     resolver: zodResolver(contractReview),
-    defaultValues: { sequencial: contract.sequencial },
+    defaultValues: { sequential: contract.sequential },
   });
   const send = useSendContract(contract.id);
   const submit = form.handleSubmit((review) =>
     send.mutate(review, {
       onSuccess: () => notifications.show({ color: "teal", message: t("contract.sentNotice") }),
+      onError: (e) => {
+        // The signer the refusal names comes into view, marked.
+        if (signerProblemOf(e))
+          requestAnimationFrame(() =>
+            document.querySelector('[data-testid="planned-signer"][data-invalid]')?.scrollIntoView({
+              block: "center",
+              behavior: "smooth",
+            }),
+          );
+      },
     }),
   );
+  const problem = signerProblemOf(send.error);
+  const whose = problem ? contract.plannedSigners[problem.index] : undefined;
   return (
     <Card withBorder padding="md" data-testid="contract-review">
       <Stack gap="sm">
@@ -211,14 +276,20 @@ function Review({ contract }: { contract: ContractView }) {
         <Text size="sm" c="dimmed">
           {landlord ? t("contract.reviewLead") : t("contract.waitingLandlord")}
         </Text>
-        <PlannedSigners contract={contract} />
+        <PlannedSigners contract={contract} problem={problem} />
         <MyWitness contract={contract} />
         {landlord && (
           <>
-            <Checkbox label={t("contract.sequential")} {...form.register("sequencial")} />
+            <Checkbox label={t("contract.sequential")} {...form.register("sequential")} />
             {send.error && (
               <Alert color="red" role="alert">
-                {err.message(send.error)}
+                {problem && whose
+                  ? t("contract.signerProblem", {
+                      papel: t(`contract.roles.${whose.role}`),
+                      nome: whose.nome,
+                      message: problem.message,
+                    })
+                  : err.message(send.error)}
               </Alert>
             )}
             <Group justify="flex-end">
@@ -253,15 +324,20 @@ function CancelContract({ contract }: { contract: ContractView }) {
   const { t } = useTranslation();
   const err = useErrorText();
   const [open, setOpen] = useState(false);
-  const [motivo, setMotivo] = useState("");
   const cancel = useCancelContract(contract.id);
-  const confirm = () =>
+  const form = useForm<z.input<typeof cancelInput>, unknown, z.output<typeof cancelInput>>({
+    resolver: zodResolver(cancelInput),
+    defaultValues: { motivo: "" },
+    reValidateMode: "onSubmit",
+  });
+  const confirm = form.handleSubmit(({ motivo }) =>
     cancel.mutate(motivo, {
       onSuccess: () => {
         setOpen(false);
         notifications.show({ message: t("contract.cancelled") });
       },
-    });
+    }),
+  );
   return (
     <>
       <Group>
@@ -269,32 +345,26 @@ function CancelContract({ contract }: { contract: ContractView }) {
           {t("contract.cancel")}
         </Button>
       </Group>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t("contract.cancelTitle")} centered>
-        <Stack>
-          <Text size="sm">{t("contract.cancelText")}</Text>
-          <Textarea
-            label={t("contract.reason")}
-            value={motivo}
-            onChange={(e) => setMotivo(e.currentTarget.value)}
-            minRows={3}
-            autosize
-            maxLength={1000}
-          />
-          {cancel.isError && (
-            <Text c="red" size="sm">
-              {err.message(cancel.error)}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpen(false)}>
-              {t("proposal.cancel")}
-            </Button>
-            <Button color="red" loading={cancel.isPending} onClick={confirm}>
-              {t("contract.cancel")}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={open}
+        onClose={() => setOpen(false)}
+        title={t("contract.cancelTitle")}
+        error={cancel.isError ? err.message(cancel.error) : null}
+        confirmLabel={t("contract.cancel")}
+        confirmColor="red"
+        pending={cancel.isPending}
+        onConfirm={() => void confirm()}
+      >
+        <Text size="sm">{t("contract.cancelText")}</Text>
+        <Textarea
+          label={t("contract.reason")}
+          {...form.register("motivo")}
+          error={err.field(form.formState.errors.motivo?.message)}
+          minRows={3}
+          autosize
+          maxLength={1000}
+        />
+      </ConfirmDialog>
     </>
   );
 }
@@ -336,11 +406,13 @@ export function ContractStatus({ contractId }: { contractId: string }) {
   if (contract.isPending) return <Loader />;
   if (contract.data === undefined)
     return (
-      <Alert color="red">
-        {contract.error instanceof ApiError && contract.error.status === 404
-          ? t("contract.notFound")
-          : err.of(contract.error)}
-      </Alert>
+      <ContractProblem>
+        <Alert color="red">
+          {contract.error instanceof ApiError && contract.error.status === 404
+            ? t("contract.notFound")
+            : err.of(contract.error)}
+        </Alert>
+      </ContractProblem>
     );
   const c = contract.data;
   const pdf = c.sealedDocumentId ?? c.documentId;
@@ -434,7 +506,7 @@ export function ContractStatus({ contractId }: { contractId: string }) {
                       >
                         {t(`contract.signerStatus.${s.status}`)}
                       </Badge>
-                      {s.bloqueado && (
+                      {s.blocked && (
                         <Badge variant="light" color="red" style={{ flexShrink: 0 }}>
                           {t("contract.blocked")}
                         </Badge>
@@ -442,9 +514,9 @@ export function ContractStatus({ contractId }: { contractId: string }) {
                     </Group>
                   </Group>
                   <Text size="xs" c="dimmed">
-                    {t(`contract.roles.${s.papel}`)}
-                    {s.assinadoEm
-                      ? ` · ${new Date(s.assinadoEm).toLocaleString(i18n.language, {
+                    {t(`contract.roles.${s.role}`)}
+                    {s.signedAt
+                      ? ` · ${new Date(s.signedAt).toLocaleString(i18n.language, {
                           dateStyle: "short",
                           timeStyle: "short",
                         })}`
@@ -454,7 +526,7 @@ export function ContractStatus({ contractId }: { contractId: string }) {
                   </Text>
                   {c.role === "landlord" &&
                     c.status === "enviado" &&
-                    !s.bloqueado &&
+                    !s.blocked &&
                     (s.status === "pendente" || s.status === "visualizado") && (
                       <Group>
                         <Resend contract={c} signerId={s.id} />
@@ -473,19 +545,27 @@ export function ContractStatus({ contractId }: { contractId: string }) {
         <Text fw={600} mb="xs">
           {t("contract.trail")}
         </Text>
-        <Stack gap={2}>
-          {c.events.map((e, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: events are append-only and ordered
-            <Text size="xs" key={i}>
-              {new Date(e.createdAt).toLocaleString(i18n.language, {
-                dateStyle: "short",
-                timeStyle: "medium",
-              })}{" "}
-              · {e.type.replace("_", " ")}
-              {e.quem ? ` · ${e.quem}` : ""}
-              {e.ip ? ` · IP ${e.ip}` : ""}
-            </Text>
-          ))}
+        <Stack gap={4} component="ol" p={0} m={0} style={{ listStyle: "none" }} data-testid="contract-trail">
+          {c.events.map((e, i) => {
+            const words = trailWords(e.type);
+            return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: events are append-only and ordered
+              <li key={i}>
+                <Text size="xs" style={{ overflowWrap: "anywhere" }} data-testid="trail-step">
+                  <Text span size="xs" c="dimmed">
+                    {new Date(e.createdAt).toLocaleString(i18n.language, {
+                      dateStyle: "short",
+                      timeStyle: "medium",
+                    })}
+                  </Text>{" "}
+                  · {t(`contract.events.${words.key}`, { provider: words.provider })}
+                  {e.detail ? ` – ${e.detail}` : ""}
+                  {e.actor ? ` · ${e.actor}` : ""}
+                  {e.ip ? ` · IP ${e.ip}` : ""}
+                </Text>
+              </li>
+            );
+          })}
         </Stack>
       </Card>
     </Stack>

@@ -8,6 +8,7 @@ import {
   Group,
   Progress,
   Select,
+  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -36,7 +37,7 @@ import { takeHandedOffPages } from "../../features/storage/handoff";
 import { imagesToPdf, isAcceptedImage, newPage, type PageImage } from "../../features/storage/image-tools";
 import { formatBytes } from "../../lib/format";
 import { logger } from "../../lib/logger";
-import { StorageError, type UploadTask, uploadFile } from "../../lib/storage";
+import { dismissUpload, StorageError, type UploadTask, uploadFile } from "../../lib/storage";
 import { storageErrorText } from "../../lib/storage-error-text";
 import { useUploadTask } from "../../lib/use-upload";
 
@@ -128,6 +129,8 @@ export function ConvertScreen() {
       void navigate(returnPath(flow.destino, doc.id) ?? `/ViewDocument?id=${doc.id}`);
     } catch (err) {
       if (!(err instanceof StorageError && err.code === "canceled")) setProblem(storageErrorText(err, t));
+      // Said here; the uploads panel need not show the same failure again.
+      dismissUpload(started.id);
       setTask(null);
     }
   }
@@ -235,7 +238,8 @@ export function ConvertScreen() {
             </Text>
           </Stack>
         )}
-        <Group grow align="flex-end">
+        {/* One field a row on a phone: side by side they cut the name and the type short. */}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput
             label={t("convert.fileName")}
             value={name}
@@ -253,7 +257,7 @@ export function ConvertScreen() {
             onChange={(v) => v && setKind(v as DocumentKind)}
             disabled={busy}
           />
-        </Group>
+        </SimpleGrid>
         {building && (
           <Stack gap={4} role="status">
             <Text size="sm">{t("convert.building", { page: building.page, pages: building.pages })}</Text>

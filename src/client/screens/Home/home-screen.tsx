@@ -84,39 +84,45 @@ export function HomeScreen() {
               </Title>
               <Text c="dimmed">{t("home.welcomeLead")}</Text>
               <Awaiting />
-              <Group>
+              <Group gap="xs">
                 <Button component={Link} to="/AdicionarUnidade" variant="light">
                   {t("search.myUnits")}
                 </Button>
-                <Button component={Link} to="/Config" variant="default">
-                  {t("home.goConfig")}
+                <Button component={Link} to="/profile" variant="default">
+                  {t("nav.profile")}
+                </Button>
+                <Button component={Link} to="/profile3" variant="default">
+                  {t("nav.documents")}
                 </Button>
               </Group>
             </Stack>
           </Card>
         ) : (
-          <Stack gap="md" maw={760}>
-            <Badge variant="light" size="lg">
-              {t("app.tagline")}
-            </Badge>
-            <Title order={1} fz={{ base: 28, sm: 40 }} lh={1.15}>
+          // A visitor comes to search: the title and the two doors, then the results; what Chave is
+          // and does follows them, so on a phone the first offers are on the first screen.
+          <Stack gap="sm" maw={760}>
+            <Title order={1} fz={{ base: 24, sm: 40 }} lh={1.15}>
               {t("home.title")}
             </Title>
-            <Text size="lg" c="dimmed">
-              {t("home.lead")}
-            </Text>
-            <Group>
-              <Button component={Link} to="/signup" size="md">
+            <Group gap="xs">
+              <Button component={Link} to="/signup" size="sm">
                 {t("home.ctaSignup")}
               </Button>
-              <Button component={Link} to="/login" size="md" variant="default">
+              <Button component={Link} to="/login" size="sm" variant="default">
                 {t("home.ctaLogin")}
               </Button>
             </Group>
           </Stack>
         )}
+        <OfferSearch />
         {state.status !== "signed-in" && (
-          <>
+          <Stack gap="md" data-testid="about">
+            <Badge variant="light" size="lg">
+              {t("app.tagline")}
+            </Badge>
+            <Text size="lg" c="dimmed">
+              {t("home.lead")}
+            </Text>
             <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
               {FEATURES.map((f) => (
                 <Card key={f.key} withBorder padding="lg">
@@ -137,9 +143,8 @@ export function HomeScreen() {
             <Text size="sm" c="dimmed" ta="center">
               {t("home.selfHosted")}
             </Text>
-          </>
+          </Stack>
         )}
-        <OfferSearch />
       </Stack>
     </Container>
   );

@@ -402,7 +402,7 @@ function Thread({ proposalId }: { proposalId: string }) {
             <Anchor
               component={Link}
               to={
-                c.papel === "landlord"
+                c.role === "landlord"
                   ? `/AprovarProposta?id=${c.proposalId}`
                   : `/PropostaEnviada?id=${c.proposalId}`
               }

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useAuth } from "../../app/auth";
+import { contractsQuery } from "../../features/contracts/api/contracts";
 import { ContractForProposal } from "../../features/contracts/contract-for-proposal";
 import { proposalsQuery } from "../../features/proposals/api/proposals";
 import { ProposalById } from "../../features/proposals/proposal-by-id";
@@ -18,6 +19,7 @@ export function PropostaEnviadaScreen() {
   const [params] = useSearchParams();
   const id = params.get("id");
   const mine = useQuery({ ...proposalsQuery({ role: "tenant" }), enabled: !id });
+  const contracts = useQuery({ ...contractsQuery(), enabled: !id });
   let body: React.ReactNode;
   if (id) {
     body = (
@@ -51,7 +53,13 @@ export function PropostaEnviadaScreen() {
         {mine.isPending && <Loader />}
         {mine.isError && <Alert color="red">{err.of(mine.error)}</Alert>}
         {mine.data?.length === 0 && <Text c="dimmed">{t("proposal.mineEmpty")}</Text>}
-        {mine.data && <ProposalList items={mine.data} href={(p) => `/PropostaEnviada?id=${p.id}`} />}
+        {mine.data && (
+          <ProposalList
+            items={mine.data}
+            href={(p) => `/PropostaEnviada?id=${p.id}`}
+            contractOf={(p) => contracts.data?.find((c) => c.proposalId === p.id)?.status}
+          />
+        )}
       </Stack>
     );
   }

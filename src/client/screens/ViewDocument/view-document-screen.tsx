@@ -73,7 +73,7 @@ export function ViewDocumentScreen() {
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" gap="sm">
           <Stack gap={2} style={{ minWidth: 0 }}>
-            <Title order={2} size="h3" style={{ overflowWrap: "anywhere" }} data-testid="document-name">
+            <Title order={1} size="h3" style={{ overflowWrap: "anywhere" }} data-testid="document-name">
               {doc.fileName}
             </Title>
             <Text size="sm" c="dimmed">
@@ -144,6 +144,12 @@ export function ViewDocumentScreen() {
   return (
     <Container size="md" py="xl">
       <Card withBorder padding="lg">
+        {/* The document's name is the page's h1 once it is known; until then, or without it, "Documento". */}
+        {meta.data === undefined && (
+          <Title order={1} size="h3" mb="sm">
+            {t("viewer.title")}
+          </Title>
+        )}
         {body}
       </Card>
     </Container>

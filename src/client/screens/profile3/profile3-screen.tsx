@@ -6,8 +6,6 @@ import {
   FileButton,
   Group,
   Loader,
-  Menu,
-  Modal,
   Progress,
   Stack,
   Text,
@@ -18,7 +16,6 @@ import {
   IconCamera,
   IconCircleCheck,
   IconCircleDashed,
-  IconDots,
   IconEye,
   IconFileTypePdf,
   IconTrash,
@@ -36,6 +33,7 @@ import {
   type StoredDocument,
 } from "../../../shared/contracts/storage";
 import { useAuth } from "../../app/auth";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PageHeader } from "../../components/page-header";
 import { UploadProgress } from "../../components/upload-progress";
 import {
@@ -45,7 +43,7 @@ import {
   useRefreshDocuments,
 } from "../../features/storage/api/documents";
 import { formatBytes, formatDate } from "../../lib/format";
-import { StorageError, type UploadTask, uploadFile } from "../../lib/storage";
+import { dismissUpload, StorageError, type UploadTask, uploadFile } from "../../lib/storage";
 import { storageErrorText } from "../../lib/storage-error-text";
 
 function DocumentSlot({
@@ -85,6 +83,8 @@ function DocumentSlot({
       setTask(null);
     } catch (err) {
       if (!(err instanceof StorageError && err.code === "canceled")) setProblem(storageErrorText(err, t));
+      // The slot says what failed; the uploads panel need not show the same failure again.
+      dismissUpload(started.id);
       setTask(null);
     } finally {
       await refreshDocuments();
@@ -94,85 +94,85 @@ function DocumentSlot({
   return (
     <Card withBorder padding="md" data-testid={`slot-${kind}`}>
       <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" gap="sm">
-          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: "1 1 260px" }}>
-            <ThemeIcon variant="light" color={current ? "teal" : "gray"} radius="xl">
-              {current ? <IconCircleCheck size={18} /> : <IconCircleDashed size={18} />}
-            </ThemeIcon>
-            <Stack gap={0} style={{ minWidth: 0 }}>
-              <Text fw={600}>{label}</Text>
-              <Text size="xs" c="dimmed">
-                {t(`documents.hints.${kind}`)}
-              </Text>
-              <Text
-                size="sm"
-                c={current ? undefined : "dimmed"}
-                style={{ overflowWrap: "anywhere" }}
-                data-testid="slot-status"
-              >
-                {current
-                  ? t("profile3.sent", {
-                      name: current.fileName,
-                      size: formatBytes(current.size, i18n.language),
-                      date: formatDate(current.createdAt, i18n.language),
-                    })
-                  : t("profile3.missing")}
-              </Text>
-            </Stack>
-          </Group>
-          <Group gap="xs" wrap="nowrap" ml="auto">
-            {current && (
+        <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
+          <ThemeIcon variant="light" color={current ? "teal" : "gray"} radius="xl">
+            {current ? <IconCircleCheck size={18} /> : <IconCircleDashed size={18} />}
+          </ThemeIcon>
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Text fw={600}>{label}</Text>
+            <Text size="xs" c="dimmed">
+              {t(`documents.hints.${kind}`)}
+            </Text>
+            <Text
+              size="sm"
+              c={current ? undefined : "dimmed"}
+              style={{ overflowWrap: "anywhere" }}
+              data-testid="slot-status"
+            >
+              {current
+                ? t("profile3.sent", {
+                    name: current.fileName,
+                    size: formatBytes(current.size, i18n.language),
+                    date: formatDate(current.createdAt, i18n.language),
+                  })
+                : t("profile3.missing")}
+            </Text>
+          </Stack>
+        </Group>
+        {/* Every way to add this document, named: the camera and the converter are not hidden in a menu. */}
+        <Group gap="xs" role="group" aria-label={t("profile3.actions", { kind: label })}>
+          {current && (
+            <Button
+              component={Link}
+              to={`/ViewDocument?id=${current.id}`}
+              variant="light"
+              size="xs"
+              leftSection={<IconEye size={14} />}
+            >
+              {t("profile3.view")}
+            </Button>
+          )}
+          <FileButton onChange={(f) => void upload(f)} accept={ACCEPT_ATTRIBUTE} disabled={task !== null}>
+            {(props) => (
               <Button
-                component={Link}
-                to={`/ViewDocument?id=${current.id}`}
-                variant="light"
+                {...props}
                 size="xs"
-                leftSection={<IconEye size={14} />}
+                leftSection={<IconUpload size={14} />}
+                data-testid={`upload-${kind}`}
               >
-                {t("profile3.view")}
+                {current ? t("profile3.replace") : t("profile3.upload")}
               </Button>
             )}
-            <FileButton onChange={(f) => void upload(f)} accept={ACCEPT_ATTRIBUTE} disabled={task !== null}>
-              {(props) => (
-                <Button
-                  {...props}
-                  size="xs"
-                  leftSection={<IconUpload size={14} />}
-                  data-testid={`upload-${kind}`}
-                >
-                  {current ? t("profile3.replace") : t("profile3.upload")}
-                </Button>
-              )}
-            </FileButton>
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <Button variant="default" size="xs" px={6} aria-label={`${t("profile3.more")}: ${label}`}>
-                  <IconDots size={16} />
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item component={Link} to={`/Camera?${flow}`} leftSection={<IconCamera size={14} />}>
-                  {t("profile3.camera")}
-                </Menu.Item>
-                <Menu.Item
-                  component={Link}
-                  to={`/Convert?${flow}`}
-                  leftSection={<IconFileTypePdf size={14} />}
-                >
-                  {t("profile3.convert")}
-                </Menu.Item>
-                {current && (
-                  <Menu.Item
-                    color="red"
-                    leftSection={<IconTrash size={14} />}
-                    onClick={() => onDelete(current)}
-                  >
-                    {t("profile3.delete")}
-                  </Menu.Item>
-                )}
-              </Menu.Dropdown>
-            </Menu>
-          </Group>
+          </FileButton>
+          <Button
+            component={Link}
+            to={`/Camera?${flow}`}
+            variant="default"
+            size="xs"
+            leftSection={<IconCamera size={14} />}
+          >
+            {t("profile3.camera")}
+          </Button>
+          <Button
+            component={Link}
+            to={`/Convert?${flow}`}
+            variant="default"
+            size="xs"
+            leftSection={<IconFileTypePdf size={14} />}
+          >
+            {t("profile3.convert")}
+          </Button>
+          {current && (
+            <Button
+              variant="subtle"
+              color="red"
+              size="xs"
+              leftSection={<IconTrash size={14} />}
+              onClick={() => onDelete(current)}
+            >
+              {t("profile3.delete")}
+            </Button>
+          )}
         </Group>
         {task && <UploadProgress task={task} />}
         {problem && (
@@ -241,35 +241,20 @@ export function Profile3Screen() {
             <DocumentSlot key={kind} kind={kind} current={byKind.get(kind)} onDelete={setDeleting} />
           ))}
       </Stack>
-      <Modal
+      <ConfirmDialog
         opened={deleting !== null}
         onClose={() => setDeleting(null)}
         title={t("profile3.confirmDeleteTitle")}
-        centered
+        error={remove.isError ? storageErrorText(remove.error, t) : null}
+        confirmLabel={t("profile3.delete")}
+        confirmColor="red"
+        pending={remove.isPending}
+        onConfirm={() => deleting && removeDocument(deleting)}
       >
-        <Stack>
-          <Text size="sm">
-            {t("profile3.confirmDelete", { kind: deleting ? t(`documents.kinds.${deleting.kind}`) : "" })}
-          </Text>
-          {remove.isError && (
-            <Alert color="red" role="alert">
-              {storageErrorText(remove.error, t)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              {t("storage.cancel")}
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() => deleting && removeDocument(deleting)}
-            >
-              {t("profile3.delete")}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text size="sm">
+          {t("profile3.confirmDelete", { kind: deleting ? t(`documents.kinds.${deleting.kind}`) : "" })}
+        </Text>
+      </ConfirmDialog>
     </Container>
   );
 }

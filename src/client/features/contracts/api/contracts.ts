@@ -11,12 +11,20 @@ export const contractsQuery = () =>
     queryFn: () => api<ContractView[]>(apiPaths.contracts.all),
   });
 
-/** One contract, for its parties; "not found" is an answer, not retried. */
+/** How often a contract being sealed is read again, should its live event be missed. */
+export const SEALING_RECHECK_MS = 3_000;
+
+/**
+ * One contract, for its parties; "not found" is an answer, not retried. While it is "selando" (a
+ * job is sealing it) it is read again every few seconds: the live event normally says when it is
+ * done, but a stream that was reconnecting at that moment would leave the screen on "Selando".
+ */
 export const contractQuery = (id: string) =>
   queryOptions({
     queryKey: [apiPaths.contracts.one(id)],
     queryFn: () => api<ContractView>(apiPaths.contracts.one(id)),
     retry: false,
+    refetchInterval: (query) => (query.state.data?.status === "selando" ? SEALING_RECHECK_MS : false),
   });
 
 /**
@@ -42,7 +50,7 @@ export const useSaveWitness = (id: string) =>
 
 /** The landlord's review (the signing order), then the envelope goes to the signers. */
 export const useSendContract = (id: string) =>
-  useContractWrite(async (input: { sequencial: boolean }) => {
+  useContractWrite(async (input: { sequential: boolean }) => {
     await api<ContractView>(apiPaths.contracts.review(id), { method: "PUT", body: input });
     return api<ContractView>(apiPaths.contracts.send(id), { method: "POST" });
   });

@@ -1,6 +1,6 @@
-import { infiniteQueryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { apiPaths, queryString } from "../../../../shared/api-paths";
-import type { SearchParams, SearchResult } from "../../../../shared/contracts/listings";
+import type { PlaceSuggestion, SearchParams, SearchResult } from "../../../../shared/contracts/listings";
 import { api } from "../../../lib/api";
 
 /** The published offers matching `params`, a page per cursor ("load more"). */
@@ -18,3 +18,19 @@ export const searchQuery = (params: SearchParams) => {
 
 /** A unit photo's address (an <img> source, served by the API). */
 export const photoUrl = (id: string) => apiPaths.photo(id);
+
+/**
+ * The cities and bairros with published offers that begin with what is typed (ignoring case and
+ * accents), for the search box's suggestions. Kept a minute; the previous list stays while the
+ * next loads, so the list does not flicker as one types.
+ */
+export const placesQuery = (typed: string, uf?: string) => {
+  const path = `${apiPaths.places}${queryString({ q: typed.trim(), uf })}`;
+  return queryOptions({
+    queryKey: [path],
+    queryFn: ({ signal }) => api<{ items: PlaceSuggestion[] }>(path, { signal }),
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+};

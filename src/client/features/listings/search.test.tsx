@@ -1,0 +1,178 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { OfferCard, SearchResult } from "../../../shared/contracts/listings";
+import { renderScreen } from "../../app/testing";
+import { OfferSearch } from "./search";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const card: OfferCard = {
+  id: "7b0e6c2a-4f1d-4b8e-9a3c-2d5e6f7a8b9c",
+  tipo: "apartamento",
+  bairro: "Centro",
+  cidade: "Campinas",
+  uf: "SP",
+  quartos: 1,
+  banheiros: 1,
+  vagas: 0,
+  areaM2: 40,
+  mobiliado: false,
+  aceitaPets: true,
+  aluguel: 150000,
+  total: 180000,
+  capa: null,
+  publishedAt: "2026-01-10T12:00:00.000Z",
+};
+const api = { "/api/search": { items: [card], nextCursor: null, total: 1 } satisfies SearchResult };
+
+describe("the search's words", { timeout: 30_000 }, () => {
+  it("says 'sem vaga' and the bairro as a bairro on a card", async () => {
+    renderScreen(<OfferSearch />, { path: "/", api });
+    const result = await screen.findByTestId("result", {}, { timeout: 5000 });
+    expect(result).toHaveTextContent("Apartamento no bairro Centro");
+    expect(result).toHaveTextContent("1 quarto · 40 m² · sem vaga");
+    expect(result).not.toHaveTextContent("0 vaga");
+  });
+});
+
+describe("/v2, the photo grid", { timeout: 30_000 }, () => {
+  it("puts the price on the photo, apart from the caption", async () => {
+    renderScreen(<OfferSearch />, { path: "/v2", api });
+    const photo = await screen.findByTestId("grid-photo", {}, { timeout: 5000 });
+    expect(within(photo).getByText(/R\$\s1\.800,00/)).toBeInTheDocument();
+    const caption = screen.getByTestId("grid-caption");
+    expect(photo.contains(caption)).toBe(false);
+    expect(caption).not.toHaveTextContent("R$");
+  });
+});
+
+describe("/v4, the table", { timeout: 30_000 }, () => {
+  const header = (name: string) => screen.getByRole("columnheader", { name: new RegExp(`^${name}`) });
+
+  it("puts aria-sort on the column header, never on its button", async () => {
+    renderScreen(<OfferSearch />, { path: "/v4", api });
+    await screen.findByTestId("results-table", {}, { timeout: 5000 });
+    expect(header("Publicado")).toHaveAttribute("aria-sort", "descending");
+    expect(header("Total")).toHaveAttribute("aria-sort", "none");
+    for (const button of within(screen.getByRole("table")).getAllByRole("button"))
+      expect(button).not.toHaveAttribute("aria-sort");
+  });
+
+  it("sorts Total one way and then the other", async () => {
+    renderScreen(<OfferSearch />, { path: "/v4", api });
+    await screen.findByTestId("results-table", {}, { timeout: 5000 });
+    await userEvent.click(screen.getByRole("button", { name: "Ordenar por Total em ordem crescente" }));
+    expect(screen.getByTestId("location")).toHaveTextContent("/v4?sort=preco");
+    expect(header("Total")).toHaveAttribute("aria-sort", "ascending");
+    await userEvent.click(screen.getByRole("button", { name: "Ordenar por Total em ordem decrescente" }));
+    expect(screen.getByTestId("location")).toHaveTextContent("/v4?sort=preco_desc");
+    expect(header("Total")).toHaveAttribute("aria-sort", "descending");
+    await userEvent.click(screen.getByRole("button", { name: "Ordenar por Total em ordem crescente" }));
+    expect(screen.getByTestId("location")).toHaveTextContent("/v4?sort=preco");
+  });
+
+  it("sorts Publicado oldest first and back to newest first, and says so on its header", async () => {
+    renderScreen(<OfferSearch />, { path: "/v4?sort=preco", api });
+    await screen.findByTestId("results-table", {}, { timeout: 5000 });
+    expect(header("Publicado")).toHaveAttribute("aria-sort", "none");
+    await userEvent.click(screen.getByRole("button", { name: "Ordenar por Publicado em ordem crescente" }));
+    expect(screen.getByTestId("location")).toHaveTextContent("/v4?sort=antigos");
+    expect(header("Publicado")).toHaveAttribute("aria-sort", "ascending");
+    await userEvent.click(screen.getByRole("button", { name: "Ordenar por Publicado em ordem decrescente" }));
+    expect(screen.getByTestId("location")).toHaveTextContent("/v4?sort=recentes");
+    expect(header("Publicado")).toHaveAttribute("aria-sort", "descending");
+    expect(header("Total")).toHaveAttribute("aria-sort", "none");
+  });
+});
+
+/** A phone's screen for the media queries (Mantine reads matchMedia). */
+function asPhone() {
+  const real = window.matchMedia;
+  window.matchMedia = ((query: string) => ({
+    matches: query.includes("max-width"),
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+  return () => {
+    window.matchMedia = real;
+  };
+}
+
+describe("the search a visitor arrives to", { timeout: 30_000 }, () => {
+  it("says how many offers it found", async () => {
+    renderScreen(<OfferSearch />, {
+      path: "/",
+      api: { "/api/search": { ...api["/api/search"], total: 37 } },
+    });
+    expect(await screen.findByTestId("result-count")).toHaveTextContent("37 imóveis encontrados");
+  });
+
+  it("on a phone, keeps the filters in a drawer so the results come first", async () => {
+    const restore = asPhone();
+    try {
+      renderScreen(<OfferSearch />, { path: "/?cidade=Campinas", api });
+      await screen.findByTestId("result", {}, { timeout: 5000 });
+      expect(screen.queryByRole("form", { name: "Filtros" })).not.toBeInTheDocument();
+      expect(screen.getByTestId("filters-button")).toHaveTextContent("Filtros (1)");
+      await userEvent.click(screen.getByTestId("filters-button"));
+      const drawer = await screen.findByRole("dialog", { name: "Filtrar imóveis" });
+      expect(within(drawer).getByRole("form", { name: "Filtros" })).toBeInTheDocument();
+    } finally {
+      restore();
+    }
+  });
+
+  it("suggests the places with offers as one types, and a choice fills city, UF and bairro", async () => {
+    const { fetch } = renderScreen(<OfferSearch />, {
+      path: "/",
+      api: {
+        ...api,
+        "/api/search/places": {
+          items: [
+            { cidade: "Rio de Janeiro", uf: "RJ", bairro: null, ofertas: 12 },
+            { cidade: "Rio de Janeiro", uf: "RJ", bairro: "Botafogo", ofertas: 3 },
+          ],
+        },
+      },
+    });
+    const city = await screen.findByRole("combobox", { name: "Cidade" });
+    await userEvent.type(city, "rio");
+    await vi.waitFor(() =>
+      expect(fetch.mock.calls.map(([url]) => String(url))).toContain("/api/search/places?q=rio"),
+    );
+    // Each suggestion says how many offers are there.
+    await vi.waitFor(() =>
+      expect(screen.getAllByRole("option", { hidden: true }).map((o) => o.textContent)).toEqual(
+        expect.arrayContaining(["Botafogo, Rio de Janeiro – RJ · 3 ofertas"]),
+      ),
+    );
+    // The second suggestion, chosen from the keyboard: the bairro.
+    await userEvent.keyboard("{ArrowDown}{ArrowDown}{Enter}");
+    await vi.waitFor(() => expect(city).toHaveValue("Rio de Janeiro"));
+    expect(screen.getByRole("textbox", { name: "Bairro" })).toHaveValue("Botafogo");
+  });
+
+  it("says why a link's filters are refused (a minimum above the maximum) instead of offering to retry", async () => {
+    renderScreen(<OfferSearch />, {
+      path: "/?precoMin=5000&precoMax=1000",
+      api: {
+        "/api/search": {
+          status: 400,
+          body: {
+            code: "invalid-argument",
+            message: "O preço mínimo não pode passar do máximo.",
+            issues: [{ path: "precoMax", message: "O preço mínimo não pode passar do máximo." }],
+          },
+        },
+      },
+    });
+    expect(await screen.findByRole("alert")).toHaveTextContent("O preço mínimo não pode passar do máximo.");
+    expect(screen.queryByRole("button", { name: "Tentar de novo" })).not.toBeInTheDocument();
+  });
+});

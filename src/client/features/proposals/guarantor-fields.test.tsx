@@ -1,0 +1,46 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import ptBR from "../../../shared/locales/pt-BR.json";
+import { renderInApp } from "../../components/render-in-app";
+import { ProposalActions } from "./actions";
+import { proposalViewOf } from "./proposal-view.fixture";
+
+/** The landlord asked for another guarantor: the tenant names one in a counter-offer. */
+const naming = proposalViewOf({
+  termos: { ...proposalViewOf().termos, garantia: "fiador", caucaoMeses: null },
+  fiador: null,
+});
+
+describe("the guarantor's marital status and spouse", { timeout: 30_000 }, () => {
+  it("asks for the spouse of a married guarantor, who must consent (CC art. 1.647, III)", async () => {
+    renderInApp(<ProposalActions proposal={naming} />);
+    await userEvent.click(screen.getByRole("button", { name: "Indicar novo fiador" }));
+    const fields = screen.getByTestId("guarantor-fields");
+    expect(within(fields).queryByTestId("guarantor-spouse")).not.toBeInTheDocument();
+    await userEvent.type(within(fields).getByLabelText(ptBR.proposal.guarantorName), "Antônio Gonçalves");
+    await userEvent.type(within(fields).getByLabelText(ptBR.proposal.guarantorCpf), "529.982.247-25");
+    await userEvent.type(
+      within(fields).getByLabelText(ptBR.proposal.guarantorEmail),
+      "antonio@exemplo.com.br",
+    );
+    await userEvent.type(within(fields).getByLabelText(ptBR.proposal.guarantorRelationship), "pai");
+    // The select, as a keyboard user works it: open, down to "Casado(a)" (the second), choose.
+    const marital = within(fields).getByRole("combobox", { name: ptBR.proposal.guarantorMarital });
+    marital.focus();
+    await userEvent.keyboard("{ArrowDown}{ArrowDown}{Enter}");
+    await vi.waitFor(() => expect(marital).toHaveValue(ptBR.profile.marital.casado));
+    const spouse = await screen.findByTestId("guarantor-spouse");
+    expect(spouse).toHaveTextContent("anuência do cônjuge");
+    await userEvent.click(screen.getByRole("button", { name: "Enviar novo fiador" }));
+    expect(await within(spouse).findByText(ptBR.errors["invalid-full-name"])).toBeInTheDocument();
+    expect(within(spouse).getByLabelText(ptBR.proposal.spouseCpf)).toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("asks the marital status of every guarantor", async () => {
+    renderInApp(<ProposalActions proposal={naming} />);
+    await userEvent.click(screen.getByRole("button", { name: "Indicar novo fiador" }));
+    await userEvent.click(screen.getByRole("button", { name: "Enviar novo fiador" }));
+    expect(await screen.findByText(ptBR.errors["invalid-marital-status"])).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,31 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { renderInApp } from "../../components/render-in-app";
+import { ProposalDetail } from "./proposal-detail";
+import { proposalViewOf } from "./proposal-view.fixture";
+
+describe("the proposal's total and income ratio", () => {
+  // Asking R$ 2.500 with R$ 500 of condomínio, IPTU and seguro (pacote R$ 3.000); R$ 2.000 offered.
+  const proposal = proposalViewOf({
+    termos: { ...proposalViewOf().termos, aluguel: 200_000 },
+    renda: 750_000,
+    rendaTotal: 750_000,
+    razaoRenda: 3,
+  });
+
+  it("shows the tenant the total for the rent being offered, and the ratio on that total", () => {
+    renderInApp(<ProposalDetail proposal={proposal} />);
+    const total = screen.getByTestId("total-at-rent");
+    expect(total).toHaveTextContent("R$ 2.500,00 por mês");
+    expect(total).toHaveTextContent("Aluguel R$ 2.000,00 + condomínio, IPTU e seguro incêndio R$ 500,00");
+    expect(screen.queryByText("R$ 3.000,00")).not.toBeInTheDocument();
+    // R$ 7.500 over R$ 2.500: 3×, the same numbers as the card.
+    expect(screen.getByTestId("income-ratio")).toHaveTextContent("Renda ÷ pacote: 3× · Saudável");
+  });
+
+  it("shows the asking rent beside the offered one", () => {
+    renderInApp(<ProposalDetail proposal={proposal} />);
+    const rent = within(screen.getByTestId("terms")).getByTestId("rent");
+    expect(rent).toHaveTextContent("Aluguel proposto: R$ 2.000,00 (anunciado: R$ 2.500,00)");
+  });
+});

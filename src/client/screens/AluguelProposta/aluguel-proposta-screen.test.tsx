@@ -1,0 +1,113 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { OfferView } from "../../../shared/contracts/listings";
+import { addMonths, brazilDate } from "../../../shared/contracts/proposals";
+import { renderScreen } from "../../app/testing";
+import { completeProfileOf } from "../../features/profile/profile-view.fixture";
+import { AluguelPropostaScreen } from "./aluguel-proposta-screen";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const OFFER_ID = "6f1f3c1e-8a53-4f4b-9a43-1b2c3d4e5f60";
+const user = { id: "u1", name: "Rafael Costa Lima", email: "rafael@example.com" };
+const now = new Date().toISOString();
+const profile = completeProfileOf(1_234_500);
+const offer: OfferView = {
+  id: OFFER_ID,
+  status: "publicada",
+  aluguel: 280_000,
+  condominio: 60_000,
+  iptu: 9_000,
+  seguroIncendio: 3_000,
+  total: 352_000,
+  garantias: ["caucao"],
+  caucaoMeses: 2,
+  prazoMeses: 30,
+  reajuste: "IPCA",
+  disponivelEm: addMonths(brazilDate(new Date()), 1),
+  descricao: "",
+  publishedAt: now,
+  createdAt: now,
+  updatedAt: now,
+  anunciante: "Marta",
+  isOwner: false,
+  unidade: {
+    id: "2b1f3c1e-8a53-4f4b-9a43-1b2c3d4e5f60",
+    tipo: "apartamento",
+    cep: null,
+    logradouro: "Rua Pernambuco",
+    numero: null,
+    complemento: null,
+    bairro: "Savassi",
+    cidade: "Belo Horizonte",
+    uf: "MG",
+    areaM2: 75,
+    quartos: 2,
+    banheiros: 2,
+    vagas: 1,
+    mobiliado: false,
+    aceitaPets: true,
+    descricao: "",
+    fotos: [],
+    createdAt: now,
+    updatedAt: now,
+  },
+};
+
+const path = `/AluguelProposta?oferta=${OFFER_ID}`;
+const api = {
+  "GET /api/profile": profile,
+  [`GET /api/offers/${OFFER_ID}`]: offer,
+  "GET /api/storage/objects": [],
+};
+
+describe("/AluguelProposta?oferta=", { timeout: 30_000 }, () => {
+  it("starts the income from the one given in the profile (/profile2)", async () => {
+    renderScreen(<AluguelPropostaScreen />, { path, user, api });
+    expect(await screen.findByLabelText("Sua renda mensal (R$)")).toHaveValue("R$ 12.345");
+  });
+
+  it("moves the page to the server's refusal when it names no field, and focuses it", async () => {
+    renderScreen(<AluguelPropostaScreen />, {
+      path,
+      user,
+      api: {
+        ...api,
+        "POST /api/proposals": {
+          status: 409,
+          body: { code: "offer-unavailable", message: "Esta oferta não está mais disponível." },
+        },
+      },
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Enviar proposta" }));
+    const refusal = await screen.findByRole("alert");
+    expect(refusal).toHaveTextContent("Esta oferta não está mais disponível.");
+    await waitFor(() => expect(refusal).toHaveFocus());
+  });
+
+  it("moves the page to the field the server's refusal names, and says it there", async () => {
+    renderScreen(<AluguelPropostaScreen />, {
+      path,
+      user,
+      api: {
+        ...api,
+        "POST /api/proposals": {
+          status: 400,
+          body: {
+            code: "entry-date-out-of-range",
+            message: "A data de entrada deve ser de hoje até 12 meses à frente.",
+            issues: [
+              { path: "dataEntrada", message: "A data de entrada deve ser de hoje até 12 meses à frente." },
+            ],
+          },
+        },
+      },
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Enviar proposta" }));
+    const date = screen.getByLabelText("Data de entrada");
+    await waitFor(() => expect(date).toHaveFocus());
+    expect(date).toHaveAttribute("aria-invalid", "true");
+    expect(document.querySelectorAll('[aria-invalid="true"]')).toHaveLength(1);
+  });
+});

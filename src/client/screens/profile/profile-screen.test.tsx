@@ -1,0 +1,72 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ProfileView } from "../../../shared/contracts/profile";
+import ptBR from "../../../shared/locales/pt-BR.json";
+import { renderScreen } from "../../app/testing";
+import { ProfileScreen } from "./profile-screen";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const user = { id: "u1", name: "Rafael Costa Lima", email: "rafael@example.com" };
+const empty: ProfileView = { personal: null, address: null, complete: false };
+
+describe("/profile", { timeout: 30_000 }, () => {
+  it("starts the full name from the name given at sign-up when the profile has none", async () => {
+    renderScreen(<ProfileScreen />, { path: "/profile", user, api: { "/api/profile": empty } });
+    const name = await screen.findByRole("textbox", { name: ptBR.profile.fields.nomeCompleto });
+    expect(name).toHaveValue("Rafael Costa Lima");
+  });
+
+  it("keeps the full name already in the profile", async () => {
+    const personal = {
+      nomeCompleto: "Rafael da Costa Lima",
+      cpf: "52998224725",
+      rg: "12.345.678-9",
+      dataNascimento: "1992-07-14",
+      estadoCivil: "solteiro",
+      profissao: "Analista",
+      nacionalidade: "brasileira",
+      telefone: "(31) 99876-5432",
+    } as const;
+    renderScreen(<ProfileScreen />, {
+      path: "/profile",
+      user,
+      api: { "/api/profile": { ...empty, personal } },
+    });
+    const name = await screen.findByRole("textbox", { name: ptBR.profile.fields.nomeCompleto });
+    expect(name).toHaveValue("Rafael da Costa Lima");
+  });
+
+  it("leads on to the next step, /profile2, after saving when nothing waits for the profile", async () => {
+    const personal = {
+      nomeCompleto: "Rafael da Costa Lima",
+      cpf: "52998224725",
+      rg: "12.345.678-9",
+      dataNascimento: "1992-07-14",
+      estadoCivil: "solteiro",
+      profissao: "Analista",
+      nacionalidade: "brasileira",
+      telefone: "(31) 99876-5432",
+    } as const;
+    const address = {
+      cep: "30110000",
+      logradouro: "Avenida Afonso Pena",
+      numero: "1500",
+      complemento: "",
+      bairro: "Centro",
+      cidade: "Belo Horizonte",
+      uf: "MG",
+      rendaMensal: 900000,
+      ocupacao: "clt",
+    } as const;
+    const complete: ProfileView = { personal, address, complete: true };
+    renderScreen(<ProfileScreen />, {
+      path: "/profile",
+      user,
+      api: { "GET /api/profile": complete, "PUT /api/profile/personal": complete },
+    });
+    await userEvent.click(await screen.findByRole("button", { name: ptBR.profile.save }));
+    await vi.waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent(/^\/profile2$/));
+  });
+});
