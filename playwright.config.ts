@@ -4,6 +4,7 @@ import { defineConfig } from "@playwright/test";
 import {
   CHROME_PATH,
   CHROMIUM_ARGS,
+  E2E_CEP_PORT,
   E2E_DATA_DIR,
   E2E_PORT,
   E2E_URL,
@@ -63,6 +64,8 @@ export default defineConfig({
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
       SMTP_URL: "",
       AUTH_RATE_LIMIT_MAX: "200",
+      CEP_BRASILAPI_URL: `http://127.0.0.1:${E2E_CEP_PORT}/api/cep/v1`,
+      CEP_VIACEP_URL: `http://127.0.0.1:${E2E_CEP_PORT}/ws`,
       LOG_LEVEL: "warn",
     },
   },

@@ -5,43 +5,18 @@ import path from "node:path";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { addMonths, brazilDate } from "../../src/shared/contracts/proposals";
 import { makePng, randomCpf } from "../support/files";
+import { addressProfileOf, personalProfileOf } from "../support/profiles";
 import { fromOutbox, newEmail, signUpInBrowser } from "./helpers";
 
 const PASSWORD = "Ipê amarelo na varanda 42";
 
 async function profile(request: APIRequestContext, nome: string, cpf: string) {
-  expect(
-    (
-      await request.put("/api/profile/personal", {
-        data: {
-          nomeCompleto: nome,
-          cpf,
-          rg: "1234567",
-          dataNascimento: "1980-01-15",
-          estadoCivil: "casado",
-          profissao: "Engenheira",
-          nacionalidade: "brasileira",
-          telefone: "11987654321",
-        },
-      })
-    ).status(),
-  ).toBe(200);
-  expect(
-    (
-      await request.put("/api/profile/address", {
-        data: {
-          cep: "04538-132",
-          logradouro: "Avenida Brigadeiro Faria Lima",
-          numero: "3000",
-          bairro: "Itaim Bibi",
-          cidade: "São Paulo",
-          uf: "SP",
-          rendaMensal: 3_000_000,
-          ocupacao: "clt",
-        },
-      })
-    ).status(),
-  ).toBe(200);
+  const personal = await request.put("/api/profile/personal", {
+    data: personalProfileOf(nome, { nomeCompleto: nome, cpf }),
+  });
+  expect(personal.status()).toBe(200);
+  const address = await request.put("/api/profile/address", { data: addressProfileOf() });
+  expect(address.status()).toBe(200);
 }
 
 test("from an approved proposal, the landlord signs in the app, tenant and guarantor through their e-mailed links, and the sealed PDF verifies", async ({
@@ -125,6 +100,7 @@ test("from an approved proposal, the landlord signs in the app, tenant and guara
         cpf: people.guarantor.cpf,
         email: guarantorEmail,
         parentesco: "pai",
+        estadoCivil: "viuvo",
       },
       moradores: 2,
       pets: false,
@@ -151,7 +127,9 @@ test("from an approved proposal, the landlord signs in the app, tenant and guara
   await review.getByLabel("CPF").fill(people.guarantor.cpf);
   await review.getByLabel("E-mail").fill(people.landlord.email);
   await review.getByRole("button", { name: "Salvar testemunha" }).click();
-  await expect(review.getByRole("alert")).toContainText("não podem usar o e-mail da conta do locador");
+  // Said under the e-mail field it is about.
+  await expect(review.getByLabel("E-mail")).toHaveAttribute("aria-invalid", "true");
+  await expect(review).toContainText("não podem usar o e-mail da conta do locador");
   await review.getByRole("button", { name: "Cancelar" }).click();
   await review.getByRole("button", { name: "Enviar para assinatura" }).click();
   await expect(landlord.getByTestId("contract-state")).toHaveText("Em assinatura");

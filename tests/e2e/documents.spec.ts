@@ -124,8 +124,7 @@ test.describe("documents", () => {
     await signUpInBrowser(page, { name: "Davi Nunes", email: newEmail("destino"), password: PASSWORD });
     await page.goto("/profile3");
     const slot = page.getByTestId("slot-cpf");
-    await slot.getByRole("button", { name: "Mais opções: CPF" }).click();
-    await page.getByRole("menuitem", { name: "Fotografar" }).click();
+    await slot.getByRole("link", { name: "Fotografar" }).click();
     await expect(page).toHaveURL(/\/Camera\?tipo=cpf/);
     await expect
       .poll(() => page.getByTestId("camera-video").evaluate((v: HTMLVideoElement) => v.videoWidth))

@@ -5,6 +5,12 @@ import path from "node:path";
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3107);
 export const E2E_URL = `http://localhost:${E2E_PORT}`;
 export const E2E_DATA_DIR = path.resolve(".test-data", "e2e");
+/**
+ * Where the e2e server asks for CEPs: a fake of BrasilAPI and ViaCEP that a spec starts when it
+ * needs one (tests/support/fake-cep.ts); without it, the lookup is refused at once and the forms
+ * are typed by hand, as when the services are down. Never the real services: CI has no network.
+ */
+export const E2E_CEP_PORT = E2E_PORT + 2000;
 export const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
 
 export const CHROMIUM_ARGS = [

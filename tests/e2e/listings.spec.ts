@@ -51,7 +51,7 @@ test("a landlord lists a unit with a photo and an offer; a visitor finds it by e
   });
   await expect(page.getByTestId("unit-photos").getByRole("img", { name: "Foto 1 do imóvel" })).toBeVisible();
   await page.getByRole("button", { name: "Salvar imóvel" }).click();
-  await expect(page.getByTestId("unit-card")).toContainText("Apartamento em Cambuí");
+  await expect(page.getByTestId("unit-card")).toContainText("Apartamento no bairro Cambuí");
 
   // The offer.
   await page.getByRole("link", { name: "Criar oferta" }).click();
@@ -117,7 +117,7 @@ test("a landlord lists a unit with a photo and an offer; a visitor finds it by e
   }
   await visitor.getByTestId("result").getByRole("link").first().click();
   await expect(visitor).toHaveURL(`${offerUrl.pathname}${offerUrl.search}`);
-  await expect(visitor.getByTestId("offer-title")).toHaveText("Apartamento em Cambuí");
+  await expect(visitor.getByTestId("offer-title")).toHaveText("Apartamento no bairro Cambuí");
   await expect(visitor.getByTestId("advertiser")).toHaveText("Anunciado por Helena");
   await expect(visitor.getByTestId("offer-total")).toHaveText("R$ 3.075,00");
   await expect(visitor.getByText("Castro")).toHaveCount(0);
@@ -127,7 +127,7 @@ test("a landlord lists a unit with a photo and an offer; a visitor finds it by e
 
   await visitor.goto(`/AluguelOfertaOLD${offerUrl.search}`);
   await expect(visitor.getByTestId("offer-old")).toBeVisible();
-  await expect(visitor.getByTestId("offer-title")).toHaveText("Apartamento em Cambuí");
+  await expect(visitor.getByTestId("offer-title")).toHaveText("Apartamento no bairro Cambuí");
   await expect(visitor.getByTestId("offer-total")).toHaveText("R$ 3.075,00");
   await expect(visitor.getByTestId("owner-tools")).toHaveCount(0);
   await context.close();

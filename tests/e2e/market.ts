@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { addMonths, brazilDate } from "../../src/shared/contracts/proposals";
-import { makePng, randomCpf } from "../support/files";
+import { makePng } from "../support/files";
+import { addressProfileOf, personalProfileOf } from "../support/profiles";
 
 /** Setup through the API with a page's session: what the flows under test start from. */
 function metadata(meta: Record<string, string>): string {
@@ -29,38 +30,12 @@ export async function upload(
 }
 
 export async function completeProfile(request: APIRequestContext, name: string) {
-  expect(
-    (
-      await request.put("/api/profile/personal", {
-        data: {
-          nomeCompleto: name,
-          cpf: randomCpf(),
-          rg: "MG-12.345.678",
-          dataNascimento: "1985-03-20",
-          estadoCivil: "casado",
-          profissao: "Arquiteta",
-          nacionalidade: "brasileira",
-          telefone: "31987654321",
-        },
-      })
-    ).status(),
-  ).toBe(200);
-  expect(
-    (
-      await request.put("/api/profile/address", {
-        data: {
-          cep: "30130-010",
-          logradouro: "Rua da Bahia",
-          numero: "100",
-          bairro: "Centro",
-          cidade: "Belo Horizonte",
-          uf: "MG",
-          rendaMensal: 2_000_000,
-          ocupacao: "empresario",
-        },
-      })
-    ).status(),
-  ).toBe(200);
+  const personal = await request.put("/api/profile/personal", {
+    data: personalProfileOf(name, { nomeCompleto: name }),
+  });
+  expect(personal.status()).toBe(200);
+  const address = await request.put("/api/profile/address", { data: addressProfileOf() });
+  expect(address.status()).toBe(200);
 }
 
 export async function publishOffer(page: Page): Promise<string> {

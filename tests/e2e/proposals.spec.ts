@@ -1,11 +1,29 @@
 import { expect, test } from "@playwright/test";
+import { startFakeCep } from "../support/fake-cep";
 import { makePdf, randomCpf } from "../support/files";
+import { E2E_CEP_PORT } from "./env";
 import { newEmail, signUpInBrowser } from "./helpers";
 import { completeProfile, entryDate, publishOffer } from "./market";
 
 const PASSWORD = "Ipê amarelo na varanda 42";
 
-test("a tenant proposes with documents, the landlord counters, the tenant accepts, the landlord approves; a rival's proposal closes", async ({
+let cep: Awaited<ReturnType<typeof startFakeCep>>;
+test.beforeAll(async () => {
+  cep = await startFakeCep(
+    {
+      "30110000": {
+        street: "Avenida Afonso Pena",
+        neighborhood: "Funcionários",
+        city: "Belo Horizonte",
+        state: "MG",
+      },
+    },
+    E2E_CEP_PORT,
+  );
+});
+test.afterAll(() => cep?.close());
+
+test("a tenant proposes with documents, the landlord counters, the tenant accepts and the deal is done; a rival's proposal closes", async ({
   browser,
 }) => {
   test.setTimeout(150_000);
@@ -31,14 +49,23 @@ test("a tenant proposes with documents, the landlord counters, the tenant accept
   await tenant.getByLabel("RG").fill("12.345.678-9");
   await tenant.getByLabel("Data de nascimento").fill("1992-07-14");
   await tenant.getByLabel("Profissão").fill("Analista de sistemas");
+  await tenant.getByLabel("Nacionalidade").fill("brasileira");
+  // The select by its role: its option list stays in the page while closed (Mantine 9).
+  await tenant.getByRole("combobox", { name: "Estado civil" }).click();
+  await tenant.getByRole("option", { name: "Solteiro(a)" }).click();
   await tenant.getByLabel("Telefone (com DDD)").fill("(31) 99876-5432");
   await tenant.getByRole("button", { name: "Salvar e continuar" }).click();
   await expect(tenant).toHaveURL(/\/profile2\?next=/);
+  // The CEP fills the street, bairro, city and UF (through the server, from the CEP services).
   await tenant.getByLabel("CEP").fill("30110-000");
-  await tenant.getByLabel("Cidade").fill("Belo Horizonte");
-  await tenant.getByLabel("Logradouro").fill("Avenida Afonso Pena");
+  await expect(tenant.getByLabel("Cidade")).toHaveValue("Belo Horizonte");
+  await expect(tenant.getByLabel("Logradouro")).toHaveValue("Avenida Afonso Pena");
+  await expect(tenant.getByLabel("Bairro")).toHaveValue("Funcionários");
+  await expect(tenant.getByRole("combobox", { name: "UF" })).toHaveValue("MG");
   await tenant.getByLabel("Número").fill("1500");
-  await tenant.getByLabel("Bairro").fill("Centro");
+  // The previous step's toast ("Dados salvos.") sits at the bottom, over this form's button, for
+  // its few seconds: a person waits for it to go, as the test does.
+  await expect(tenant.getByText("Dados salvos.")).toHaveCount(0, { timeout: 15_000 });
   await tenant.getByLabel("Renda mensal (R$)").fill("9000");
   await tenant.getByRole("button", { name: "Salvar e continuar" }).click();
   await expect(tenant).toHaveURL(new RegExp(`/AluguelProposta\\?oferta=${offerId}`));
@@ -75,6 +102,7 @@ test("a tenant proposes with documents, the landlord counters, the tenant accept
         cpf: randomCpf(),
         email: newEmail("fiador"),
         parentesco: "pai",
+        estadoCivil: "divorciado",
       },
       moradores: 1,
       pets: false,
@@ -98,24 +126,24 @@ test("a tenant proposes with documents, the landlord counters, the tenant accept
   await expect(landlord.getByTestId("proposal-status")).toHaveText("Contraproposta");
   await expect(landlord.getByTestId("timeline")).toContainText("R$ 2.900,00");
 
-  // The tenant sees it is their turn and accepts.
+  // The tenant sees it is their turn and accepts: accepting the landlord's terms is the deal.
   await tenant.goto(tenantProposalUrl);
   await expect(tenant.getByTestId("turn-banner")).toContainText("É a sua vez de responder");
   await expect(tenant.getByTestId("turn-banner")).toContainText("Prazo");
   await tenant.getByRole("button", { name: "Aceitar contraproposta" }).click();
-  await expect(tenant.getByTestId("proposal-status")).toHaveText("Com o proprietário");
+  await tenant.getByRole("dialog").getByRole("button", { name: "Aceitar contraproposta" }).click();
+  await expect(tenant.getByTestId("proposal-status")).toHaveText("Aprovada");
 
-  // The landlord approves.
-  await landlord.reload();
-  await landlord.getByRole("button", { name: "Aprovar" }).click();
-  await landlord.getByRole("dialog").getByRole("button", { name: "Aprovar" }).click();
+  // The landlord sees it approved, live, without approving her own terms again.
   await expect(landlord.getByTestId("proposal-status")).toHaveText("Aprovada");
+  await expect(landlord.getByRole("button", { name: "Aprovar" })).toHaveCount(0);
   await expect(landlord.getByTestId("turn-banner")).toContainText("o próximo passo é o contrato");
 
-  // Both see it in their history; the rival's proposal was closed.
+  // Both see it in their history at its contract's step (the draft is written right after the
+  // approval); the rival's proposal was closed.
   await tenant.goto("/AluguelHistorico");
   await expect(tenant.getByTestId("history-item").first().getByTestId("proposal-status")).toHaveText(
-    "Aprovada",
+    "Contrato em revisão",
   );
   await landlord.goto("/AluguelHistorico?papel=landlord");
   await expect(landlord.getByTestId("history-item")).toHaveCount(2);
@@ -123,7 +151,7 @@ test("a tenant proposes with documents, the landlord counters, the tenant accept
     landlord
       .getByTestId("history-item")
       .filter({ has: landlord.getByTestId("proposal-status").getByText(status, { exact: true }) });
-  await expect(withStatus("Aprovada")).toHaveCount(1);
+  await expect(withStatus("Contrato em revisão")).toHaveCount(1);
   await expect(withStatus("Encerrada")).toHaveCount(1);
   const rivalView = await rival.request.get(`/api/proposals/${rivalId}`);
   expect(((await rivalView.json()) as { status: string }).status).toBe("encerrada");

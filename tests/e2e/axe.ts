@@ -1,0 +1,65 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { expect, type Page } from "@playwright/test";
+import type { AxeResults, Result } from "axe-core";
+
+// Evaluated through the DevTools protocol, which the page's CSP (script-src 'self') rightly does
+// not let a <script> tag do.
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** The page as a person waits for it: the screen's chunk loaded and its first data shown. */
+export async function settled(page: Page) {
+  await expect(page.getByTestId("page-spinner")).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.locator("main")).not.toHaveCount(0);
+  // A screen's own loaders (a list, a document) have a role of status while they load.
+  await expect(page.locator(".mantine-Loader-root:visible")).toHaveCount(0, { timeout: 15_000 });
+}
+
+/**
+ * The serious and critical findings of axe (WCAG 2.2 A and AA, and best practices) on the page as
+ * it is now, one line each, at most three elements a rule; with `outline`, also a page without
+ * exactly one main landmark and one h1 (axe counts those as moderate). A page behind an open
+ * dialog is hidden from assistive technology, so a dialog is audited without the outline.
+ */
+export async function audit(page: Page, where: string, { outline = true } = {}): Promise<string[]> {
+  // A dialog fading in, a toast sliding: colours mid-transition are not the page's colours.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+  );
+  await page.evaluate(axeSource);
+  const results = (await page.evaluate(() =>
+    (window as unknown as { axe: { run: (ctx: Document, o: unknown) => Promise<unknown> } }).axe.run(
+      document,
+      {
+        runOnly: {
+          type: "tag",
+          values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"],
+        },
+        resultTypes: ["violations"],
+      },
+    ),
+  )) as AxeResults;
+  const findings = results.violations
+    .filter((v: Result) => v.impact === "serious" || v.impact === "critical")
+    .flatMap((v: Result) =>
+      v.nodes.slice(0, 3).map((n) => {
+        // A contrast finding says which colours and how far they are from AA.
+        const c = n.any[0]?.data as
+          | { fgColor?: string; bgColor?: string; contrastRatio?: number }
+          | undefined;
+        const colours = c?.fgColor ? ` ${c.fgColor} on ${c.bgColor} = ${c.contrastRatio}:1` : "";
+        const html = n.html.replace(/\s+/g, " ").slice(0, 160);
+        return `${where}: [${v.impact}] ${v.id} (${v.help}) at ${n.target.join(" ")}${colours} · ${html}`;
+      }),
+    );
+  if (!outline) return findings;
+  const mains = await page.getByRole("main").count();
+  const h1s = await page.getByRole("heading", { level: 1 }).count();
+  return [
+    ...findings,
+    ...(mains === 1 ? [] : [`${where}: ${mains} main landmarks (one expected)`]),
+    ...(h1s === 1 ? [] : [`${where}: ${h1s} h1 headings (one expected)`]),
+  ];
+}
