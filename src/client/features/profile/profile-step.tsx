@@ -1,5 +1,4 @@
 import { Alert, Badge, Card, Container, Loader, Stack } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
@@ -42,8 +41,9 @@ export function ProfileStep({
   const next = params.get("next");
   const profile = useProfile();
   const s = STEPS[step];
+  // Every save moves on (here or in the screen), and moving on is the confirmation: a toast would
+  // sit over the next step's button on a phone, and stay there while a mouse rests on it.
   const saved = (result: ProfileView) => {
-    notifications.show({ color: "teal", message: t("profile.saved") });
     if (!s.otherDone(result)) void navigate(`${s.other}${next ? `?next=${encodeURIComponent(next)}` : ""}`);
     else if (next) void navigate(safeNextPath(next));
   };

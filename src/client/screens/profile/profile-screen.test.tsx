@@ -1,3 +1,4 @@
+import { notifications } from "@mantine/notifications";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -66,7 +67,10 @@ describe("/profile", { timeout: 30_000 }, () => {
       user,
       api: { "GET /api/profile": complete, "PUT /api/profile/personal": complete },
     });
+    const toast = vi.spyOn(notifications, "show");
     await userEvent.click(await screen.findByRole("button", { name: ptBR.profile.save }));
     await vi.waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent(/^\/profile2$/));
+    // Moving on is the confirmation: no toast left over the next step's button.
+    expect(toast).not.toHaveBeenCalled();
   });
 });
