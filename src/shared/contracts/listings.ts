@@ -25,9 +25,13 @@ export const UNIT_TYPE_NAMES: Record<UnitType, string> = {
   vaga_garagem: "Vaga de garagem",
 };
 
-/** "Apartamento em Pinheiros" */
+/**
+ * "Apartamento no bairro Pinheiros", as the cards say it (locale key listings.cardTitle). A
+ * bairro's own article cannot be known from its name ("no Centro", "na Lapa", "em Copacabana"),
+ * and "em Centro" reads wrong, so the bairro is named as one, which is right for every name.
+ */
 export function offerTitle(tipo: string, bairro: string): string {
-  return `${UNIT_TYPE_NAMES[tipo as UnitType] ?? "Imóvel"} em ${bairro}`;
+  return `${UNIT_TYPE_NAMES[tipo as UnitType] ?? "Imóvel"} no bairro ${bairro}`;
 }
 
 export const UFS = [

@@ -153,7 +153,7 @@ describe("proposals", () => {
     await t.settle();
     const mails = await outboxFor(t.dataDir, landlord.email);
     expect(
-      mails.some((m) => m.text.includes("Você recebeu uma proposta para Apartamento em Pinheiros")),
+      mails.some((m) => m.text.includes("Você recebeu uma proposta para Apartamento no bairro Pinheiros")),
     ).toBe(true);
     expect(mails.some((m) => m.text.includes(`/AprovarProposta?id=${p.id}`))).toBe(true);
   });
@@ -269,10 +269,15 @@ describe("proposals", () => {
     const contracts = (await call("GET", "/api/contracts", landlord.cookie)).json<{ proposalId: string }[]>();
     expect(contracts.map((c) => c.proposalId)).toContain(p.id);
     const mails = await outboxFor(t.dataDir, landlord.email);
-    expect(mails.some((m) => /^Subject: Contraproposta aceita: Apartamento em Pinheiros/m.test(m.raw))).toBe(
+    // Subjects say what happened, with the bairro read as a bairro ("no bairro", never "em Centro").
+    expect(mails.some((m) => /^Subject: Contraproposta aceita: Apartamento no bairro Pinheiros$/m.test(m.raw))).toBe(
       true,
     );
     expect(mails.some((m) => /^Subject: Proposta: /m.test(m.raw))).toBe(false);
+    const tenantMails = await outboxFor(t.dataDir, tenant.email);
+    expect(
+      tenantMails.some((m) => /^Subject: Nova contraproposta para Apartamento no bairro Pinheiros$/m.test(m.raw)),
+    ).toBe(true);
   });
 
   it("lets a landlord counter only with the profile a contract needs, as she approves: the tenant may accept it", async () => {
