@@ -51,9 +51,13 @@ const reading = (pages: PageBoxes[]) =>
   pages.flatMap((p) => [...p.lines].sort((a, b) => a.yMin - b.yMin || a.xMin - b.xMin).map((l) => l.text));
 
 describe("the sealed contract as a reader sees it", () => {
-  it("has no line printed over another and none off the page, with long names, six signers and 60 steps", async () => {
+  it("has no line printed over another and none off the page, with long names, seven signers (a guarantor's spouse among them) and 60 steps", async () => {
     const pages = pdfBoxes(await sealed(crowded));
     expect(layoutProblems(pages)).toEqual([]);
+    // The spouse is qualified in the contract and signs on the certificate.
+    const text = reading(pages).join(" ");
+    expect(text).toContain("CÔNJUGE DO(A) FIADOR(A)");
+    expect(text).toContain("Francisca Helena Cônjuge");
     // Every step of the trail is there, once each.
     expect(certificatePages(pages).flatMap((p) => p.lines).length).toBeGreaterThan(60);
   }, 60_000);

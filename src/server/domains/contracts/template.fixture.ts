@@ -58,7 +58,7 @@ export const base: ContractData = {
 const longAddress =
   "Rua Desembargador Doutor Antônio Cândido de Figueiredo Albuquerque, 12.345, Bloco B, Torre Norte, apartamento 1.802, Conjunto Residencial Jardim das Palmeiras Imperiais, Bairro Nossa Senhora das Graças, São José dos Campos – SP, CEP 12245-020";
 
-/** Parties with long names and addresses, two co-tenants, a guarantor and two witnesses. */
+/** Parties with long names and addresses, two co-tenants, a married guarantor and the spouse, two witnesses. */
 export const crowded: ContractData = {
   ...base,
   numero: "2026-000123",
@@ -88,7 +88,18 @@ export const crowded: ContractData = {
   fiador: {
     ...(base.fiador as NonNullable<ContractData["fiador"]>),
     nome: "Antônio Carlos Fiador Gonçalves de Albuquerque Lins e Silva Neto",
+    estadoCivil: "casado",
     endereco: longAddress,
+    // Married: the spouse consents and signs as anuente (CC art. 1.647, III).
+    conjuge: {
+      nome: "Francisca Helena Cônjuge de Albuquerque Lins e Silva Gonçalves",
+      cpf: "29537914806",
+      nacionalidade: "brasileira",
+      estadoCivil: "casado",
+      profissao: "arquiteta e urbanista",
+      rg: "23.456.789-0 SSP/SP",
+      endereco: longAddress,
+    },
   },
   testemunhas: [
     { nome: "Maria Testemunha de Souza Aragão", cpf: "87748248800", indicadoPor: "locador" },
@@ -103,15 +114,17 @@ export const crowdedSigners: CompletionInfo["signers"] = [
   ["COLOCATÁRIO(A)", crowded.colocatarios[0]],
   ["COLOCATÁRIO(A)", crowded.colocatarios[1]],
   ["FIADOR(A)", crowded.fiador],
+  ["CÔNJUGE DO(A) FIADOR(A), ANUENTE", crowded.fiador?.conjuge],
   ["TESTEMUNHA", crowded.testemunhas[0]],
-].map(([papel, p], i) => {
+].map(([papel, p], i, all) => {
   const party = p as ContractData["locador"];
   return {
     papel: papel as string,
     nome: party.nome,
     cpf: party.cpf,
     email: `${party.nome.toLowerCase().replace(/[^a-z]+/g, ".")}@escritorio-de-advocacia-exemplo.com.br`,
-    assinadoEm: i === 5 ? null : `2${i}/11/2026, 1${i}:0${i}:3${i}`,
+    // The last (a witness) has not signed.
+    assinadoEm: i === all.length - 1 ? null : `2${i}/11/2026, 1${i}:0${i}:3${i}`,
   };
 });
 
