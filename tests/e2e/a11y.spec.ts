@@ -1,7 +1,7 @@
 import { type Browser, expect, test } from "@playwright/test";
 import { routes } from "../../src/shared/routes";
 import { makePng } from "../support/files";
-import { audit, settled } from "./axe";
+import { audit, clipped, settled } from "./axe";
 import { newEmail, signUpInBrowser } from "./helpers";
 import { completeProfile, entryDate, publishOffer, upload } from "./market";
 
@@ -12,7 +12,8 @@ import { completeProfile, entryDate, publishOffer, upload } from "./market";
  * exactly one main landmark and one h1. Screens that need an id get one from a small market set up
  * through the API. A toast is opened too, since its close button is part of every screen. The
  * proposal flow's dialogs and the signing ceremony are audited by the keyboard walk
- * (keyboard.spec.ts).
+ * (keyboard.spec.ts). At phone size each screen must also fit: nothing scrolls sideways, reaches
+ * past the edge or is cut with "…", and a visitor's first result shows on the first screen.
  */
 
 const PASSWORD = "Ipê amarelo na varanda 42";
@@ -121,10 +122,20 @@ for (const run of Object.keys(RUNS) as Run[]) {
     const { viewport, colorScheme, name } = RUNS[run];
     const visitorCtx = await browser.newContext({ viewport, colorScheme });
     const visitor = await visitorCtx.newPage();
+    const phone = viewport.width === PHONE.width;
     for (const path of pathsOf(market, "visitor")) {
       await visitor.goto(path);
       await settled(visitor);
       findings.push(...(await audit(visitor, `visitor ${path}`)));
+      if (phone) findings.push(...(await clipped(visitor, `visitor ${path}`)));
+      if (phone && path === "/") {
+        // A visitor who comes to search sees the first result on the first screen.
+        const first = await visitor.getByTestId("result").first().boundingBox();
+        if (!first || first.y >= PHONE.height)
+          findings.push(
+            `visitor /: the first result starts at ${first?.y ?? "nowhere"} px, below the first screen`,
+          );
+      }
     }
     await visitorCtx.close();
 
@@ -134,6 +145,7 @@ for (const run of Object.keys(RUNS) as Run[]) {
         await page.goto(path);
         await settled(page);
         findings.push(...(await audit(page, `${who} ${path}`)));
+        if (phone) findings.push(...(await clipped(page, `${who} ${path}`)));
       }
       if (who === "tenant") {
         // A toast, as every action shows one: its close button must be named.

@@ -63,3 +63,56 @@ export async function audit(page: Page, where: string, { outline = true } = {}):
     ...(h1s === 1 ? [] : [`${where}: ${h1s} h1 headings (one expected)`]),
   ];
 }
+
+/**
+ * What a phone user would see cut off (issue 15): the page scrolling sideways, a control or badge
+ * reaching past the screen's edge, or a text shortened with "…" (a badge, a label, a table
+ * cell). One line each, at most five a page.
+ */
+export async function clipped(page: Page, where: string): Promise<string[]> {
+  const found = await page.evaluate(() => {
+    const out: string[] = [];
+    const width = window.innerWidth;
+    const doc = document.documentElement;
+    if (doc.scrollWidth > width + 1)
+      out.push(`the page is ${doc.scrollWidth} px wide on a ${width} px screen`);
+    const name = (el: Element) =>
+      `<${el.tagName.toLowerCase()}> "${(el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 60)}"`;
+    const visible = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      const s = getComputedStyle(el);
+      return r.width > 0 && r.height > 0 && s.visibility !== "hidden" && s.display !== "none";
+    };
+    // A control reaching past the right edge (or the left), where a thumb cannot reach it, unless
+    // it sits in something that scrolls sideways on purpose (a carousel, a wide table's wrapper).
+    const scrollsSideways = (el: Element) => {
+      for (let p = el.parentElement; p; p = p.parentElement) {
+        const s = getComputedStyle(p);
+        if ((s.overflowX === "auto" || s.overflowX === "scroll") && p !== doc && p !== document.body)
+          return true;
+      }
+      return false;
+    };
+    for (const el of document.querySelectorAll(
+      "main button, main a, main input, main select, main textarea, main .mantine-Badge-root",
+    )) {
+      if (!visible(el) || scrollsSideways(el)) continue;
+      const r = el.getBoundingClientRect();
+      if (r.right > width + 1 || r.left < -1)
+        out.push(`${name(el)} reaches past the screen (${Math.round(r.left)}–${Math.round(r.right)} px)`);
+    }
+    // A text cut with an ellipsis: its box is narrower than what it holds.
+    for (const el of document.querySelectorAll("main *")) {
+      if (el.children.length > 0 || !visible(el)) continue;
+      const s = getComputedStyle(el);
+      if (
+        s.textOverflow === "ellipsis" &&
+        el.scrollWidth > el.clientWidth + 1 &&
+        (el.textContent ?? "").trim()
+      )
+        out.push(`${name(el)} is cut short (${el.clientWidth} of ${el.scrollWidth} px)`);
+    }
+    return out.slice(0, 5);
+  });
+  return found.map((f) => `${where}: ${f}`);
+}

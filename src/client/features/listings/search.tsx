@@ -310,7 +310,8 @@ function ListItem({ o }: { o: OfferCard }) {
         <Anchor component={Link} to={`/AluguelOferta?id=${o.id}`} fw={600} size="sm">
           {cardTitle(t, o)}
         </Anchor>
-        <Text size="xs" c="dimmed" truncate>
+        {/* It wraps: cut with "…" on a phone, it lost the bedrooms and parking it exists to show. */}
+        <Text size="xs" c="dimmed">
           {place(t, o)} · {features(t, o)}
         </Text>
       </Stack>
@@ -341,12 +342,12 @@ function GridItem({ o }: { o: OfferCard }) {
           {formatBRL(o.total)}
         </Badge>
       </Box>
-      {/* Two short lines, so that half a phone's width still shows the bairro. */}
+      {/* Two short lines (each may wrap once), so that half a phone's width still shows the bairro. */}
       <Box mt={4} data-testid="grid-caption">
-        <Text size="xs" fw={600} truncate>
+        <Text size="xs" fw={600} lineClamp={2}>
           {t(`listings.types.${o.tipo}`)} · {o.bairro}
         </Text>
-        <Text size="xs" c="dimmed" truncate>
+        <Text size="xs" c="dimmed" lineClamp={2}>
           {o.cidade} – {o.uf}
         </Text>
       </Box>
