@@ -6,6 +6,7 @@ import { type APIRequestContext, expect, test } from "@playwright/test";
 import { addMonths, brazilDate } from "../../src/shared/contracts/proposals";
 import { makePng, randomCpf } from "../support/files";
 import { addressProfileOf, personalProfileOf } from "../support/profiles";
+import { clipped } from "./axe";
 import { fromOutbox, newEmail, signUpInBrowser } from "./helpers";
 
 const PASSWORD = "Ipê amarelo na varanda 42";
@@ -134,6 +135,8 @@ test("from an approved proposal, the landlord signs in the app, tenant and guara
   await review.getByRole("button", { name: "Enviar para assinatura" }).click();
   await expect(landlord.getByTestId("contract-state")).toHaveText("Em assinatura");
   await expect(landlord.getByTestId("contract-signer")).toHaveCount(3);
+  // On a phone the signers' list fits: no badge, date or "Reenviar convite" cut off.
+  expect(await clipped(landlord, "the contract in signature")).toEqual([]);
 
   // Each signer, from their own e-mail, in a browser of their own.
   for (const who of [people.landlord, people.tenant, people.guarantor]) {
@@ -150,6 +153,8 @@ test("from an approved proposal, the landlord signs in the app, tenant and guara
       await page.getByTestId("sign-now").click();
     }
     await expect(page.getByTestId("ceremony")).toContainText(who.nome);
+    // The document's SHA-256 and every field fit the phone's width.
+    expect(await clipped(page, `the ceremony of ${who.nome}`)).toEqual([]);
     await expect(page.getByTestId("pdf-canvas")).toHaveAttribute("data-rendered-page", "1", {
       timeout: 20_000,
     });
