@@ -35,29 +35,43 @@ const FILLED = ["logradouro", "bairro", "cidade", "uf"] as const;
  * default, is empty, or holds what the previous CEP filled), so nothing typed is overwritten; every field stays editable, and a lookup
  * that fails or is slow never blocks typing. Says "looking up" and "not found" under the CEP.
  */
-function useCepFill<T extends FieldValues>(form: UseFormReturn<T>) {
+/** A field's name in the form's values: at the root, or under a prefix ("fiador.endereco."). */
+const pathOf = <T extends FieldValues>(prefix: string, field: AddressField) => `${prefix}${field}` as Path<T>;
+
+/** The form's default values under a prefix (a nested address, like a guarantor's). */
+function defaultsAt(values: unknown, prefix: string): Record<string, unknown> | undefined {
+  return prefix
+    .split(".")
+    .filter(Boolean)
+    .reduce<Record<string, unknown> | undefined>(
+      (o, key) => o?.[key] as Record<string, unknown> | undefined,
+      values as Record<string, unknown> | undefined,
+    );
+}
+
+function useCepFill<T extends FieldValues>(form: UseFormReturn<T>, prefix: string) {
   const { control, getValues, setValue, formState } = form;
-  const typed = useWatch({ control, name: "cep" as Path<T> }) as unknown;
+  const typed = useWatch({ control, name: pathOf<T>(prefix, "cep") }) as unknown;
   const cep = typeof typed === "string" ? cleanCep(typed) : "";
   // The saved address's CEP is not looked up again: only a CEP the person types now.
-  const saved = cleanCep(String(formState.defaultValues?.cep ?? ""));
+  const saved = cleanCep(String(defaultsAt(formState.defaultValues, prefix)?.cep ?? ""));
   const lookup = useQuery({ ...cepQuery(cep), enabled: /^\d{8}$/.test(cep) && cep !== saved });
   const filled = useRef<Partial<Record<(typeof FILLED)[number], string>>>({});
   const address: CepAddress | undefined = lookup.data;
   useEffect(() => {
     if (!address) return;
+    const defaults = defaultsAt(formState.defaultValues, prefix);
     for (const field of FILLED) {
       const value = address[field];
-      const name = field as Path<T>;
+      const name = pathOf<T>(prefix, field);
       const current = getValues(name) as unknown;
-      const untouched =
-        !current || current === filled.current[field] || current === formState.defaultValues?.[field];
+      const untouched = !current || current === filled.current[field] || current === defaults?.[field];
       if (value && untouched) {
         setValue(name, value as PathValue<T, Path<T>>, { shouldDirty: true, shouldValidate: false });
         filled.current[field] = value;
       }
     }
-  }, [address, getValues, setValue, formState]);
+  }, [address, getValues, setValue, formState, prefix]);
   const code = lookup.isError ? errorCodeOf(lookup.error) : null;
   return {
     pending: lookup.isFetching,
@@ -76,6 +90,7 @@ export function AddressFieldset<T extends FieldValues>({
   error,
   numeroHelp,
   cepMaxLength,
+  prefix = "",
 }: {
   /** The form that holds the address fields (react-hook-form). */
   form: UseFormReturn<T>;
@@ -83,12 +98,14 @@ export function AddressFieldset<T extends FieldValues>({
   error: (field: AddressField) => string | undefined;
   numeroHelp?: string;
   cepMaxLength?: number;
+  /** Where the fields sit in the form's values, with its dot ("fiador.endereco."); none: at the root. */
+  prefix?: string;
 }) {
   const { t } = useTranslation();
-  const name = (field: AddressField) => field as Path<T>;
+  const name = (field: AddressField) => pathOf<T>(prefix, field);
   const label = (field: AddressField) => t(`units.fields.${field}`);
   const { register, control } = form;
-  const cep = useCepFill(form);
+  const cep = useCepFill(form, prefix);
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>

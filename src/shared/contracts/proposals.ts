@@ -1,6 +1,8 @@
 import { z } from "zod";
 import type { ErrorCode } from "../errors";
 import {
+  addressFields,
+  addressViewFields,
   CAUCAO_MAX_MONTHS,
   depositMonthsField,
   GUARANTEES,
@@ -151,6 +153,9 @@ export function depositMonths(
   return garantia === "caucao" ? (given ?? offer.caucaoMeses ?? 1) : null;
 }
 
+/** The guarantor's address, as a unit's or a profile's (CEP, street, number, bairro, city, UF). */
+export const guarantorAddress = z.strictObject({ ...addressFields }, { error: "invalid-argument" });
+
 /** The spouse of a married guarantor, who consents to the surety by signing too. */
 export const guarantorSpouse = z.strictObject({ ...partyFields }, { error: "invalid-argument" });
 
@@ -171,6 +176,8 @@ export const guarantorInput = z
         .max(60, { error: "invalid-relationship" }),
       estadoCivil: z.enum(MARITAL_STATUSES, { error: "invalid-marital-status" }),
       conjuge: guarantorSpouse.nullable().default(null),
+      /** Where the guarantor lives, for the contract's qualification (filled from the CEP). */
+      endereco: guarantorAddress.nullable().default(null),
     },
     { error: "invalid-argument" },
   )
@@ -323,6 +330,8 @@ export const proposalView = z.object({
       /** Absent on proposals made before it was asked (2026-11-23). */
       estadoCivil: z.enum(MARITAL_STATUSES).optional(),
       conjuge: z.object(personView).nullable().optional(),
+      /** Absent on proposals made before it was asked (2026-11-25), and when not given. */
+      endereco: z.object(addressViewFields).nullable().optional(),
     })
     .nullable(),
   rendaTotal: z.number(),

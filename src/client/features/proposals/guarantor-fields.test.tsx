@@ -1,10 +1,12 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import ptBR from "../../../shared/locales/pt-BR.json";
 import { renderInApp } from "../../components/render-in-app";
 import { ProposalActions } from "./actions";
 import { proposalViewOf } from "./proposal-view.fixture";
+
+afterEach(() => vi.unstubAllGlobals());
 
 /** The landlord asked for another guarantor: the tenant names one in a counter-offer. */
 const naming = proposalViewOf({
@@ -42,5 +44,70 @@ describe("the guarantor's marital status and spouse", { timeout: 30_000 }, () =>
     await userEvent.click(screen.getByRole("button", { name: "Indicar novo fiador" }));
     await userEvent.click(screen.getByRole("button", { name: "Enviar novo fiador" }));
     expect(await screen.findByText(ptBR.errors["invalid-marital-status"])).toBeInTheDocument();
+  });
+});
+
+describe("the guarantor's address", { timeout: 30_000 }, () => {
+  it("fills from the CEP, like every address form, and goes with the guarantor", async () => {
+    const sent: unknown[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        const json = (status: number, body: unknown) =>
+          new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+        if (url.endsWith("/api/cep/30140071"))
+          return json(200, {
+            cep: "30140071",
+            logradouro: "Rua Pernambuco",
+            bairro: "Savassi",
+            cidade: "Belo Horizonte",
+            uf: "MG",
+          });
+        if (init?.method === "POST") {
+          sent.push(JSON.parse(String(init.body)));
+          return json(200, naming);
+        }
+        return json(404, { code: "not-found", message: ptBR.errors["not-found"] });
+      }),
+    );
+    renderInApp(<ProposalActions proposal={naming} />);
+    await userEvent.click(screen.getByRole("button", { name: "Indicar novo fiador" }));
+    const fields = screen.getByTestId("guarantor-fields");
+    await userEvent.type(within(fields).getByLabelText(ptBR.proposal.guarantorName), "Antônio Gonçalves");
+    await userEvent.type(within(fields).getByLabelText(ptBR.proposal.guarantorCpf), "529.982.247-25");
+    await userEvent.type(
+      within(fields).getByLabelText(ptBR.proposal.guarantorEmail),
+      "antonio@exemplo.com.br",
+    );
+    await userEvent.type(within(fields).getByLabelText(ptBR.proposal.guarantorRelationship), "pai");
+    const marital = within(fields).getByRole("combobox", { name: ptBR.proposal.guarantorMarital });
+    marital.focus();
+    await userEvent.keyboard("{ArrowDown}{Enter}");
+    await vi.waitFor(() => expect(marital).toHaveValue(ptBR.profile.marital.solteiro));
+
+    const address = within(fields).getByTestId("guarantor-address");
+    const f = ptBR.units.fields;
+    await userEvent.type(within(address).getByRole("textbox", { name: f.cep }), "30140-071");
+    await vi.waitFor(() =>
+      expect(within(address).getByRole("textbox", { name: f.logradouro })).toHaveValue("Rua Pernambuco"),
+    );
+    expect(within(address).getByRole("textbox", { name: f.cidade })).toHaveValue("Belo Horizonte");
+    expect(within(address).getByRole("textbox", { name: f.bairro })).toHaveValue("Savassi");
+    await userEvent.type(within(address).getByRole("textbox", { name: f.numero }), "550");
+    await userEvent.click(screen.getByRole("button", { name: "Enviar novo fiador" }));
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      fiador: {
+        nome: "Antônio Gonçalves",
+        endereco: {
+          cep: "30140071",
+          logradouro: "Rua Pernambuco",
+          numero: "550",
+          cidade: "Belo Horizonte",
+          uf: "MG",
+        },
+      },
+    });
   });
 });

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { MARITAL_STATUSES } from "../../../shared/contracts/profile";
 import { type Guarantor, guarantorInput } from "../../../shared/contracts/proposals";
+import { AddressFieldset } from "../../components/address-fieldset";
 import { useErrorText } from "../../lib/error-text";
 
 /** The guarantor as the form holds it: every field a string, the spouse's kept while not married. */
@@ -14,8 +15,27 @@ export const guarantorDraftShape = z.object({
   parentesco: z.string(),
   estadoCivil: z.string(),
   conjuge: z.object({ nome: z.string(), cpf: z.string(), email: z.string() }),
+  endereco: z.object({
+    cep: z.string(),
+    uf: z.string(),
+    cidade: z.string(),
+    logradouro: z.string(),
+    numero: z.string(),
+    complemento: z.string(),
+    bairro: z.string(),
+  }),
 });
 export type GuarantorDraft = z.infer<typeof guarantorDraftShape>;
+
+const emptyAddress = (): GuarantorDraft["endereco"] => ({
+  cep: "",
+  uf: "",
+  cidade: "",
+  logradouro: "",
+  numero: "",
+  complemento: "",
+  bairro: "",
+});
 
 export const emptyGuarantor = (): GuarantorDraft => ({
   nome: "",
@@ -24,6 +44,7 @@ export const emptyGuarantor = (): GuarantorDraft => ({
   parentesco: "",
   estadoCivil: "",
   conjuge: { nome: "", cpf: "", email: "" },
+  endereco: emptyAddress(),
 });
 
 /** The guarantor's draft from what the API shows of one (a counter-offer starts from it). */
@@ -34,6 +55,7 @@ export function guarantorDraftOf(g: {
   parentesco: string;
   estadoCivil?: string;
   conjuge?: { nome: string; cpf: string; email: string } | null;
+  endereco?: GuarantorDraft["endereco"] | null;
 }): GuarantorDraft {
   return {
     nome: g.nome,
@@ -42,6 +64,7 @@ export function guarantorDraftOf(g: {
     parentesco: g.parentesco,
     estadoCivil: g.estadoCivil ?? "",
     conjuge: g.conjuge ? { ...g.conjuge } : { nome: "", cpf: "", email: "" },
+    endereco: g.endereco ? { ...emptyAddress(), ...g.endereco } : emptyAddress(),
   };
 }
 
@@ -54,6 +77,10 @@ export function guarantorBody(d: GuarantorDraft) {
     parentesco: d.parentesco,
     estadoCivil: d.estadoCivil || undefined,
     conjuge: d.estadoCivil === "casado" ? d.conjuge : null,
+    // Nothing typed: no address (proposals made before it was asked have none either).
+    endereco: Object.values(d.endereco).some((v) => v.trim())
+      ? { ...d.endereco, uf: d.endereco.uf || undefined }
+      : null,
   };
 }
 
@@ -79,7 +106,8 @@ export function checkGuarantor(d: GuarantorDraft): {
 export function GuarantorFields() {
   const { t } = useTranslation();
   const err = useErrorText();
-  const { register, control, formState, watch } = useFormContext<{ fiador: GuarantorDraft }>();
+  const form = useFormContext<{ fiador: GuarantorDraft }>();
+  const { register, control, formState, watch } = form;
   const errors = formState.errors.fiador;
   const married = watch("fiador.estadoCivil") === "casado";
   return (
@@ -133,6 +161,20 @@ export function GuarantorFields() {
           )}
         />
       </SimpleGrid>
+      <div data-testid="guarantor-address">
+        <Text fw={600} mt="sm">
+          {t("proposal.guarantorAddress")}
+        </Text>
+        <Text size="xs" c="dimmed" mb="xs">
+          {t("proposal.guarantorAddressLead")}
+        </Text>
+        <AddressFieldset
+          form={form}
+          prefix="fiador.endereco."
+          cepMaxLength={9}
+          error={(field) => err.field(errors?.endereco?.[field]?.message)}
+        />
+      </div>
       {married && (
         <div data-testid="guarantor-spouse">
           <Text fw={600} mt="sm">

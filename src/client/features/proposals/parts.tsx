@@ -228,7 +228,11 @@ export function TermsSummary({ proposal }: { proposal: ProposalView }) {
         <Text size="sm" data-testid="guarantor" style={{ overflowWrap: "anywhere" }}>
           {t("proposal.guarantor")}:{" "}
           {proposal.fiador
-            ? `${proposal.fiador.nome} (${proposal.fiador.parentesco}) · ${proposal.fiador.email}`
+            ? `${proposal.fiador.nome} (${proposal.fiador.parentesco}) · ${proposal.fiador.email}${
+                proposal.fiador.endereco
+                  ? ` · ${proposal.fiador.endereco.cidade} – ${proposal.fiador.endereco.uf}`
+                  : ""
+              }`
             : t("proposal.guarantorMissing")}
         </Text>
       )}

@@ -68,6 +68,11 @@ export async function draftContract(ctx: ContractsContext, proposalId: string): 
                 conjuge: f.conjuge
                   ? { nome: f.conjuge.nome, cpf: f.conjuge.cpf, email: f.conjuge.email }
                   : null,
+                ...(f.endereco
+                  ? {
+                      endereco: `${f.endereco.logradouro}, ${f.endereco.numero}${f.endereco.complemento ? `, ${f.endereco.complemento}` : ""}, ${f.endereco.bairro}, ${f.endereco.cidade} – ${f.endereco.uf}, CEP ${cep(f.endereco.cep)}`,
+                    }
+                  : {}),
               };
             })()
           : null,

@@ -63,6 +63,17 @@ async function market() {
   return { landlord, tenant, offerId };
 }
 
+/** A guarantor's address as the form sends it (the CEP as typed, with its dash). */
+const GUARANTOR_ADDRESS = {
+  cep: "30140-071",
+  logradouro: "Rua Pernambuco",
+  numero: "550",
+  complemento: "casa 2",
+  bairro: "Savassi",
+  cidade: "Belo Horizonte",
+  uf: "MG",
+} as const;
+
 describe("signers the parties can trust (decision 017)", () => {
   it("the tenant names the guarantor in the proposal, with a CPF that checks and an e-mail and CPF of their own", async () => {
     const { landlord, tenant, offerId } = await market();
@@ -131,6 +142,12 @@ describe("signers the parties can trust (decision 017)", () => {
         "fiador.conjuge",
       ],
       [
+        "a guarantor's address whose CEP is no CEP",
+        { fiador: { ...guarantorOf(), endereco: { ...GUARANTOR_ADDRESS, cep: "123" } } },
+        "invalid-cep",
+        "fiador.endereco.cep",
+      ],
+      [
         "a spouse for a guarantor who is not married",
         { fiador: { ...marriedGuarantorOf(), estadoCivil: "solteiro" } },
         "spouse-not-expected",
@@ -184,7 +201,10 @@ describe("signers the parties can trust (decision 017)", () => {
 
   it("a married guarantor's spouse consents by signing: named in the contract, planned and invited as anuente", async () => {
     const { landlord, tenant, offerId } = await market();
-    const fiador = marriedGuarantorOf("Antônio Gonçalves Fiador", "Marta Gonçalves Anuente");
+    const fiador = {
+      ...marriedGuarantorOf("Antônio Gonçalves Fiador", "Marta Gonçalves Anuente"),
+      endereco: GUARANTOR_ADDRESS,
+    };
     const proposed = await call(
       "POST",
       "/api/proposals",
@@ -196,6 +216,7 @@ describe("signers the parties can trust (decision 017)", () => {
     expect(proposed.json<ProposalView>().fiador).toMatchObject({
       estadoCivil: "casado",
       conjuge: { nome: fiador.conjuge.nome },
+      endereco: { cep: "30140071", cidade: "Belo Horizonte", bairro: "Savassi" },
     });
     const approved = await call("POST", `/api/proposals/${id}/actions`, landlord.cookie, {
       action: "approve",
@@ -220,6 +241,10 @@ describe("signers the parties can trust (decision 017)", () => {
     );
     expect(text).toContain("com a anuência do cônjuge do(a) FIADOR(A), MARTA GONÇALVES ANUENTE");
     expect(text).toContain("CÔNJUGE DO(A) FIADOR(A), ANUENTE: Marta Gonçalves Anuente");
+    // The guarantor is qualified with the address the tenant gave (CEP lookup in the form).
+    expect(text).toContain(
+      "com residência e domicílio em Rua Pernambuco, 550, casa 2, Savassi, Belo Horizonte – MG, CEP 30140-071",
+    );
     const sent = await call("POST", `/api/contracts/${contract.id}/send`, landlord.cookie);
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json<ContractView>().signers.map((s) => s.role)).toEqual([
