@@ -21,6 +21,8 @@ import { listingsRoutes } from "./domains/listings/routes";
 import { ListingsService } from "./domains/listings/service";
 import { messageRoutes } from "./domains/messages/routes";
 import { MessagesService } from "./domains/messages/service";
+import { preferenceRoutes } from "./domains/preferences/routes";
+import { type MatchOfferJob, PREFERENCE_JOBS, PreferencesService } from "./domains/preferences/service";
 import { profileRoutes } from "./domains/profile/routes";
 import { ProfileService } from "./domains/profile/service";
 import { proposalRoutes } from "./domains/proposals/routes";
@@ -147,6 +149,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate("proposals", proposals);
   app.decorate("contracts", contracts);
 
+  // Saved searches, favourites and notices (issue 16): an offer published or changed is matched
+  // by a job sent with the change itself.
+  const preferences = new PreferencesService(database.pool);
+  jobs.define<MatchOfferJob>({
+    name: PREFERENCE_JOBS.matchOffer,
+    handler: async (job) => {
+      await preferences.matchOffer(job);
+    },
+  });
+  const listings = new ListingsService(database.pool, {
+    offerChanged: async (c, offerId, previousTotal) => {
+      await jobs.send(c, PREFERENCE_JOBS.matchOffer, { offerId, previousTotal });
+    },
+  });
+
   // Live events: this node LISTENs, and delivers to its own streams whatever any node publishes.
   const hub = new LiveHub(database.pool, { url: database.url, log: app.log });
   await hub.start();
@@ -174,7 +191,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes, { pool: database.pool, dbMode: deps.dbMode, version: VERSION });
       await api.register(storageRoutes, { auth, service: storage, tus });
-      await api.register(listingsRoutes, { auth, listings: new ListingsService(database.pool), storage });
+      await api.register(listingsRoutes, { auth, listings, storage });
+      await api.register(preferenceRoutes, { auth, preferences });
       await api.register(profileRoutes, { auth, profiles });
       await api.register(cepRoutes, {
         auth,

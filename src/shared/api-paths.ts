@@ -77,6 +77,20 @@ export const apiRoutes = {
     thread: "/messages/:proposalId",
     read: "/messages/:proposalId/read",
   },
+  preferences: {
+    searches: "/preferences/searches",
+    search: "/preferences/searches/:id",
+    favorites: "/preferences/favorites",
+    favorite: "/preferences/favorites/:offerId",
+    history: "/preferences/history",
+    restore: "/preferences/history/:id/restore",
+    forYou: "/preferences/for-you",
+  },
+  notifications: {
+    all: "/notifications",
+    read: "/notifications/:id/read",
+    readAll: "/notifications/read-all",
+  },
   storage: {
     usage: "/storage/usage",
     objects: "/storage/objects",
@@ -174,6 +188,20 @@ export const apiPaths = {
     all: apiPath(r.messages.all),
     thread: (proposalId: string) => apiPath(r.messages.thread, proposalId),
     read: (proposalId: string) => apiPath(r.messages.read, proposalId),
+  },
+  preferences: {
+    searches: apiPath(r.preferences.searches),
+    search: (id: string) => apiPath(r.preferences.search, id),
+    favorites: apiPath(r.preferences.favorites),
+    favorite: (offerId: string) => apiPath(r.preferences.favorite, offerId),
+    history: apiPath(r.preferences.history),
+    restore: (id: string) => apiPath(r.preferences.restore, id),
+    forYou: apiPath(r.preferences.forYou),
+  },
+  notifications: {
+    all: apiPath(r.notifications.all),
+    read: (id: string) => apiPath(r.notifications.read, id),
+    readAll: apiPath(r.notifications.readAll),
   },
   storage: {
     usage: apiPath(r.storage.usage),

@@ -8,7 +8,13 @@ import { uploadBytes } from "./tus";
 
 /** Helpers that set the market up through the API: people with profiles, published offers. */
 export function caller(app: FastifyInstance) {
-  return (method: "GET" | "POST" | "PUT", url: string, cookie?: string, body?: unknown, ip?: string) =>
+  return (
+    method: "GET" | "POST" | "PUT" | "DELETE",
+    url: string,
+    cookie?: string,
+    body?: unknown,
+    ip?: string,
+  ) =>
     app.inject({
       ...(ip ? { remoteAddress: ip } : {}),
       method,

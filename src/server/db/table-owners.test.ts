@@ -37,6 +37,11 @@ const OWNERS: Record<string, string> = {
   document_shares: "storage/document-shares.repository.ts",
   uploads: "storage/uploads.repository.ts",
   kv_store: "storage/pg-kv-store.ts",
+  saved_searches: "domains/preferences/saved-searches.repository.ts",
+  search_alerts: "domains/preferences/search-alerts.repository.ts",
+  favorites: "domains/preferences/favorites.repository.ts",
+  notifications: "domains/preferences/notifications.repository.ts",
+  preference_versions: "domains/preferences/preference-versions.repository.ts",
   mail_outbox: "mail/outbox.ts",
   live_events: "realtime/hub.ts",
 };

@@ -72,3 +72,31 @@ export async function documentReady(c: Queryable, ownerId: string, documentId: s
     },
   ]);
 }
+
+/** New notices (or notices read elsewhere): each person's bell and list refresh. */
+export async function noticesChanged(c: Queryable, userIds: string[], read = false): Promise<void> {
+  await publish(
+    c,
+    [...new Set(userIds)].map((userId) => ({
+      userId,
+      type: read ? ("notice.read" as const) : ("notice.created" as const),
+      paths: [apiPaths.notifications.all, apiPaths.preferences.forYou],
+    })),
+  );
+}
+
+/** One's searches or favourites changed (in another tab, on another device): they refresh. */
+export async function preferencesChanged(c: Queryable, userId: string): Promise<void> {
+  await publish(c, [
+    {
+      userId,
+      type: "preferences.changed",
+      paths: [
+        apiPaths.preferences.searches,
+        apiPaths.preferences.favorites,
+        apiPaths.preferences.history,
+        apiPaths.preferences.forYou,
+      ],
+    },
+  ]);
+}

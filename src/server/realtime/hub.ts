@@ -15,6 +15,9 @@ export type LiveEventType =
   | "message.created"
   | "message.read"
   | "document.ready"
+  | "notice.created"
+  | "notice.read"
+  | "preferences.changed"
   | "resync";
 
 export interface LiveEvent {

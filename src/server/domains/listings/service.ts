@@ -150,8 +150,21 @@ function offerTerms(t: OfferUpdateData): OfferTerms {
   };
 }
 
+/** What other domains hear of an offer's changes, inside the change's transaction. */
+export interface ListingsHooks {
+  /**
+   * An offer was published, or a published one changed (its terms, or its unit's features):
+   * `previousTotal` is its pacote before, when the terms changed. Saved searches and favourites
+   * are matched against it by a job sent here (issue 16).
+   */
+  offerChanged?: (c: Queryable, offerId: string, previousTotal: number | null) => Promise<void>;
+}
+
 export class ListingsService {
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly hooks: ListingsHooks = {},
+  ) {}
 
   private tx<T>(work: (c: pg.PoolClient) => Promise<T>): Promise<T> {
     return withTransaction(this.pool, work);
@@ -197,6 +210,8 @@ export class ListingsService {
       // Offers carry the unit's searchable fields: keep them in step.
       for (const o of await offersOfUnit(c, id)) {
         await updateOfferUnitFields(c, o.id, offerUnitFields(fields, o.descricao));
+        // Its features may now fit searches they did not (the job skips unpublished offers).
+        await this.hooks.offerChanged?.(c, o.id, null);
       }
     });
     return this.getUnit(userId, id);
@@ -294,6 +309,7 @@ export class ListingsService {
         ...offerTerms(input),
         search_text: offerSearchText(unitText(unit), input.descricao),
       });
+      if (offer.status === "publicada") await this.hooks.offerChanged?.(c, id, offer.total);
     });
     return this.getOffer(userId, id);
   }
@@ -316,6 +332,7 @@ export class ListingsService {
         await closeOpenProposals(c, id, "A oferta foi encerrada pelo proprietário.");
       }
       await updateOfferStatusByOwner(c, id, next);
+      if (next === "publicada") await this.hooks.offerChanged?.(c, id, null);
       return offer.owner_id;
     });
     return this.getOffer(userId ?? ownerId, id);

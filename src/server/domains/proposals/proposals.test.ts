@@ -270,13 +270,15 @@ describe("proposals", () => {
     expect(contracts.map((c) => c.proposalId)).toContain(p.id);
     const mails = await outboxFor(t.dataDir, landlord.email);
     // Subjects say what happened, with the bairro read as a bairro ("no bairro", never "em Centro").
-    expect(mails.some((m) => /^Subject: Contraproposta aceita: Apartamento no bairro Pinheiros$/m.test(m.raw))).toBe(
-      true,
-    );
+    expect(
+      mails.some((m) => /^Subject: Contraproposta aceita: Apartamento no bairro Pinheiros$/m.test(m.raw)),
+    ).toBe(true);
     expect(mails.some((m) => /^Subject: Proposta: /m.test(m.raw))).toBe(false);
     const tenantMails = await outboxFor(t.dataDir, tenant.email);
     expect(
-      tenantMails.some((m) => /^Subject: Nova contraproposta para Apartamento no bairro Pinheiros$/m.test(m.raw)),
+      tenantMails.some((m) =>
+        /^Subject: Nova contraproposta para Apartamento no bairro Pinheiros$/m.test(m.raw),
+      ),
     ).toBe(true);
   });
 

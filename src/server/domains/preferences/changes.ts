@@ -1,0 +1,70 @@
+import { UNIT_TYPE_NAMES } from "../../../shared/contracts/listings";
+import type { SearchFilters } from "../../../shared/contracts/preferences";
+
+/*
+ * What changed between two versions of one's searches, in pt-BR words, for /PreferencesHist:
+ * "Criou a busca “Perto do trabalho”", "“Perto do trabalho”: preço máximo R$ 3.000,00 → R$ 2.500,00".
+ */
+
+export interface SearchSnapshot {
+  nome: string;
+  ativa: boolean;
+  filtros: SearchFilters;
+}
+
+const brl = (centavos: number) =>
+  (centavos / 100).toLocaleString("pt-BR", { style: "currency", currency: "BRL" }).replace(/\u00a0/g, " ");
+const day = (iso: string) => iso.split("-").reverse().join("/");
+const list = (xs: string[]) => (xs.length ? xs.join(", ") : "qualquer");
+const none = "sem limite";
+
+/** Each filter's name and how its value reads. */
+const FIELDS: { [K in keyof SearchFilters]: [string, (v: SearchFilters[K]) => string] } = {
+  ufs: ["UFs", (v) => list(v)],
+  cidades: ["cidades", (v) => list(v)],
+  bairros: ["bairros", (v) => list(v)],
+  precoMin: ["preço mínimo", (v) => (v === null ? none : brl(v))],
+  precoMax: ["preço máximo", (v) => (v === null ? none : brl(v))],
+  quartosMin: ["quartos (mínimo)", (v) => (v === null ? "qualquer" : String(v))],
+  banheirosMin: ["banheiros (mínimo)", (v) => (v === null ? "qualquer" : String(v))],
+  vagasMin: ["vagas (mínimo)", (v) => (v === null ? "qualquer" : String(v))],
+  areaMin: ["área mínima", (v) => (v === null ? "qualquer" : `${v} m²`)],
+  tipos: ["tipos", (v) => list(v.map((t) => UNIT_TYPE_NAMES[t]))],
+  pets: ["animais", (v) => (v ? "aceita animais" : "tanto faz")],
+  mobiliado: ["mobília", (v) => (v === null ? "tanto faz" : v ? "mobiliado" : "sem mobília")],
+  entradaDe: ["entrada a partir de", (v) => (v === null ? "qualquer data" : day(v))],
+  entradaAte: ["entrada até", (v) => (v === null ? "qualquer data" : day(v))],
+  palavras: ["palavras", (v) => (v ? `“${v}”` : "nenhuma")],
+};
+
+function filterChanges(nome: string, before: SearchFilters, after: SearchFilters): string[] {
+  const out: string[] = [];
+  for (const key of Object.keys(FIELDS) as (keyof SearchFilters)[]) {
+    const [label, show] = FIELDS[key] as [string, (v: unknown) => string];
+    const a = show(before[key]);
+    const b = show(after[key]);
+    if (a !== b) out.push(`“${nome}”: ${label} ${a} → ${b}`);
+  }
+  return out;
+}
+
+/**
+ * The changes from `before` to `after`. Searches are paired by position among those kept (a
+ * version is always the whole list, in the order they were made), then by name.
+ */
+export function describeChanges(before: SearchSnapshot[], after: SearchSnapshot[]): string[] {
+  const out: string[] = [];
+  const left = [...before];
+  for (const s of after) {
+    const i = left.findIndex((b) => b.nome === s.nome);
+    if (i < 0) {
+      out.push(`Criou a busca “${s.nome}”`);
+      continue;
+    }
+    const [b] = left.splice(i, 1) as [SearchSnapshot];
+    if (b.ativa !== s.ativa) out.push(s.ativa ? `Retomou a busca “${s.nome}”` : `Pausou a busca “${s.nome}”`);
+    out.push(...filterChanges(s.nome, b.filtros, s.filtros));
+  }
+  for (const b of left) out.push(`Apagou a busca “${b.nome}”`);
+  return out;
+}

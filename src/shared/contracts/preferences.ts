@@ -1,0 +1,209 @@
+import { z } from "zod";
+import { MAX_MONEY, normalizeText, offerCard, UFS, type Uf, UNIT_TYPES, type UnitType } from "./listings";
+
+/*
+ * What a person is looking for (saved searches), the offers they keep (favourites) and the notices
+ * Chave gives them (issue 16). The matching rule is here, once: the server's SQL says the same
+ * thing, and the property tests hold the two together.
+ */
+
+const centavos = z
+  .number({ error: "invalid-price" })
+  .int({ error: "invalid-price" })
+  .min(0, { error: "invalid-price" })
+  .max(MAX_MONEY, { error: "invalid-price" });
+
+const atLeast = (max: number, code: string) =>
+  z.number({ error: code }).int({ error: code }).min(0, { error: code }).max(max, { error: code });
+
+const place = (code: string) =>
+  z.string({ error: code }).trim().min(1, { error: code }).max(100, { error: code });
+
+const isoDate = z.iso.date({ error: "invalid-date" });
+
+/** The filters of a saved search. Empty lists and nulls mean "any". */
+export const searchFilters = z
+  .strictObject(
+    {
+      ufs: z
+        .array(z.enum(UFS, { error: "invalid-uf" }))
+        .max(UFS.length, { error: "invalid-uf" })
+        .default([]),
+      cidades: z.array(place("invalid-city")).max(20, { error: "invalid-city" }).default([]),
+      bairros: z.array(place("invalid-bairro")).max(50, { error: "invalid-bairro" }).default([]),
+      /** On the total pacote (rent, condomínio, IPTU, insurance), in centavos. */
+      precoMin: centavos.nullable().default(null),
+      precoMax: centavos.nullable().default(null),
+      quartosMin: atLeast(50, "invalid-bedrooms").nullable().default(null),
+      banheirosMin: atLeast(50, "invalid-bathrooms").nullable().default(null),
+      vagasMin: atLeast(50, "invalid-parking").nullable().default(null),
+      areaMin: atLeast(100_000, "invalid-area").nullable().default(null),
+      tipos: z
+        .array(z.enum(UNIT_TYPES, { error: "invalid-unit-type" }))
+        .max(UNIT_TYPES.length, { error: "invalid-unit-type" })
+        .default([]),
+      /** true: only offers that accept pets. */
+      pets: z.boolean({ error: "invalid-argument" }).default(false),
+      /** null: either; true or false: only furnished, only unfurnished. */
+      mobiliado: z.boolean({ error: "invalid-argument" }).nullable().default(null),
+      /** The move-in window: an offer matches when it is available by `entradaAte`. */
+      entradaDe: isoDate.nullable().default(null),
+      entradaAte: isoDate.nullable().default(null),
+      /** Free words: each must begin a word of the offer (as the home search's "q"). */
+      palavras: z
+        .string({ error: "invalid-argument" })
+        .trim()
+        .max(100, { error: "invalid-argument" })
+        .default(""),
+    },
+    { error: "invalid-argument" },
+  )
+  .refine((f) => f.precoMin === null || f.precoMax === null || f.precoMin <= f.precoMax, {
+    error: "invalid-price-range",
+    path: ["precoMax"],
+  })
+  .refine((f) => f.entradaDe === null || f.entradaAte === null || f.entradaDe <= f.entradaAte, {
+    error: "invalid-date-range",
+    path: ["entradaAte"],
+  });
+export type SearchFilters = z.output<typeof searchFilters>;
+export type SearchFiltersInput = z.input<typeof searchFilters>;
+
+export const SAVED_SEARCHES_MAX = 20;
+
+export const savedSearchInput = z.strictObject(
+  {
+    nome: z
+      .string({ error: "invalid-search-name" })
+      .trim()
+      .min(1, { error: "invalid-search-name" })
+      .max(60, { error: "invalid-search-name" }),
+    filtros: searchFilters,
+    /** false: paused (kept, never alerts). */
+    ativa: z.boolean({ error: "invalid-argument" }).default(true),
+  },
+  { error: "invalid-argument" },
+);
+export type SavedSearchInput = z.input<typeof savedSearchInput>;
+export type SavedSearchData = z.output<typeof savedSearchInput>;
+
+export const savedSearchView = z.object({
+  id: z.uuid(),
+  nome: z.string(),
+  filtros: z.object({
+    ufs: z.array(z.enum(UFS)),
+    cidades: z.array(z.string()),
+    bairros: z.array(z.string()),
+    precoMin: z.number().nullable(),
+    precoMax: z.number().nullable(),
+    quartosMin: z.number().nullable(),
+    banheirosMin: z.number().nullable(),
+    vagasMin: z.number().nullable(),
+    areaMin: z.number().nullable(),
+    tipos: z.array(z.enum(UNIT_TYPES)),
+    pets: z.boolean(),
+    mobiliado: z.boolean().nullable(),
+    entradaDe: z.string().nullable(),
+    entradaAte: z.string().nullable(),
+    palavras: z.string(),
+  }),
+  ativa: z.boolean(),
+  /** How many published offers match it now. */
+  correspondencias: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SavedSearchView = z.infer<typeof savedSearchView>;
+
+export const searchIdParams = z.strictObject({ id: z.uuid({ error: "not-found" }) });
+export const offerIdParams = z.strictObject({ offerId: z.uuid({ error: "not-found" }) });
+
+/** A favourite: the offer's card and where it stands now (a closed or rented one stays listed). */
+export const favoriteView = z.object({
+  offer: offerCard,
+  status: z.enum(["rascunho", "publicada", "reservada", "alugada", "encerrada"]),
+  savedAt: z.string(),
+});
+export type FavoriteView = z.infer<typeof favoriteView>;
+
+export const NOTICE_KINDS = ["match", "price_drop", "proposal", "contract", "message"] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
+
+export const noticeView = z.object({
+  id: z.uuid(),
+  kind: z.enum(NOTICE_KINDS),
+  title: z.string(),
+  body: z.string(),
+  /** The screen it is about. */
+  path: z.string(),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+});
+export type NoticeView = z.infer<typeof noticeView>;
+
+export const noticeList = z.object({ items: z.array(noticeView), unread: z.number().int() });
+export type NoticeList = z.infer<typeof noticeList>;
+
+export const noticeIdParams = z.strictObject({ id: z.uuid({ error: "not-found" }) });
+
+/** One saved version of one's searches, with what changed from the version before it. */
+export const preferenceVersion = z.object({
+  id: z.uuid(),
+  createdAt: z.string(),
+  /** What was done: created, edited, paused, resumed, deleted, restored. */
+  action: z.string(),
+  searches: z.array(
+    z.object({ nome: z.string(), ativa: z.boolean(), filtros: savedSearchView.shape.filtros }),
+  ),
+  /** In pt-BR words: "Criou a busca “Perto do trabalho”", "Preço máximo: R$ 3.000,00 → R$ 2.500,00". */
+  changes: z.array(z.string()),
+});
+export type PreferenceVersion = z.infer<typeof preferenceVersion>;
+
+/** What the matching reads of an offer. */
+export interface MatchableOffer {
+  uf: Uf;
+  cidade: string;
+  bairro: string;
+  total: number;
+  quartos: number;
+  banheiros: number;
+  vagas: number;
+  areaM2: number;
+  tipo: UnitType;
+  aceitaPets: boolean;
+  mobiliado: boolean;
+  /** YYYY-MM-DD */
+  disponivelEm: string;
+  /** The offer's words (tipo, place, descriptions), as the search indexes them. */
+  text: string;
+}
+
+/** The words of a text as the search sees them: lower case, no accents, letters and digits. */
+export function wordsOf(text: string): string[] {
+  return normalizeText(text)
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+/**
+ * Whether an offer fits a saved search: every filter given holds (places ignoring case and accents,
+ * prices inclusive, each free word beginning a word of the offer).
+ */
+export function matchesSearch(o: MatchableOffer, f: SearchFilters): boolean {
+  if (f.ufs.length > 0 && !f.ufs.includes(o.uf)) return false;
+  if (f.cidades.length > 0 && !f.cidades.map(normalizeText).includes(normalizeText(o.cidade))) return false;
+  if (f.bairros.length > 0 && !f.bairros.map(normalizeText).includes(normalizeText(o.bairro))) return false;
+  if (f.precoMin !== null && o.total < f.precoMin) return false;
+  if (f.precoMax !== null && o.total > f.precoMax) return false;
+  if (f.quartosMin !== null && o.quartos < f.quartosMin) return false;
+  if (f.banheirosMin !== null && o.banheiros < f.banheirosMin) return false;
+  if (f.vagasMin !== null && o.vagas < f.vagasMin) return false;
+  if (f.areaMin !== null && o.areaM2 < f.areaMin) return false;
+  if (f.tipos.length > 0 && !f.tipos.includes(o.tipo)) return false;
+  if (f.pets && !o.aceitaPets) return false;
+  if (f.mobiliado !== null && o.mobiliado !== f.mobiliado) return false;
+  if (f.entradaAte !== null && o.disponivelEm > f.entradaAte) return false;
+  const words = wordsOf(o.text);
+  return wordsOf(f.palavras).every((w) => words.some((x) => x.startsWith(w)));
+}
