@@ -28,7 +28,9 @@ export type ScreenName =
   | "AprovarProposta"
   | "AluguelHistorico"
   | "Clicksign"
-  | "Message";
+  | "Message"
+  | "preferences"
+  | "PreferencesHist";
 
 export interface RouteDef {
   path: string;
@@ -57,13 +59,13 @@ export const routes: readonly RouteDef[] = [
   { path: "/profile2", match: "prefix", access: "signed-in", screen: "profile2" },
   { path: "/profile3", match: "prefix", access: "signed-in", screen: "profile3" },
   { path: "/AdicionarUnidade", match: "prefix", access: "signed-in", screen: "AdicionarUnidade" },
-  { path: "/preferences", match: "prefix", access: "signed-in" },
+  { path: "/preferences", match: "prefix", access: "signed-in", screen: "preferences" },
   { path: "/preferences2", match: "prefix", access: "signed-in" },
   { path: "/Clicksign", match: "prefix", access: "public", screen: "Clicksign" },
   { path: "/Config", match: "prefix", access: "signed-in", screen: "Config" },
   { path: "/ViewDocument", match: "prefix", access: "signed-in", screen: "ViewDocument" },
   { path: "/Camera", match: "prefix", access: "signed-in", screen: "Camera" },
-  { path: "/PreferencesHist", match: "prefix", access: "signed-in" },
+  { path: "/PreferencesHist", match: "prefix", access: "signed-in", screen: "PreferencesHist" },
   { path: "/Message", match: "prefix", access: "signed-in", screen: "Message" },
   { path: "/Convert", match: "prefix", access: "signed-in", screen: "Convert" },
 ];

@@ -16,6 +16,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router";
 import { conversationsQuery } from "../features/messages/api/messages";
+import { NoticeBell } from "../features/preferences/notice-bell";
 import { UploadsPanel } from "../features/storage/uploads-panel";
 import { useLiveEvents } from "../lib/live";
 import { useAuth } from "./auth";
@@ -131,6 +132,12 @@ function AccountMenu() {
         <Menu.Item component={Link} to="/Message">
           {t("nav.messages")}
         </Menu.Item>
+        <Menu.Item component={Link} to="/preferences">
+          {t("nav.preferences")}
+        </Menu.Item>
+        <Menu.Item component={Link} to="/preferences/favoritos">
+          {t("nav.favorites")}
+        </Menu.Item>
         <Menu.Divider />
         <Menu.Item component={Link} to="/profile">
           {t("nav.profile")}
@@ -165,6 +172,7 @@ export function Layout() {
           <Group h="100%" justify="space-between" wrap="nowrap">
             <Brand />
             <Group gap="sm" wrap="nowrap">
+              {userId && <NoticeBell />}
               {userId && <MessagesLink />}
               <AccountMenu />
             </Group>

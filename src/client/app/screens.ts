@@ -32,4 +32,7 @@ export const screenLoaders: Record<ScreenName, ScreenLoader> = {
   Clicksign: () => import("../screens/Clicksign/clicksign-screen").then((m) => m.ClicksignScreen),
   Message: () => import("../screens/Message/message-screen").then((m) => m.MessageScreen),
   profile3: () => import("../screens/profile3/profile3-screen").then((m) => m.Profile3Screen),
+  preferences: () => import("../screens/preferences/preferences-screen").then((m) => m.PreferencesScreen),
+  PreferencesHist: () =>
+    import("../screens/PreferencesHist/preferences-hist-screen").then((m) => m.PreferencesHistScreen),
 };

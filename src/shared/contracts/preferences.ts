@@ -207,3 +207,55 @@ export function matchesSearch(o: MatchableOffer, f: SearchFilters): boolean {
   const words = wordsOf(o.text);
   return wordsOf(f.palavras).every((w) => words.some((x) => x.startsWith(w)));
 }
+
+/**
+ * The home search's URL (its filters, prices in reais) as a saved search's filters: "Salvar esta
+ * busca" starts from what is on the screen. The home search holds one place, one type.
+ */
+export function filtersFromHomeUrl(get: (key: string) => string | null): SearchFiltersInput {
+  const text = (k: string) => get(k)?.trim() || null;
+  const int = (k: string) => {
+    const v = Number(get(k));
+    return get(k) && Number.isInteger(v) && v >= 0 ? v : null;
+  };
+  const reais = (k: string) => {
+    const v = Number(get(k));
+    return get(k) && Number.isFinite(v) && v >= 0 ? Math.round(v * 100) : null;
+  };
+  const uf = text("uf");
+  const tipo = text("tipo");
+  const bool = (k: string) =>
+    get(k) === "true" || get(k) === "1" ? true : get(k) === "false" || get(k) === "0" ? false : null;
+  return {
+    ufs: uf && (UFS as readonly string[]).includes(uf) ? [uf as Uf] : [],
+    cidades: text("cidade") ? [text("cidade") as string] : [],
+    bairros: text("bairro") ? [text("bairro") as string] : [],
+    precoMin: reais("precoMin"),
+    precoMax: reais("precoMax"),
+    quartosMin: int("quartos"),
+    tipos: tipo && (UNIT_TYPES as readonly string[]).includes(tipo) ? [tipo as UnitType] : [],
+    pets: bool("pets") === true,
+    mobiliado: bool("mobiliado"),
+    palavras: text("q") ?? "",
+  };
+}
+
+/** A saved search as the home search's URL, to open it there (its first place and type). */
+export function homeUrlOf(f: SearchFilters): string {
+  const p = new URLSearchParams();
+  const set = (k: string, v: string | number | null | undefined) => {
+    if (v !== null && v !== undefined && v !== "") p.set(k, String(v));
+  };
+  set("uf", f.ufs[0]);
+  set("cidade", f.cidades[0]);
+  set("bairro", f.bairros[0]);
+  set("precoMin", f.precoMin === null ? null : f.precoMin / 100);
+  set("precoMax", f.precoMax === null ? null : f.precoMax / 100);
+  set("quartos", f.quartosMin);
+  set("tipo", f.tipos[0]);
+  if (f.pets) set("pets", "true");
+  set("mobiliado", f.mobiliado === null ? null : String(f.mobiliado));
+  set("q", f.palavras);
+  const qs = p.toString();
+  return qs ? `/?${qs}` : "/";
+}

@@ -4,6 +4,7 @@ import { useAuth } from "../../app/auth";
 import { OfferDetails } from "../../features/listings/offer-details";
 import { EditOffer, OfferPage, ProposeButton } from "../../features/listings/offer-page";
 import { OwnerTools } from "../../features/listings/owner-tools";
+import { FavoriteButton } from "../../features/preferences/favorite-button";
 
 /**
  * /AluguelOferta: `?id=` an offer (anyone once published; its owner edits, publishes, closes);
@@ -37,8 +38,10 @@ export function AluguelOfertaScreen() {
           ) : (
             <OfferDetails offer={offer} />
           )}
-          <Group justify="center">
+          <Group justify="center" gap="sm">
             <ProposeButton offer={offer} signedIn={signedIn} />
+            {/* One keeps others' offers: its price drops are told (/preferences/favoritos). */}
+            {signedIn && !offer.isOwner && <FavoriteButton offerId={offer.id} />}
           </Group>
         </Stack>
       )}

@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Badge,
   Button,
   Card,
@@ -13,12 +14,15 @@ import {
 import { IconClockHour4, IconFileText, IconHome, IconSignature } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
+import { offerTitle } from "../../../shared/contracts/listings";
 import { useAuth } from "../../app/auth";
 import { contractsQuery } from "../../features/contracts/api/contracts";
 import { OfferSearch } from "../../features/listings/search";
 import { conversationsQuery } from "../../features/messages/api/messages";
+import { forYouQuery } from "../../features/preferences/api/preferences";
 import { proposalsQuery } from "../../features/proposals/api/proposals";
+import { formatBRL } from "../../lib/money";
 
 const FEATURES = [
   { key: "offers", Icon: IconHome },
@@ -62,6 +66,59 @@ function Awaiting() {
           {t(`home.awaiting.${i.key}`, { count: i.count })}
         </Button>
       ))}
+    </Group>
+  );
+}
+
+/** "Para você": the newest offers that fit one's saved searches (none: nothing shown). */
+function ForYou() {
+  const { t } = useTranslation();
+  const offers = useQuery(forYouQuery());
+  if (!offers.data?.length) return null;
+  return (
+    <Stack gap="xs" data-testid="for-you">
+      <Group justify="space-between">
+        <Title order={2} size="h4">
+          {t("home.forYou")}
+        </Title>
+        <Anchor component={Link} to="/preferences" size="sm">
+          {t("home.forYouManage")}
+        </Anchor>
+      </Group>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
+        {offers.data.map((o) => (
+          <Card key={o.id} withBorder padding="sm" component={Link} to={`/AluguelOferta?id=${o.id}`}>
+            <Text fw={600} size="sm">
+              {offerTitle(o.tipo, o.bairro)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {o.cidade} – {o.uf} · {formatBRL(o.total)}
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** "Salvar esta busca": the filters on screen become a saved search, with alerts, in /preferences. */
+function SaveThisSearch() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const filters = new URLSearchParams(params);
+  filters.delete("sort");
+  filters.delete("cursor");
+  filters.set("salvar", "1");
+  return (
+    <Group justify="center">
+      <Button
+        component={Link}
+        to={`/preferences?${filters.toString()}`}
+        variant="light"
+        data-testid="save-search"
+      >
+        {t("home.saveSearch")}
+      </Button>
     </Group>
   );
 }
@@ -114,7 +171,9 @@ export function HomeScreen() {
             </Group>
           </Stack>
         )}
+        {state.status === "signed-in" && <ForYou />}
         <OfferSearch />
+        {state.status === "signed-in" && <SaveThisSearch />}
         {state.status !== "signed-in" && (
           <Stack gap="md" data-testid="about">
             <Badge variant="light" size="lg">

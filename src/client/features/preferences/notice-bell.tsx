@@ -1,0 +1,114 @@
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Indicator,
+  Popover,
+  ScrollArea,
+  Stack,
+  Text,
+  UnstyledButton,
+} from "@mantine/core";
+import { IconBell } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { noticesQuery, useReadAllNotices, useReadNotice } from "./api/preferences";
+
+/**
+ * The bell: the unread count, live (a new notice publishes a live event that refreshes it), and
+ * the latest notices, each leading to its screen and read when opened.
+ */
+export function NoticeBell() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [opened, setOpened] = useState(false);
+  const notices = useQuery(noticesQuery());
+  const read = useReadNotice();
+  const readAll = useReadAllNotices();
+  const unread = notices.data?.unread ?? 0;
+  const items = notices.data?.items ?? [];
+  const label = unread > 0 ? t("notices.unreadLabel", { count: unread }) : t("notices.title");
+  return (
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={340} shadow="md" withinPortal>
+      <Popover.Target>
+        <Indicator
+          label={unread > 99 ? "99+" : unread}
+          size={18}
+          disabled={unread === 0}
+          color="red"
+          offset={4}
+          data-testid="notice-count"
+          data-unread={unread}
+        >
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            aria-label={label}
+            title={label}
+            aria-expanded={opened}
+            onClick={() => setOpened((o) => !o)}
+          >
+            <IconBell size={22} />
+          </ActionIcon>
+        </Indicator>
+      </Popover.Target>
+      <Popover.Dropdown p="xs" data-testid="notice-list">
+        <Group justify="space-between" mb="xs" wrap="nowrap">
+          <Text fw={700} size="sm">
+            {t("notices.title")}
+          </Text>
+          <Button
+            variant="subtle"
+            size="compact-xs"
+            disabled={unread === 0}
+            loading={readAll.isPending}
+            onClick={() => readAll.mutate()}
+          >
+            {t("notices.readAll")}
+          </Button>
+        </Group>
+        {items.length === 0 ? (
+          <Text size="sm" c="dimmed" py="sm">
+            {t("notices.empty")}
+          </Text>
+        ) : (
+          <ScrollArea.Autosize mah={380} type="auto">
+            <Stack gap={4}>
+              {items.map((n) => (
+                <UnstyledButton
+                  key={n.id}
+                  data-testid="notice"
+                  data-kind={n.kind}
+                  data-read={n.readAt ? "yes" : "no"}
+                  p={6}
+                  style={{
+                    borderRadius: 6,
+                    background: n.readAt ? undefined : "var(--mantine-color-blue-light)",
+                  }}
+                  onClick={() => {
+                    if (!n.readAt) read.mutate(n.id);
+                    setOpened(false);
+                    void navigate(n.path);
+                  }}
+                >
+                  <Text size="sm" fw={n.readAt ? 400 : 700}>
+                    {n.title}
+                  </Text>
+                  <Text size="xs">{n.body}</Text>
+                  <Text size="xs" c="dimmed">
+                    {new Date(n.createdAt).toLocaleString(i18n.language, {
+                      dateStyle: "short",
+                      timeStyle: "short",
+                    })}
+                  </Text>
+                </UnstyledButton>
+              ))}
+            </Stack>
+          </ScrollArea.Autosize>
+        )}
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
