@@ -38,7 +38,8 @@ export async function completeProfile(request: APIRequestContext, name: string) 
   expect(address.status()).toBe(200);
 }
 
-export async function publishOffer(page: Page): Promise<string> {
+/** A published offer of the signed-in landlord (in Savassi, Belo Horizonte, unless `unitOver` says otherwise). */
+export async function publishOffer(page: Page, unitOver: Record<string, unknown> = {}): Promise<string> {
   const photo = await upload(page.request, makePng(400, 300, [90, 140, 200]), {
     filename: "fachada.png",
     kind: "foto_unidade",
@@ -60,6 +61,7 @@ export async function publishOffer(page: Page): Promise<string> {
       mobiliado: false,
       aceitaPets: true,
       fotos: [photo],
+      ...unitOver,
     },
   });
   const offer = await page.request.post("/api/offers", {

@@ -73,14 +73,17 @@ export async function documentReady(c: Queryable, ownerId: string, documentId: s
   ]);
 }
 
-/** New notices (or notices read elsewhere): each person's bell and list refresh. */
+/**
+ * New notices (or notices read elsewhere): each person's bell and list refresh, and so do the
+ * counts of their saved searches and "Para você", which a new fitting offer changes.
+ */
 export async function noticesChanged(c: Queryable, userIds: string[], read = false): Promise<void> {
   await publish(
     c,
     [...new Set(userIds)].map((userId) => ({
       userId,
       type: read ? ("notice.read" as const) : ("notice.created" as const),
-      paths: [apiPaths.notifications.all, apiPaths.preferences.forYou],
+      paths: [apiPaths.notifications.all, apiPaths.preferences.searches, apiPaths.preferences.forYou],
     })),
   );
 }
