@@ -277,7 +277,18 @@ export const offerView = z.object({
 });
 export type OfferView = z.infer<typeof offerView>;
 
-export const SEARCH_SORTS = ["preco", "preco_desc", "recentes", "antigos"] as const;
+export const SEARCH_SORTS = [
+  "preco",
+  "preco_desc",
+  "recentes",
+  "antigos",
+  "aluguel",
+  "aluguel_desc",
+  "quartos",
+  "quartos_desc",
+  "area",
+  "area_desc",
+] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 export const SEARCH_PAGE_DEFAULT = 20;
 export const SEARCH_PAGE_MAX = 100;

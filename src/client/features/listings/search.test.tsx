@@ -84,6 +84,42 @@ describe("/v4, the table", { timeout: 30_000 }, () => {
     expect(header("Publicado")).toHaveAttribute("aria-sort", "descending");
     expect(header("Total")).toHaveAttribute("aria-sort", "none");
   });
+
+  it.each([
+    ["Aluguel", "aluguel"],
+    ["Quartos", "quartos"],
+    ["Área", "area"],
+  ])("sorts %s one way and then the other, and says so on its header only", async (column, sort) => {
+    renderScreen(<OfferSearch />, { path: "/v4", api });
+    await screen.findByTestId("results-table", {}, { timeout: 5000 });
+    const others = ["Aluguel", "Quartos", "Área", "Total", "Publicado"].filter((c) => c !== column);
+    expect(header(column)).toHaveAttribute("aria-sort", "none");
+    await userEvent.click(screen.getByRole("button", { name: `Ordenar por ${column} em ordem crescente` }));
+    expect(screen.getByTestId("location")).toHaveTextContent(`/v4?sort=${sort}`);
+    expect(header(column)).toHaveAttribute("aria-sort", "ascending");
+    for (const other of others) expect(header(other)).toHaveAttribute("aria-sort", "none");
+    await userEvent.click(screen.getByRole("button", { name: `Ordenar por ${column} em ordem decrescente` }));
+    expect(screen.getByTestId("location")).toHaveTextContent(`/v4?sort=${sort}_desc`);
+    expect(header(column)).toHaveAttribute("aria-sort", "descending");
+    for (const other of others) expect(header(other)).toHaveAttribute("aria-sort", "none");
+    await userEvent.click(screen.getByRole("button", { name: `Ordenar por ${column} em ordem crescente` }));
+    expect(screen.getByTestId("location")).toHaveTextContent(`/v4?sort=${sort}`);
+    expect(screen.getByTestId("location")).not.toHaveTextContent(`/v4?sort=${sort}_desc`);
+    expect(header(column)).toHaveAttribute("aria-sort", "ascending");
+  });
+
+  it("opens sorted by a column from a shared link, and the filters keep that sort", async () => {
+    const { fetch } = renderScreen(<OfferSearch />, { path: "/v4?sort=area_desc", api });
+    await screen.findByTestId("results-table", {}, { timeout: 5000 });
+    expect(header("Área")).toHaveAttribute("aria-sort", "descending");
+    expect(fetch.mock.calls.map(([url]) => String(url))).toContain("/api/search?sort=area_desc");
+    // The filters' list offers the sorts it has words for; applying a filter keeps the column's.
+    await userEvent.type(screen.getByRole("textbox", { name: "Bairro" }), "Centro");
+    await userEvent.click(screen.getByRole("button", { name: "Buscar" }));
+    await vi.waitFor(() =>
+      expect(screen.getByTestId("location")).toHaveTextContent("/v4?bairro=Centro&sort=area_desc"),
+    );
+  });
 });
 
 /** A phone's screen for the media queries (Mantine reads matchMedia). */

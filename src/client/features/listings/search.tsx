@@ -86,6 +86,27 @@ export function apiParams(url: URLSearchParams): SearchParams {
 
 type FilterValues = Record<(typeof FILTER_KEYS)[number], string>;
 
+/**
+ * The label of each sort in the filters' list, or null for one the filters do not offer (the
+ * table's columns sort by those, and say so on their headers). Newest first, the default, leads.
+ */
+const SORT_LABELS: Record<SearchSort, string | null> = {
+  recentes: "search.sortRecent",
+  preco: "search.sortPrice",
+  preco_desc: "search.sortPriceDesc",
+  antigos: "search.sortOldest",
+  aluguel: null,
+  aluguel_desc: null,
+  quartos: null,
+  quartos_desc: null,
+  area: null,
+  area_desc: null,
+};
+/** The sorts the filters list: the ones with a label ("" is the default, newest first). */
+const FILTER_SORTS = (Object.entries(SORT_LABELS) as [SearchSort, string | null][]).flatMap(
+  ([sort, label]) => (label ? [{ value: sort === "recentes" ? "" : sort, label }] : []),
+);
+
 /** The filters as the URL carries them: the ones given, in reais. */
 function filterUrl(values: FilterValues): URLSearchParams {
   const next = new URLSearchParams();
@@ -223,12 +244,7 @@ function Filters({ onApplied }: { onApplied?: () => void }) {
             />
             <Select
               label={t("search.sort")}
-              data={[
-                { value: "", label: t("search.sortRecent") },
-                { value: "preco", label: t("search.sortPrice") },
-                { value: "preco_desc", label: t("search.sortPriceDesc") },
-                { value: "antigos", label: t("search.sortOldest") },
-              ]}
+              data={FILTER_SORTS.map((s) => ({ value: s.value, label: t(s.label) }))}
               value={draft.sort}
               onChange={(v) => set("sort", v)}
               w={170}
@@ -412,11 +428,10 @@ function TableLayout({ items }: { items: OfferCard[] }) {
           <Table.Tr>
             <Table.Th>{c("imovel")}</Table.Th>
             <Table.Th>{c("local")}</Table.Th>
-            <Table.Th>{c("quartos")}</Table.Th>
-            <Table.Th>{c("area")}</Table.Th>
-            <Table.Th>{c("aluguel")}</Table.Th>
+            <SortableTh label={c("quartos")} asc="quartos" desc="quartos_desc" />
+            <SortableTh label={c("area")} asc="area" desc="area_desc" />
+            <SortableTh label={c("aluguel")} asc="aluguel" desc="aluguel_desc" />
             <SortableTh label={c("total")} asc="preco" desc="preco_desc" />
-            {/* Newest first only: the search API has no oldest-first order yet. */}
             <SortableTh label={c("publicado")} asc="antigos" desc="recentes" />
           </Table.Tr>
         </Table.Thead>

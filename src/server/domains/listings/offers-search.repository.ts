@@ -35,6 +35,38 @@ function isTimestamp(value: unknown): boolean {
   return y >= 1970 && day.getUTCFullYear() === y && day.getUTCMonth() === mo - 1 && day.getUTCDate() === d;
 }
 
+/** An amount in centavos a BIGINT column holds (and JavaScript counts exactly). */
+const isCentavos = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;
+/** A count or an area an INTEGER column holds. */
+const isInteger = (value: unknown) =>
+  Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= 2_147_483_647;
+
+/**
+ * The columns a search sorts by: the type its cursor's value is cast to, what a valid value is,
+ * and that value in the last row of a page.
+ */
+const SORT_KEYS = {
+  total: { cast: "::bigint", valid: isCentavos, of: (r: SearchRow) => r.total },
+  aluguel: { cast: "::bigint", valid: isCentavos, of: (r: SearchRow) => r.aluguel },
+  quartos: { cast: "::integer", valid: isInteger, of: (r: SearchRow) => r.quartos },
+  area_m2: { cast: "::integer", valid: isInteger, of: (r: SearchRow) => r.area_m2 },
+  published_at: { cast: "::timestamptz", valid: isTimestamp, of: (r: SearchRow) => r.published_cursor },
+} satisfies Record<string, { cast: string; valid: (v: unknown) => boolean; of: (r: SearchRow) => unknown }>;
+
+/** Each sort's column and direction; id, in the same direction, breaks its ties. */
+const SORTS: Record<SearchQuery["sort"], { key: keyof typeof SORT_KEYS; dir: "ASC" | "DESC" }> = {
+  preco: { key: "total", dir: "ASC" },
+  preco_desc: { key: "total", dir: "DESC" },
+  recentes: { key: "published_at", dir: "DESC" },
+  antigos: { key: "published_at", dir: "ASC" },
+  aluguel: { key: "aluguel", dir: "ASC" },
+  aluguel_desc: { key: "aluguel", dir: "DESC" },
+  quartos: { key: "quartos", dir: "ASC" },
+  quartos_desc: { key: "quartos", dir: "DESC" },
+  area: { key: "area_m2", dir: "ASC" },
+  area_desc: { key: "area_m2", dir: "DESC" },
+};
+
 /**
  * The cursor of a page, as encodeCursor wrote it. Anything else (another sort's, forged, or a
  * value PostgreSQL would not take: a 37-digit price, a dash-only id, year 275760) is a 400, never
@@ -43,10 +75,7 @@ function isTimestamp(value: unknown): boolean {
 function decodeCursor(token: string, sort: SearchQuery["sort"]): Cursor {
   try {
     const c = JSON.parse(Buffer.from(token, "base64url").toString("utf8")) as Cursor;
-    const valueOk =
-      sort === "recentes" || sort === "antigos"
-        ? isTimestamp(c.v)
-        : Number.isSafeInteger(c.v) && (c.v as number) >= 0;
+    const valueOk = SORT_KEYS[SORTS[sort].key].valid(c.v);
     if (c.s === sort && valueOk && typeof c.id === "string" && UUID.test(c.id)) return c;
   } catch {
     // falls through
@@ -117,20 +146,13 @@ export function buildSearchSql(q: SearchQuery): { text: string; values: unknown[
   const { values, p } = parameters();
   const where = searchConditions(q, p);
 
-  const [key, dir] =
-    q.sort === "preco"
-      ? (["total", "ASC"] as const)
-      : q.sort === "preco_desc"
-        ? (["total", "DESC"] as const)
-        : q.sort === "antigos"
-          ? (["published_at", "ASC"] as const)
-          : (["published_at", "DESC"] as const);
+  const { key, dir } = SORTS[q.sort];
   // The recency indexes are DESC NULLS LAST (drizzle's DESC): the query says the same, or its exact
-  // reverse (ASC NULLS FIRST, scanned backwards), to use them.
+  // reverse (ASC NULLS FIRST, scanned backwards), to use them. The other sort keys are NOT NULL.
   const nulls = key === "published_at" ? (dir === "DESC" ? " NULLS LAST" : " NULLS FIRST") : "";
   if (q.cursor) {
     const c = decodeCursor(q.cursor, q.sort);
-    const cast = key === "published_at" ? "::timestamptz" : "::bigint";
+    const { cast } = SORT_KEYS[key];
     where.push(`(${key}, id) ${dir === "ASC" ? ">" : "<"} (${p(c.v)}${cast}, ${p(c.id)}::uuid)`);
   }
   const text = `SELECT ${SEARCH_COLUMNS} FROM offers WHERE ${where.join(" AND ")}
@@ -170,11 +192,7 @@ export function searchPage(q: SearchQuery, rows: SearchRow[]) {
   const last = page.at(-1);
   const nextCursor =
     rows.length > q.limit && last
-      ? encodeCursor({
-          s: q.sort,
-          v: q.sort === "recentes" || q.sort === "antigos" ? last.published_cursor : last.total,
-          id: last.id,
-        })
+      ? encodeCursor({ s: q.sort, v: SORT_KEYS[SORTS[q.sort].key].of(last), id: last.id })
       : null;
   return {
     items: page.map((r) => ({

@@ -5,7 +5,9 @@ import { createDatabaseOn, dropDatabaseOn } from "../../../../tests/support/admi
 import {
   normalizeText,
   type OfferStatus,
+  SEARCH_SORTS,
   type SearchParams,
+  type SearchSort,
   searchQuery,
   UNIT_TYPES,
   type UnitType,
@@ -45,8 +47,10 @@ interface Offer {
   cidade: string;
   bairro: string;
   quartos: number;
+  areaM2: number;
   mobiliado: boolean;
   aceitaPets: boolean;
+  aluguel: number;
   total: number;
   publishedAt: number;
   descricao: string;
@@ -79,6 +83,8 @@ const offerArb: fc.Arbitrary<Offer> = fc
     aceitaPets: fc.boolean(),
     // Few distinct totals, so ties (broken by id) happen.
     total: fc.integer({ min: 8, max: 40 }).map((n) => n * 10_000),
+    encargos: fc.integer({ min: 0, max: 7 }).map((n) => n * 10_000),
+    areaM2: fc.integer({ min: 3, max: 12 }).map((n) => n * 10),
     publishedAt: fc.integer({ min: 0, max: 50 }),
     words: fc.subarray(WORDS, { maxLength: 2 }),
   })
@@ -92,8 +98,10 @@ const offerArb: fc.Arbitrary<Offer> = fc
       cidade,
       bairro: bairros[r.bairroPick % bairros.length] as string,
       quartos: r.quartos,
+      areaM2: r.areaM2,
       mobiliado: r.mobiliado,
       aceitaPets: r.aceitaPets,
+      aluguel: r.total - r.encargos,
       total: r.total,
       publishedAt: r.publishedAt,
       descricao: r.words.join(" e "),
@@ -142,7 +150,7 @@ const queryArb: fc.Arbitrary<SearchParams> = fc
   .tuple(
     fc.subarray(Object.keys(filterArbs) as (keyof typeof filterArbs)[], { maxLength: 3 }),
     fc.record(filterArbs),
-    fc.constantFrom("preco", "preco_desc", "recentes", "antigos"),
+    fc.constantFrom(...SEARCH_SORTS),
   )
   .map(
     ([keys, values, sort]) =>
@@ -178,14 +186,24 @@ function expected(data: Offer[], p: SearchParams): string[] {
     );
   });
   const byId = (a: Offer, b: Offer) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-  hits.sort((a, b) => {
-    if (q.sort === "preco") return a.total - b.total || byId(a, b);
-    if (q.sort === "preco_desc") return b.total - a.total || byId(b, a);
-    if (q.sort === "antigos") return a.publishedAt - b.publishedAt || byId(a, b);
-    return b.publishedAt - a.publishedAt || byId(b, a);
-  });
+  const [value, desc] = SORTED_BY[q.sort];
+  hits.sort((a, b) => (desc ? value(b) - value(a) || byId(b, a) : value(a) - value(b) || byId(a, b)));
   return hits.map((o) => o.id);
 }
+
+/** What each sort orders by, and whether the largest comes first; id breaks ties the same way. */
+const SORTED_BY: Record<SearchSort, [(o: Offer) => number, boolean]> = {
+  preco: [(o) => o.total, false],
+  preco_desc: [(o) => o.total, true],
+  recentes: [(o) => o.publishedAt, true],
+  antigos: [(o) => o.publishedAt, false],
+  aluguel: [(o) => o.aluguel, false],
+  aluguel_desc: [(o) => o.aluguel, true],
+  quartos: [(o) => o.quartos, false],
+  quartos_desc: [(o) => o.quartos, true],
+  area: [(o) => o.areaM2, false],
+  area_desc: [(o) => o.areaM2, true],
+};
 
 async function load(data: Offer[]) {
   await db.pool.query("TRUNCATE offers, units CASCADE");
@@ -193,16 +211,16 @@ async function load(data: Offer[]) {
     const unitId = randomUUID();
     await db.pool.query(
       `INSERT INTO units (id, owner_id, tipo, cep, logradouro, numero, bairro, cidade, uf, area_m2, quartos, banheiros,
-         vagas, mobiliado, aceita_pets) VALUES ($1,$2,$3,'01001000','Rua A','1',$4,$5,$6,50,$7,1,0,$8,$9)`,
-      [unitId, OWNER, o.tipo, o.bairro, o.cidade, o.uf, o.quartos, o.mobiliado, o.aceitaPets],
+         vagas, mobiliado, aceita_pets) VALUES ($1,$2,$3,'01001000','Rua A','1',$4,$5,$6,$7,$8,1,0,$9,$10)`,
+      [unitId, OWNER, o.tipo, o.bairro, o.cidade, o.uf, o.areaM2, o.quartos, o.mobiliado, o.aceitaPets],
     );
     const unitText = normalizeText(`${o.tipo.replace("_", " ")} ${o.bairro} ${o.cidade} ${o.uf} `);
     await db.pool.query(
       `INSERT INTO offers (id, unit_id, owner_id, status, aluguel, total, garantias, disponivel_em, descricao, published_at,
          tipo, uf, cidade, bairro, cidade_norm, bairro_norm, quartos, banheiros, vagas, area_m2, mobiliado, aceita_pets,
          search_text)
-       VALUES ($1,$2,$3,$4,$5,$5,'{fiador}','2026-12-01',$6, '2026-01-01'::timestamptz + make_interval(mins => $7),
-         $8,$9,$10,$11,$12,$13,$14,1,0,50,$15,$16,$17)`,
+       VALUES ($1,$2,$3,$4,$18,$5,'{fiador}','2026-12-01',$6, '2026-01-01'::timestamptz + make_interval(mins => $7),
+         $8,$9,$10,$11,$12,$13,$14,1,0,$19,$15,$16,$17)`,
       [
         o.id,
         unitId,
@@ -221,6 +239,8 @@ async function load(data: Offer[]) {
         o.mobiliado,
         o.aceitaPets,
         offerSearchText(unitText, o.descricao),
+        o.aluguel,
+        o.areaM2,
       ],
     );
   }
@@ -282,8 +302,10 @@ describe("search", () => {
       cidade,
       bairro,
       quartos: 2,
+      areaM2: 50,
       mobiliado: false,
       aceitaPets: false,
+      aluguel: 250_000,
       total: 300_000,
       publishedAt: 1,
       descricao: "",
@@ -334,5 +356,98 @@ describe("search", () => {
     await expect(service.search(searchQuery.parse({ sort: "preco", cursor: token }))).rejects.toMatchObject({
       code: "invalid-argument",
     });
+  });
+  it("pages through the table's Aluguel, Quartos and Área sorts, both ways, in order and each offer once", async () => {
+    // Few distinct values on each column, so that many ties are broken by id across pages; a draft
+    // and a closed offer that must not appear.
+    const data: Offer[] = Array.from({ length: 23 }, (_, i) => ({
+      id: randomUUID(),
+      status: i === 5 ? "rascunho" : i === 11 ? "encerrada" : "publicada",
+      tipo: "apartamento",
+      uf: "SP",
+      cidade: "Campinas",
+      bairro: "Cambuí",
+      quartos: i % 4,
+      areaM2: 40 + ((i * 7) % 5) * 15,
+      mobiliado: false,
+      aceitaPets: false,
+      aluguel: 150_000 + ((i * 3) % 6) * 25_000,
+      total: 400_000,
+      publishedAt: i,
+      descricao: "",
+    }));
+    await load(data);
+    const published = data.filter((o) => o.status === "publicada");
+    const columns = [
+      ["aluguel", (o: Offer) => o.aluguel],
+      ["quartos", (o: Offer) => o.quartos],
+      ["area", (o: Offer) => o.areaM2],
+    ] as const;
+    for (const [asc, value] of columns) {
+      const ascending = [...published]
+        .sort((a, b) => value(a) - value(b) || (a.id < b.id ? -1 : 1))
+        .map((o) => o.id);
+      for (const [sort, want] of [
+        [asc, ascending],
+        [`${asc}_desc` as const, [...ascending].reverse()],
+      ] as const) {
+        for (const limit of [1, 4, 7]) {
+          const ids = await searchAll({ sort }, limit);
+          expect(new Set(ids).size, `${sort} by ${limit}: no offer twice`).toBe(ids.length);
+          expect(ids, `${sort} by ${limit}`).toEqual(want);
+        }
+        // The column's values themselves run one way.
+        const values = want.map((id) => value(published.find((o) => o.id === id) as Offer));
+        expect(values, sort).toEqual([...values].sort((a, b) => (sort === asc ? a - b : b - a)));
+      }
+    }
+  });
+
+  it("refuses, with a 400, a cursor of one sort given with another, and a forged Quartos, Área or Aluguel cursor", async () => {
+    await load(
+      Array.from({ length: 3 }, (_, i) => ({
+        id: randomUUID(),
+        status: "publicada" as const,
+        tipo: "casa" as const,
+        uf: "MG",
+        cidade: "Belo Horizonte",
+        bairro: "Savassi",
+        quartos: i + 1,
+        areaM2: 60 + i,
+        mobiliado: false,
+        aceitaPets: false,
+        aluguel: 200_000 + i,
+        total: 300_000 + i,
+        publishedAt: i,
+        descricao: "",
+      })),
+    );
+    const refused = { code: "invalid-argument", status: 400 };
+    for (const from of SEARCH_SORTS) {
+      const first = await service.search(searchQuery.parse({ sort: from, limit: 1 }));
+      expect(first.nextCursor, from).not.toBeNull();
+      const cursor = first.nextCursor as string;
+      // Its own sort takes it.
+      await expect(service.search(searchQuery.parse({ sort: from, limit: 1, cursor }))).resolves.toBeTruthy();
+      for (const to of SEARCH_SORTS.filter((s) => s !== from))
+        await expect(
+          service.search(searchQuery.parse({ sort: to, cursor })),
+          `${from}'s cursor with ${to}`,
+        ).rejects.toMatchObject(refused);
+    }
+    const forged = (s: SearchSort, v: unknown) =>
+      Buffer.from(JSON.stringify({ s, v, id: randomUUID() })).toString("base64url");
+    for (const [sort, v] of [
+      ["quartos", 2 ** 31], // past INTEGER: never a database error
+      ["quartos_desc", -1],
+      ["area", 1.5],
+      ["area_desc", "60"],
+      ["aluguel", "2026-01-01 10:00:00+00"],
+      ["aluguel_desc", 1e30],
+    ] as const)
+      await expect(
+        service.search(searchQuery.parse({ sort, cursor: forged(sort, v) })),
+        `${sort} with ${v}`,
+      ).rejects.toMatchObject(refused);
   });
 });
