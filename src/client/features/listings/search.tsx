@@ -95,12 +95,12 @@ const SORT_LABELS: Record<SearchSort, string | null> = {
   preco: "search.sortPrice",
   preco_desc: "search.sortPriceDesc",
   antigos: "search.sortOldest",
-  aluguel: null,
-  aluguel_desc: null,
-  quartos: null,
-  quartos_desc: null,
-  area: null,
-  area_desc: null,
+  aluguel: "search.sortRent",
+  aluguel_desc: "search.sortRentDesc",
+  quartos: "search.sortBedrooms",
+  quartos_desc: "search.sortBedroomsDesc",
+  area: "search.sortArea",
+  area_desc: "search.sortAreaDesc",
 };
 /** The sorts the filters list: the ones with a label ("" is the default, newest first). */
 const FILTER_SORTS = (Object.entries(SORT_LABELS) as [SearchSort, string | null][]).flatMap(
