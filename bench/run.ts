@@ -16,6 +16,7 @@ import { confirmedAccount } from "./accounts";
 import { benchContract } from "./contract";
 import { benchJobs } from "./jobs";
 import { benchLive } from "./live";
+import { benchMatching } from "./preferences";
 import { loadSearch } from "./search";
 import { benchUpload, UPLOAD_BYTES } from "./upload";
 
@@ -173,6 +174,27 @@ async function jobsSection(databaseUrl: string) {
   );
 }
 
+/** Issue 16: finding the saved searches an offer fits, through the index and by a full scan. */
+async function matchingSection(databaseUrl: string) {
+  const m = await benchMatching(
+    databaseUrl,
+    Number(process.env.BENCH_SEARCHES ?? 100_000),
+    Number(process.env.BENCH_MATCH_OFFERS ?? 200),
+  );
+  console.log(
+    `\nSaved searches: ${m.searches.toLocaleString("en")} searches${m.seedSeconds ? ` (saved in ${m.seedSeconds.toFixed(1)} s)` : ""}, ${m.offers} published offers matched one after another, ${m.meanFound.toFixed(0)} searches fit each on average`,
+  );
+  console.log(
+    `  through the index on places: p50 ${m.index.p50.toFixed(2)} ms · p99 ${m.index.p99.toFixed(2)} ms (target p99 ≤ 50)`,
+  );
+  console.log(
+    `  full scan of the same filters: p50 ${m.scan.p50.toFixed(2)} ms · p99 ${m.scan.p99.toFixed(2)} ms`,
+  );
+  console.log(
+    `  ratio scan/index at p50 ${(m.scan.p50 / m.index.p50).toFixed(1)}×, at p99 ${(m.scan.p99 / m.index.p99).toFixed(1)}×`,
+  );
+}
+
 async function main() {
   fs.mkdirSync(DATA_DIR, { recursive: true });
   const embedded = await prepareDatabase();
@@ -186,6 +208,10 @@ async function main() {
     }
     if (process.env.BENCH_ONLY === "jobs") {
       await jobsSection(embedded.url);
+      return;
+    }
+    if (process.env.BENCH_ONLY === "matching") {
+      await matchingSection(embedded.url);
       return;
     }
     await waitHealthy(baseline, `http://127.0.0.1:${BASELINE_PORT}/api/search?limit=1`);
@@ -264,6 +290,7 @@ async function main() {
       `  generate ${contract.generateMs.toFixed(0)} ms · seal ${contract.sealMs.toFixed(0)} ms (with the certificate of completion) · together ${(contract.generateMs + contract.sealMs).toFixed(0)} ms (target ≤ 500)`,
     );
     await jobsSection(embedded.url);
+    await matchingSection(embedded.url);
     await liveSection(server, embedded.url);
     rows.push({
       name: "search",

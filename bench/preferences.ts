@@ -1,0 +1,139 @@
+import { randomUUID } from "node:crypto";
+import { performance } from "node:perf_hooks";
+import { connectDatabase } from "../src/server/db/client";
+import {
+  matchableOf,
+  matchColumns,
+  offerToMatch,
+  searchesFitting,
+  searchesFittingByScan,
+} from "../src/server/domains/preferences/saved-searches.repository";
+import { type Uf, UNIT_TYPES } from "../src/shared/contracts/listings";
+import type { SearchFilters } from "../src/shared/contracts/preferences";
+import { searchFilters } from "../src/shared/contracts/preferences";
+
+const pct = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+};
+
+/** A small deterministic generator, so two runs measure the same searches. */
+function random(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+/**
+ * Saved searches of a realistic spread, as people make them: most name one or two of the cities
+ * that have offers (the big ones more often), some only a UF, a few nothing; most set a price
+ * ceiling and bedrooms, fewer the rest.
+ */
+function searchesLike(places: { uf: Uf; cidade: string; bairro: string }[], n: number): SearchFilters[] {
+  const rnd = random(20261125);
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * rnd() * xs.length)] as T;
+  const out: SearchFilters[] = [];
+  for (let i = 0; i < n; i++) {
+    const place = pick(places);
+    const r = rnd();
+    out.push(
+      searchFilters.parse({
+        ufs: r > 0.9 ? [] : [place.uf],
+        cidades: r < 0.7 ? (rnd() < 0.8 ? [place.cidade] : [place.cidade, pick(places).cidade]) : [],
+        bairros: r < 0.3 ? [place.bairro] : [],
+        precoMax: rnd() < 0.8 ? Math.round(150_000 + rnd() * 850_000) : null,
+        quartosMin: rnd() < 0.6 ? Math.floor(rnd() * 4) : null,
+        vagasMin: rnd() < 0.2 ? 1 : null,
+        tipos: rnd() < 0.4 ? [pick(UNIT_TYPES)] : [],
+        pets: rnd() < 0.15,
+        mobiliado: rnd() < 0.1 ? true : null,
+        palavras: rnd() < 0.05 ? "varanda" : "",
+      }),
+    );
+  }
+  return out;
+}
+
+/**
+ * Issue 16's matching: `searches` saved searches, then `offers` published offers looked up one
+ * after another, through the index on places (what the job does) and by reading every search
+ * (the same filters, no index), on the bench's database of seeded offers.
+ */
+export async function benchMatching(databaseUrl: string, searches = 100_000, offers = 200) {
+  const database = connectDatabase(databaseUrl, { max: 2 });
+  const pool = database.pool;
+  try {
+    const { rows: have } = await pool.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM saved_searches WHERE user_id LIKE 'bench-searcher-%'",
+    );
+    let seedSeconds = 0;
+    if ((have[0]?.n ?? 0) < searches) {
+      const started = performance.now();
+      await pool.query("DELETE FROM saved_searches WHERE user_id LIKE 'bench-searcher-%'");
+      const people = Math.ceil(searches / 5);
+      await pool.query(
+        `INSERT INTO users (id, name, email, email_verified)
+           SELECT 'bench-searcher-' || g, 'Pessoa ' || g, 'bench-searcher-' || g || '@exemplo.com.br', true
+             FROM generate_series(0, $1 - 1) g ON CONFLICT DO NOTHING`,
+        [people],
+      );
+      const { rows: places } = await pool.query<{ uf: Uf; cidade: string; bairro: string }>(
+        `SELECT uf, cidade, bairro FROM offers WHERE status = 'publicada' GROUP BY uf, cidade, bairro ORDER BY count(*) DESC`,
+      );
+      const all = searchesLike(places, searches);
+      for (let i = 0; i < all.length; i += 5_000) {
+        const batch = all.slice(i, i + 5_000).map((filtros, j) => ({
+          id: randomUUID(),
+          user_id: `bench-searcher-${(i + j) % people}`,
+          nome: `Busca ${i + j}`,
+          filtros,
+          ativa: true,
+          ...matchColumns(filtros),
+        }));
+        await pool.query(
+          `INSERT INTO saved_searches (id, user_id, nome, filtros, ativa, match_keys, ufs, cidades_norm, bairros_norm,
+             preco_min, preco_max, quartos_min, banheiros_min, vagas_min, area_min, tipos, pets, mobiliado, entrada_ate, palavras)
+           SELECT id, user_id, nome, filtros, ativa, match_keys, ufs, cidades_norm, bairros_norm, preco_min, preco_max,
+                  quartos_min, banheiros_min, vagas_min, area_min, tipos, pets, mobiliado, entrada_ate, palavras
+             FROM json_populate_recordset(null::saved_searches, $1)`,
+          [JSON.stringify(batch)],
+        );
+      }
+      await pool.query("ANALYZE saved_searches");
+      seedSeconds = (performance.now() - started) / 1000;
+    }
+    const { rows: ids } = await pool.query<{ id: string }>(
+      "SELECT id FROM offers WHERE status = 'publicada' ORDER BY md5(id::text) LIMIT $1",
+      [offers],
+    );
+    const indexed: number[] = [];
+    const scanned: number[] = [];
+    let found = 0;
+    for (const { id } of ids) {
+      const o = await offerToMatch(pool, id);
+      if (!o) continue;
+      const m = matchableOf(o);
+      let t = performance.now();
+      const viaIndex = await searchesFitting(pool, m, o.owner_id);
+      indexed.push(performance.now() - t);
+      t = performance.now();
+      const viaScan = await searchesFittingByScan(pool, m);
+      scanned.push(performance.now() - t);
+      if (viaIndex.length !== viaScan.length)
+        throw new Error(`the index found ${viaIndex.length} searches, the scan ${viaScan.length}`);
+      found += viaIndex.length;
+    }
+    return {
+      searches,
+      offers: indexed.length,
+      seedSeconds,
+      meanFound: found / Math.max(1, indexed.length),
+      index: { p50: pct(indexed, 50), p99: pct(indexed, 99) },
+      scan: { p50: pct(scanned, 50), p99: pct(scanned, 99) },
+    };
+  } finally {
+    await database.close();
+  }
+}
