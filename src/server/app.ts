@@ -151,13 +151,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Saved searches, favourites and notices (issue 16): an offer published or changed is matched
   // by a job sent with the change itself.
-  const preferences = new PreferencesService(database.pool);
+  const preferences = new PreferencesService(database.pool, {
+    outbox,
+    clock,
+    publicUrl: config.PUBLIC_URL,
+    secret: deps.authSecret,
+  });
   jobs.define<MatchOfferJob>({
     name: PREFERENCE_JOBS.matchOffer,
     handler: async (job) => {
       await preferences.matchOffer(job);
     },
   });
+  app.decorate("preferences", preferences);
   const listings = new ListingsService(database.pool, {
     offerChanged: async (c, offerId, previousTotal) => {
       await jobs.send(c, PREFERENCE_JOBS.matchOffer, { offerId, previousTotal });
@@ -179,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     emailUnreadMessages: () => messages.emailUnread(),
     expireUploads: () => storage.deleteExpiredUploads(),
     pruneLiveEvents: () => hub.prune(config.LIVE_EVENTS_RETENTION_DAYS),
+    sendDigests: () => preferences.sendDigests(),
   });
 
   app.addHook("onClose", async () => {
@@ -263,6 +270,7 @@ declare module "fastify" {
   interface FastifyInstance {
     storage: StorageService;
     proposals: ProposalsService;
+    preferences: PreferencesService;
     contracts: ContractsService;
     hub: LiveHub;
     messages: MessagesService;

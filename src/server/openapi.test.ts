@@ -31,7 +31,8 @@ interface Operation {
 /**
  * The operations whose success is not a JSON body, by name: the tus protocol (hijacked, answered
  * by @tus/server), the live events (a server-sent-events stream), the bytes of a photo or a
- * document (streams), and the e-mailed confirmation link (a redirect into the app). Their errors
+ * document (streams), the e-mailed confirmation link (a redirect into the app) and the unsubscribe
+ * link's page (HTML). Their errors
  * are still declared.
  */
 const NO_JSON_SUCCESS = new Set([
@@ -43,6 +44,9 @@ const NO_JSON_SUCCESS = new Set([
   "GET /api/photos/{id}",
   "GET /api/storage/files/{id}",
   "GET /api/auth/verify-email",
+  // The one-click unsubscribe's page and its answer are HTML, for a person without the app.
+  "GET /api/preferences/unsubscribe",
+  "POST /api/preferences/unsubscribe",
 ]);
 
 let t: TestApp;

@@ -85,6 +85,8 @@ export const apiRoutes = {
     history: "/preferences/history",
     restore: "/preferences/history/:id/restore",
     forYou: "/preferences/for-you",
+    notifications: "/preferences/notifications",
+    unsubscribe: "/preferences/unsubscribe",
   },
   notifications: {
     all: "/notifications",
@@ -197,6 +199,8 @@ export const apiPaths = {
     history: apiPath(r.preferences.history),
     restore: (id: string) => apiPath(r.preferences.restore, id),
     forYou: apiPath(r.preferences.forYou),
+    notifications: apiPath(r.preferences.notifications),
+    unsubscribe: apiPath(r.preferences.unsubscribe),
   },
   notifications: {
     all: apiPath(r.notifications.all),

@@ -79,6 +79,8 @@ export const errorStatus = {
   "invalid-date-range": 400,
   "invalid-search-name": 400,
   "too-many-searches": 409,
+  "invalid-digest-hour": 400,
+  "invalid-unsubscribe-link": 400,
   "unit-has-active-offer": 409,
   "invalid-transition": 409,
   "offer-not-editable": 409,

@@ -42,6 +42,7 @@ const OWNERS: Record<string, string> = {
   favorites: "domains/preferences/favorites.repository.ts",
   notifications: "domains/preferences/notifications.repository.ts",
   preference_versions: "domains/preferences/preference-versions.repository.ts",
+  notification_settings: "domains/preferences/notification-settings.repository.ts",
   mail_outbox: "mail/outbox.ts",
   live_events: "realtime/hub.ts",
 };

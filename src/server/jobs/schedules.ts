@@ -12,6 +12,7 @@ export function defineSchedules(
     emailUnreadMessages: () => Promise<number>;
     expireUploads: () => Promise<number>;
     pruneLiveEvents: () => Promise<number>;
+    sendDigests: () => Promise<number>;
   },
 ): void {
   const every = (name: string, cron: string, run: () => Promise<number>, done: (n: number) => string) =>
@@ -32,6 +33,8 @@ export function defineSchedules(
     (n) => `Queued ${n} unread-message e-mails`,
   );
   every("uploads.expire", "17 * * * *", work.expireUploads, (n) => `Deleted ${n} abandoned uploads`);
+  // Each person's daily digest goes out at the hour they chose: every hour, a few minutes past.
+  every("preferences.digest", "3 * * * *", work.sendDigests, (n) => `Queued ${n} daily digests`);
   // Retention is counted in days: hourly is plenty.
   every("live.prune", "43 * * * *", work.pruneLiveEvents, (n) => `Pruned ${n} old live events`);
 }

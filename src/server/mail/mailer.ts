@@ -34,6 +34,7 @@ export function createMailer(opts: {
           subject: content.subject,
           text: content.text,
           html: content.html,
+          ...(content.headers ? { headers: content.headers } : {}),
         });
         opts.log.info({ to, subject: content.subject }, "e-mail sent by SMTP");
       },
@@ -52,6 +53,7 @@ export function createMailer(opts: {
         subject: content.subject,
         text: content.text,
         html: content.html,
+        ...(content.headers ? { headers: content.headers } : {}),
       });
       await fsp.mkdir(outbox, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");

@@ -34,8 +34,8 @@ export class MailOutbox {
   async queue(c: Queryable, to: string, content: MailContent): Promise<string> {
     const id = randomUUID();
     await c.query(
-      `INSERT INTO mail_outbox (id, recipient, subject, text, html, links) VALUES ($1, $2, $3, $4, $5, $6)`,
-      [id, to, content.subject, content.text, content.html, content.links],
+      `INSERT INTO mail_outbox (id, recipient, subject, text, html, links, headers) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [id, to, content.subject, content.text, content.html, content.links, content.headers ?? null],
     );
     await this.jobs.send(c, MAIL_QUEUE, { id });
     return id;
@@ -49,6 +49,7 @@ export class MailOutbox {
     c: Queryable,
     userId: string,
     notice: { subject: string; lines: string[]; url: string; action: string },
+    headers?: Record<string, string>,
   ): Promise<void> {
     const { rows } = await c.query<{ email: string; name: string }>(
       "SELECT u.email, coalesce(p.nome_completo, u.name) AS name FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = $1",
@@ -56,7 +57,10 @@ export class MailOutbox {
     );
     const user = rows[0];
     if (user)
-      await this.queue(c, user.email, noticeMail({ name: user.name.split(" ")[0] ?? user.name, ...notice }));
+      await this.queue(c, user.email, {
+        ...noticeMail({ name: user.name.split(" ")[0] ?? user.name, ...notice }),
+        headers: headers ?? null,
+      });
   }
 
   /** Records and queues one e-mail in a transaction of its own (for work that has none, such as a reset link). */
@@ -74,16 +78,24 @@ export class MailOutbox {
         text: string;
         html: string;
         links: string[];
+        headers: Record<string, string> | null;
         sent_at: Date | null;
-      }>("SELECT recipient, subject, text, html, links, sent_at FROM mail_outbox WHERE id = $1 FOR UPDATE", [
-        id,
-      ]);
+      }>(
+        "SELECT recipient, subject, text, html, links, headers, sent_at FROM mail_outbox WHERE id = $1 FOR UPDATE",
+        [id],
+      );
       const mail = rows[0];
       if (!mail || mail.sent_at) return null;
       try {
         await this.mailer.sendMail(
           mail.recipient,
-          { subject: mail.subject, text: mail.text, html: mail.html, links: mail.links },
+          {
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html,
+            links: mail.links,
+            headers: mail.headers,
+          },
           { messageId: `${id}@chave` },
         );
       } catch (err) {

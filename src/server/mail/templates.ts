@@ -6,6 +6,8 @@ export interface MailContent {
   html: string;
   /** The links the message carries, logged when mail goes to the outbox folder. */
   links: string[];
+  /** Extra headers, such as List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string> | null;
 }
 
 const escapeHtml = (s: string) =>

@@ -129,6 +129,43 @@ export type FavoriteView = z.infer<typeof favoriteView>;
 export const NOTICE_KINDS = ["match", "price_drop", "proposal", "contract", "message"] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
+/**
+ * How a kind of notice reaches the person: in the app only, also by e-mail at once, also in a
+ * daily e-mail digest, or not at all.
+ */
+export const NOTICE_CHANNELS = ["app", "email", "digest", "off"] as const;
+export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];
+/** The kinds one chooses for (the alerts of issue 16); the others are told as they always were. */
+export const CHOSEN_KINDS = ["match", "price_drop"] as const;
+export type ChosenKind = (typeof CHOSEN_KINDS)[number];
+export type NoticeChannels = Record<ChosenKind, NoticeChannel>;
+export const DEFAULT_CHANNELS: NoticeChannels = { match: "email", price_drop: "email" };
+
+const channel = z.enum(NOTICE_CHANNELS, { error: "invalid-argument" });
+export const notificationSettingsInput = z.strictObject(
+  {
+    canais: z.strictObject({ match: channel, price_drop: channel }, { error: "invalid-argument" }),
+    horaResumo: z
+      .number({ error: "invalid-digest-hour" })
+      .int({ error: "invalid-digest-hour" })
+      .min(0, { error: "invalid-digest-hour" })
+      .max(23, { error: "invalid-digest-hour" }),
+  },
+  { error: "invalid-argument" },
+);
+export type NotificationSettings = z.infer<typeof notificationSettingsInput>;
+export const notificationSettingsView = notificationSettingsInput;
+
+/** The one-click unsubscribe link's query (RFC 8058): who, which kind, and its signature. */
+export const unsubscribeQuery = z.strictObject({
+  u: z.string({ error: "invalid-unsubscribe-link" }).min(1).max(100, { error: "invalid-unsubscribe-link" }),
+  k: z.enum(CHOSEN_KINDS, { error: "invalid-unsubscribe-link" }),
+  t: z
+    .string({ error: "invalid-unsubscribe-link" })
+    .regex(/^[A-Za-z0-9_-]{43}$/, { error: "invalid-unsubscribe-link" }),
+});
+export const unsubscribeResult = z.object({ kind: z.enum(CHOSEN_KINDS) });
+
 export const noticeView = z.object({
   id: z.uuid(),
   kind: z.enum(NOTICE_KINDS),

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
  * The transactional outbox: every e-mail is recorded here in the transaction of the change it
@@ -16,6 +16,8 @@ export const mailOutbox = pgTable(
     html: text("html").notNull(),
     /** The links the message carries, logged when mail goes to the outbox folder. */
     links: text("links").array().notNull().default([]),
+    /** Extra headers (the one-click unsubscribe of RFC 8058), or null. */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -14,7 +14,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { Uf, UnitType } from "../../../shared/contracts/listings";
-import type { NoticeKind, SearchFilters } from "../../../shared/contracts/preferences";
+import type { NoticeChannels, NoticeKind, SearchFilters } from "../../../shared/contracts/preferences";
 import { users } from "./auth";
 import { offers } from "./listings";
 
@@ -104,6 +104,8 @@ export const notifications = pgTable(
     dedupe: text("dedupe").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp("read_at", { withTimezone: true }),
+    /** When it went by e-mail (at once or in a digest); null: not (yet). */
+    emailedAt: timestamp("emailed_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("notifications_dedupe_idx").on(t.userId, t.dedupe),
@@ -121,7 +123,20 @@ export const preferenceVersions = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     action: text("action").notNull(),
     snapshot: jsonb("snapshot").$type<{ nome: string; ativa: boolean; filtros: SearchFilters }[]>().notNull(),
+    /** The notification settings at that version (null on versions saved before they existed). */
+    settings: jsonb("settings").$type<{ canais: NoticeChannels; horaResumo: number }>(),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 6 }).notNull().defaultNow(),
   },
   (t) => [index("preference_versions_user_idx").on(t.userId, t.createdAt.desc())],
 );
+
+/** How each person is told each kind of notice (/preferences2); no row: the defaults. */
+export const notificationSettings = pgTable("notification_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  canais: jsonb("canais").$type<NoticeChannels>().notNull(),
+  /** The hour (0–23, Brasília time) the daily digest goes out. */
+  horaResumo: integer("hora_resumo").notNull().default(8),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,5 +1,5 @@
 import { UNIT_TYPE_NAMES } from "../../../shared/contracts/listings";
-import type { SearchFilters } from "../../../shared/contracts/preferences";
+import type { ChosenKind, NotificationSettings, SearchFilters } from "../../../shared/contracts/preferences";
 
 /*
  * What changed between two versions of one's searches, in pt-BR words, for /PreferencesHist:
@@ -66,5 +66,30 @@ export function describeChanges(before: SearchSnapshot[], after: SearchSnapshot[
     out.push(...filterChanges(s.nome, b.filtros, s.filtros));
   }
   for (const b of left) out.push(`Apagou a busca “${b.nome}”`);
+  return out;
+}
+
+const KIND_NAMES: Record<ChosenKind, string> = { match: "Novas ofertas", price_drop: "Baixas de preço" };
+const CHANNEL_NAMES = {
+  app: "só no app",
+  email: "por e-mail na hora",
+  digest: "no resumo diário",
+  off: "desligado",
+} as const;
+
+/** What changed in how one is told: "Novas ofertas: por e-mail na hora → no resumo diário". */
+export function describeSettingsChanges(
+  before: NotificationSettings | null,
+  after: NotificationSettings | null,
+): string[] {
+  if (!before || !after) return [];
+  const out: string[] = [];
+  for (const kind of Object.keys(KIND_NAMES) as ChosenKind[]) {
+    const a = before.canais[kind];
+    const b = after.canais[kind];
+    if (a !== b) out.push(`${KIND_NAMES[kind]}: ${CHANNEL_NAMES[a]} → ${CHANNEL_NAMES[b]}`);
+  }
+  if (before.horaResumo !== after.horaResumo)
+    out.push(`Hora do resumo diário: ${before.horaResumo}h → ${after.horaResumo}h`);
   return out;
 }

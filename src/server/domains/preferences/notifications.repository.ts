@@ -20,13 +20,16 @@ export interface NewNotice {
   dedupe: string;
 }
 
-/** Inserts the notices not given before; returns the people who got a new one. */
-export async function insertNotices(c: Queryable, notices: NewNotice[]): Promise<string[]> {
+/** Inserts the notices not given before; returns those inserted (id and person). */
+export async function insertNotices(
+  c: Queryable,
+  notices: NewNotice[],
+): Promise<{ id: string; user_id: string }[]> {
   if (notices.length === 0) return [];
-  const { rows } = await c.query<{ user_id: string }>(
+  const { rows } = await c.query<{ id: string; user_id: string }>(
     `INSERT INTO notifications (id, user_id, kind, title, body, path, dedupe)
        SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
-     ON CONFLICT (user_id, dedupe) DO NOTHING RETURNING user_id`,
+     ON CONFLICT (user_id, dedupe) DO NOTHING RETURNING id, user_id`,
     [
       notices.map((n) => n.id),
       notices.map((n) => n.userId),
@@ -37,7 +40,23 @@ export async function insertNotices(c: Queryable, notices: NewNotice[]): Promise
       notices.map((n) => n.dedupe),
     ],
   );
-  return [...new Set(rows.map((r) => r.user_id))];
+  return rows;
+}
+
+export async function markEmailed(c: Queryable, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await c.query("UPDATE notifications SET emailed_at = now() WHERE id = ANY($1::uuid[])", [ids]);
+}
+
+/** The person's notices of these kinds not e-mailed yet (the last two days), oldest first, locked. */
+export async function notEmailed(c: Queryable, userId: string, kinds: string[]): Promise<NoticeRow[]> {
+  const { rows } = await c.query<NoticeRow>(
+    `SELECT id, kind, title, body, path, created_at, read_at FROM notifications
+      WHERE user_id = $1 AND kind = ANY($2::text[]) AND emailed_at IS NULL AND created_at > now() - interval '2 days'
+      ORDER BY created_at, id FOR UPDATE SKIP LOCKED`,
+    [userId, kinds],
+  );
+  return rows;
 }
 
 export async function noticesOf(c: Queryable, userId: string, limit: number): Promise<NoticeRow[]> {

@@ -1,9 +1,15 @@
-import { randomUUID } from "node:crypto";
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import type pg from "pg";
 import { offerTitle } from "../../../shared/contracts/listings";
 import {
+  CHOSEN_KINDS,
+  type ChosenKind,
+  DEFAULT_CHANNELS,
   type FavoriteView,
+  type NoticeChannels,
+  type NoticeKind,
   type NoticeList,
+  type NotificationSettings,
   type PreferenceVersion,
   SAVED_SEARCHES_MAX,
   type SavedSearchData,
@@ -11,16 +17,21 @@ import {
   searchFilters,
 } from "../../../shared/contracts/preferences";
 import { AppError } from "../../../shared/errors";
+import type { Clock } from "../../clock";
 import { withTransaction } from "../../db/client";
 import type { Queryable } from "../../db/rows";
+import type { MailOutbox } from "../../mail/outbox";
 import { noticesChanged, preferencesChanged } from "../../realtime/events";
-import { describeChanges, type SearchSnapshot } from "./changes";
+import { describeChanges, describeSettingsChanges, type SearchSnapshot } from "./changes";
 import { addFavorite, favoritersOf, favoritesOf, removeFavorite } from "./favorites.repository";
+import { digestReaders, saveSettings, settingsOf } from "./notification-settings.repository";
 import {
   insertNotices,
   markAllRead,
+  markEmailed,
   markRead,
   type NewNotice,
+  notEmailed,
   noticesOf,
   unreadCount,
 } from "./notifications.repository";
@@ -55,8 +66,25 @@ const NOTICES_LIMIT = 50;
 const FOR_YOU_LIMIT = 6;
 
 /** Saved searches, favourites, notices and their history (issue 16; decision 021). */
+export interface PreferencesDeps {
+  outbox: MailOutbox;
+  clock: Clock;
+  publicUrl: string;
+  /** Signs the one-click unsubscribe links, so only the e-mail's reader can use one. */
+  secret: string;
+}
+
+/** The words a kind of notice goes by in its e-mails. */
+const KIND_WORDS: Record<ChosenKind, string> = {
+  match: "novas ofertas para as suas buscas",
+  price_drop: "baixas de preço dos seus favoritos",
+};
+
 export class PreferencesService {
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly deps: PreferencesDeps,
+  ) {}
 
   private tx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
     return withTransaction(this.pool, fn);
@@ -91,7 +119,13 @@ export class PreferencesService {
       ativa: r.ativa,
       filtros: searchFilters.parse(r.filtros),
     }));
-    await insertVersion(c, { id: randomUUID(), userId, action, snapshot });
+    await insertVersion(c, {
+      id: randomUUID(),
+      userId,
+      action,
+      snapshot,
+      settings: await this.settingsIn(c, userId),
+    });
     await preferencesChanged(c, userId);
   }
 
@@ -155,10 +189,13 @@ export class PreferencesService {
         createdAt: v.created_at.toISOString(),
         action: v.action,
         searches,
-        changes: describeChanges(
-          previous.map((s) => ({ ...s, filtros: searchFilters.parse(s.filtros) })),
-          searches,
-        ),
+        changes: [
+          ...describeChanges(
+            previous.map((s) => ({ ...s, filtros: searchFilters.parse(s.filtros) })),
+            searches,
+          ),
+          ...describeSettingsChanges(rows[i + 1]?.settings ?? null, v.settings ?? null),
+        ],
       };
     });
   }
@@ -170,6 +207,7 @@ export class PreferencesService {
       const v = await versionOf(c, userId, versionId);
       if (!v) throw new AppError("not-found");
       await deleteSearchesOf(c, userId);
+      if (v.settings) await saveSettings(c, userId, v.settings.canais, v.settings.horaResumo);
       for (const s of v.snapshot as SearchSnapshot[])
         await insertSearch(c, {
           id: randomUUID(),
@@ -181,6 +219,133 @@ export class PreferencesService {
       await this.version(c, userId, "restaurada");
     });
     return this.listSearches(userId);
+  }
+
+  // --- how one is told (/preferences2) ----------------------------------------------------------
+
+  private async settingsIn(c: Queryable, userId: string): Promise<NotificationSettings> {
+    const [row] = await settingsOf(c, [userId]);
+    return row
+      ? { canais: { ...DEFAULT_CHANNELS, ...row.canais }, horaResumo: row.hora_resumo }
+      : { canais: DEFAULT_CHANNELS, horaResumo: 8 };
+  }
+
+  async settings(userId: string): Promise<NotificationSettings> {
+    return this.settingsIn(this.pool, userId);
+  }
+
+  async saveSettings(
+    userId: string,
+    input: NotificationSettings,
+    action = "avisos",
+  ): Promise<NotificationSettings> {
+    await this.tx(async (c) => {
+      await searchesOf(c, userId, true);
+      await saveSettings(c, userId, input.canais, input.horaResumo);
+      await this.version(c, userId, action);
+    });
+    return this.settings(userId);
+  }
+
+  /** The signature of a one-click unsubscribe link for one person and kind. */
+  unsubscribeToken(userId: string, kind: ChosenKind): string {
+    return createHmac("sha256", this.deps.secret).update(`unsubscribe:${userId}:${kind}`).digest("base64url");
+  }
+
+  unsubscribeUrl(userId: string, kind: ChosenKind): string {
+    const q = new URLSearchParams({ u: userId, k: kind, t: this.unsubscribeToken(userId, kind) });
+    return `${this.deps.publicUrl}/api/preferences/unsubscribe?${q}`;
+  }
+
+  /**
+   * The one-click unsubscribe (RFC 8058): the kind stops coming by e-mail (it stays in the app).
+   * Works without signing in; a link whose signature is not ours is refused.
+   */
+  async unsubscribe(userId: string, kind: ChosenKind, token: string): Promise<void> {
+    const want = Buffer.from(this.unsubscribeToken(userId, kind));
+    const got = Buffer.from(token);
+    if (want.length !== got.length || !timingSafeEqual(want, got))
+      throw new AppError("invalid-unsubscribe-link");
+    const current = await this.settings(userId);
+    if (current.canais[kind] === "app" || current.canais[kind] === "off") return;
+    await this.saveSettings(
+      userId,
+      { ...current, canais: { ...current.canais, [kind]: "app" } },
+      "descadastro",
+    );
+  }
+
+  /** An e-mail that tells one notice, with its one-click unsubscribe. */
+  private async mailNotice(
+    c: Queryable,
+    userId: string,
+    kind: ChosenKind,
+    subject: string,
+    lines: string[],
+    path: string,
+  ): Promise<void> {
+    const unsubscribe = this.unsubscribeUrl(userId, kind);
+    await this.deps.outbox.queueNotice(
+      c,
+      userId,
+      {
+        subject,
+        lines: [
+          ...lines,
+          `Escolha como ser avisado em ${this.deps.publicUrl}/preferences2 ou pare de receber por e-mail avisos de ${KIND_WORDS[kind]}: ${unsubscribe}`,
+        ],
+        url: `${this.deps.publicUrl}${path}`,
+        action: "Abrir na Chave",
+      },
+      { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+    );
+  }
+
+  /**
+   * The daily digests due now: each person whose digest hour (Brasília time) it is gets one
+   * e-mail with the notices of the kinds they chose for it, not e-mailed yet. Run hourly by a
+   * scheduled job; a notice goes in one digest (it is marked e-mailed in the same transaction).
+   */
+  async sendDigests(): Promise<number> {
+    const hour = Number(
+      new Intl.DateTimeFormat("en-GB", {
+        timeZone: "America/Sao_Paulo",
+        hour: "2-digit",
+        hourCycle: "h23",
+      }).format(this.deps.clock.now()),
+    );
+    let sent = 0;
+    for (const reader of await digestReaders(this.pool, hour, CHOSEN_KINDS)) {
+      const kinds = CHOSEN_KINDS.filter((k) => reader.canais[k] === "digest");
+      sent += await this.tx(async (c) => {
+        const notices = await notEmailed(c, reader.user_id, kinds);
+        if (notices.length === 0) return 0;
+        const unsubscribe = this.unsubscribeUrl(reader.user_id, kinds[0] as ChosenKind);
+        await this.deps.outbox.queueNotice(
+          c,
+          reader.user_id,
+          {
+            subject:
+              notices.length === 1
+                ? "Seu resumo do dia: 1 aviso"
+                : `Seu resumo do dia: ${notices.length} avisos`,
+            lines: [
+              ...notices.map((n) => `• ${n.title} — ${n.body} ${this.deps.publicUrl}${n.path}`),
+              `Escolha como ser avisado em ${this.deps.publicUrl}/preferences2 ou pare de receber este resumo por e-mail: ${unsubscribe}`,
+            ],
+            url: `${this.deps.publicUrl}/preferences`,
+            action: "Ver minhas buscas",
+          },
+          { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+        );
+        await markEmailed(
+          c,
+          notices.map((n) => n.id),
+        );
+        return 1;
+      });
+    }
+    return sent;
   }
 
   // --- favourites -------------------------------------------------------------------------------
@@ -309,8 +474,29 @@ export class PreferencesService {
           });
         }
       }
-      const told = await insertNotices(c, notices);
-      await noticesChanged(c, told);
+      // Each person's choice for the kind: "off" gets nothing, "email" an e-mail at once too.
+      const chosen = new Map<string, NoticeChannels>(
+        (await settingsOf(c, [...new Set(notices.map((n) => n.userId))])).map((r) => [
+          r.user_id,
+          { ...DEFAULT_CHANNELS, ...r.canais },
+        ]),
+      );
+      const channelOf = (n: NewNotice) => (chosen.get(n.userId) ?? DEFAULT_CHANNELS)[n.kind as ChosenKind];
+      const wanted = notices.filter((n) => channelOf(n) !== "off");
+      const inserted = await insertNotices(c, wanted);
+      const byId = new Map(wanted.map((n) => [n.id, n]));
+      const emailed: string[] = [];
+      for (const row of inserted) {
+        const n = byId.get(row.id) as NewNotice;
+        if (channelOf(n) !== "email") continue;
+        await this.mailNotice(c, n.userId, n.kind as ChosenKind, n.title, [n.body], n.path);
+        emailed.push(n.id);
+      }
+      await markEmailed(c, emailed);
+      await noticesChanged(
+        c,
+        inserted.map((r) => r.user_id),
+      );
       return { matched: fresh.size, dropped };
     });
   }

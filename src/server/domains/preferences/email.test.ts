@@ -1,0 +1,188 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Builders, builders, type Person } from "../../../../tests/support/builders";
+import { outboxFor } from "../../../../tests/support/mail";
+import { createTestApp, type TestApp } from "../../../../tests/support/test-app";
+import type {
+  NoticeList,
+  NotificationSettings,
+  PreferenceVersion,
+} from "../../../shared/contracts/preferences";
+import ptBR from "../../../shared/locales/pt-BR.json";
+import { manualClock } from "../../clock";
+
+/*
+ * How a person is told (issue 16, /preferences2): by e-mail at once (with RFC 8058's one-click
+ * unsubscribe, which works without signing in), in the app only, in a daily digest at the hour
+ * chosen (a controlled clock), or not at all.
+ */
+
+// 10:00 in Brasília (13:00 UTC): the digests of 10h go out when the hourly job runs now.
+const clock = manualClock(new Date("2026-11-25T13:03:00Z"));
+let t: TestApp;
+let b: Builders;
+beforeAll(async () => {
+  t = await createTestApp({}, { clock });
+  await t.app.listen({ port: 0, host: "127.0.0.1" });
+  b = builders(t);
+});
+afterAll(() => t.close());
+
+const cityOf = () => `Cidade ${randomUUID().slice(0, 8)}`;
+
+async function watching(name: string, city: string, settings?: NotificationSettings): Promise<Person> {
+  const who = await b.person(name);
+  const saved = await b.call("POST", "/api/preferences/searches", who.cookie, {
+    nome: "Perto do trabalho",
+    filtros: { cidades: [city] },
+  });
+  expect(saved.statusCode, saved.body).toBe(201);
+  if (settings) {
+    const r = await b.call("PUT", "/api/preferences/notifications", who.cookie, settings);
+    expect(r.statusCode, r.body).toBe(200);
+  }
+  return who;
+}
+
+async function publishIn(city: string) {
+  const o = await b.offer({ unit: { cidade: city, uf: "RJ", bairro: "Centro" } });
+  await t.settle();
+  return o;
+}
+
+/** The alert e-mails (their subject, with its curly quotes, is MIME-encoded: Q-encoding's "_" is a space). */
+const alerts = async (who: Person) =>
+  (await outboxFor(t.dataDir, who.email)).filter((m) =>
+    /^Subject: (?:=\?UTF-8\?Q\?)?Nova[ _]oferta[ _]para/im.test(m.raw),
+  );
+const digests = async (who: Person) =>
+  (await outboxFor(t.dataDir, who.email)).filter((m) => /^Subject: Seu resumo do dia/m.test(m.raw));
+const unread = async (who: Person) =>
+  (await b.call("GET", "/api/notifications", who.cookie)).json<NoticeList>().unread;
+/** The one-click link of a message, as its List-Unsubscribe header names it. */
+const unsubscribeOf = (raw: string) => {
+  const url = raw.replace(/\r?\n[ \t]+/g, " ").match(/^List-Unsubscribe: <([^>]+)>/m)?.[1];
+  if (!url) throw new Error("no List-Unsubscribe header");
+  return new URL(url);
+};
+
+describe("e-mail choices", () => {
+  it("e-mail at once by default, with RFC 8058's one-click unsubscribe that works without signing in", async () => {
+    const city = cityOf();
+    const tenant = await watching("Bruna", city);
+    await publishIn(city);
+    const [mail] = await alerts(tenant);
+    if (!mail) throw new Error("no alert e-mail");
+    expect(mail.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    expect(mail.text).toContain("/preferences2");
+    const link = unsubscribeOf(mail.raw);
+    expect(link.pathname).toBe("/api/preferences/unsubscribe");
+
+    // A link scanner's GET changes nothing: it gets a page with one button.
+    const page = await b.call("GET", `${link.pathname}${link.search}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toMatch(/^text\/html/);
+    expect(page.body).toContain("Parar de receber por e-mail");
+    expect((await b.call("GET", "/api/preferences/notifications", tenant.cookie)).json()).toMatchObject({
+      canais: { match: "email" },
+    });
+
+    // The mail client's one-click POST, with no cookie and no Origin.
+    const post = await t.app.inject({
+      method: "POST",
+      url: `${link.pathname}${link.search}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "List-Unsubscribe=One-Click",
+    });
+    expect(post.statusCode, post.body).toBe(200);
+    expect(post.body).toContain("Você não recebe mais por e-mail os avisos de novas ofertas");
+    expect((await b.call("GET", "/api/preferences/notifications", tenant.cookie)).json()).toMatchObject({
+      canais: { match: "app", price_drop: "email" },
+    });
+
+    // The next fitting offer: in the app, not by e-mail.
+    await publishIn(city);
+    expect(await alerts(tenant)).toHaveLength(1);
+    expect(await unread(tenant)).toBe(2);
+    const [last] = (await b.call("GET", "/api/preferences/history", tenant.cookie)).json<
+      PreferenceVersion[]
+    >();
+    expect(last).toMatchObject({
+      action: "descadastro",
+      changes: ["Novas ofertas: por e-mail na hora → só no app"],
+    });
+  });
+
+  it("refuses an unsubscribe link that was not signed for that person and kind", async () => {
+    const city = cityOf();
+    const tenant = await watching("Caio", city);
+    const other = await b.person("Dora");
+    await publishIn(city);
+    const link = unsubscribeOf(((await alerts(tenant))[0] as { raw: string }).raw);
+    link.searchParams.set("u", (await b.call("GET", "/api/me", other.cookie)).json<{ id: string }>().id);
+    const forged = await t.app.inject({ method: "POST", url: `${link.pathname}${link.search}` });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toMatchObject({
+      code: "invalid-unsubscribe-link",
+      message: ptBR.errors["invalid-unsubscribe-link"],
+    });
+  });
+
+  it("'off' tells nothing, 'app' only the bell, and the digest sends one e-mail at the chosen hour", async () => {
+    const city = cityOf();
+    const off = await watching("Edu", city, { canais: { match: "off", price_drop: "email" }, horaResumo: 8 });
+    const app = await watching("Fabi", city, {
+      canais: { match: "app", price_drop: "email" },
+      horaResumo: 8,
+    });
+    const at10 = await watching("Gil", city, {
+      canais: { match: "digest", price_drop: "email" },
+      horaResumo: 10,
+    });
+    const at19 = await watching("Hugo", city, {
+      canais: { match: "digest", price_drop: "email" },
+      horaResumo: 19,
+    });
+    await publishIn(city);
+    await publishIn(city);
+    expect(await unread(off)).toBe(0);
+    expect(await unread(app)).toBe(2);
+    for (const who of [off, app, at10, at19]) expect(await alerts(who)).toEqual([]);
+
+    // 10:03 in Brasília: Gil's digest, both notices in one e-mail; Hugo waits for 19h.
+    expect(await t.app.preferences.sendDigests()).toBeGreaterThanOrEqual(1);
+    await t.settle();
+    const digest = (await outboxFor(t.dataDir, at10.email)).filter((m) =>
+      /^Subject: Seu resumo do dia/m.test(m.raw),
+    );
+    expect(digest).toHaveLength(1);
+    expect(digest[0]?.raw).toMatch(/^Subject: Seu resumo do dia: 2 avisos$/m);
+    expect(digest[0]?.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    expect(await digests(at19)).toEqual([]);
+    // Run again in the same hour (another node, a retry): nothing goes twice.
+    await t.app.preferences.sendDigests();
+    await t.settle();
+    expect((await outboxFor(t.dataDir, at10.email)).filter((m) => /resumo do dia/.test(m.raw))).toHaveLength(
+      1,
+    );
+
+    clock.set(new Date("2026-11-25T22:03:00Z")); // 19:03 in Brasília
+    await t.app.preferences.sendDigests();
+    await t.settle();
+    expect(
+      (await outboxFor(t.dataDir, at19.email)).filter((m) => /resumo do dia: 2 avisos/.test(m.raw)),
+    ).toHaveLength(1);
+    clock.set(new Date("2026-11-25T13:03:00Z"));
+  });
+
+  it("refuses an hour that is not one, in pt-BR, and keeps the settings", async () => {
+    const who = await b.person("Íris");
+    const bad = await b.call("PUT", "/api/preferences/notifications", who.cookie, {
+      canais: { match: "email", price_drop: "email" },
+      horaResumo: 24,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().issues).toEqual([{ path: "horaResumo", message: ptBR.errors["invalid-digest-hour"] }]);
+    expect((await b.call("GET", "/api/preferences/notifications")).statusCode).toBe(401);
+  });
+});
