@@ -30,6 +30,7 @@ export type ScreenName =
   | "Clicksign"
   | "Message"
   | "preferences"
+  | "preferences2"
   | "PreferencesHist";
 
 export interface RouteDef {
@@ -60,7 +61,7 @@ export const routes: readonly RouteDef[] = [
   { path: "/profile3", match: "prefix", access: "signed-in", screen: "profile3" },
   { path: "/AdicionarUnidade", match: "prefix", access: "signed-in", screen: "AdicionarUnidade" },
   { path: "/preferences", match: "prefix", access: "signed-in", screen: "preferences" },
-  { path: "/preferences2", match: "prefix", access: "signed-in" },
+  { path: "/preferences2", match: "prefix", access: "signed-in", screen: "preferences2" },
   { path: "/Clicksign", match: "prefix", access: "public", screen: "Clicksign" },
   { path: "/Config", match: "prefix", access: "signed-in", screen: "Config" },
   { path: "/ViewDocument", match: "prefix", access: "signed-in", screen: "ViewDocument" },

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { audit, clipped, settled } from "./axe";
-import { newEmail, signUpInBrowser, watchPage } from "./helpers";
+import { fromOutbox, newEmail, signUpInBrowser, watchPage } from "./helpers";
 import { completeProfile, publishOffer } from "./market";
 
 /*
@@ -21,7 +21,8 @@ test("a tenant saves a search, is told live of a fitting offer and of a favourit
   const tenantCtx = await browser.newContext({ viewport: PHONE });
   const tenant = await tenantCtx.newPage();
   const problems = watchPage(tenant);
-  await signUpInBrowser(tenant, { name: "Bruna Lima", email: newEmail("buscas"), password: PASSWORD });
+  const tenantEmail = newEmail("buscas");
+  await signUpInBrowser(tenant, { name: "Bruna Lima", email: tenantEmail, password: PASSWORD });
 
   // From the home search, with its filters in the URL: "Salvar esta busca".
   await tenant.goto(`/?cidade=${encodeURIComponent(city)}&precoMax=4000`);
@@ -48,6 +49,13 @@ test("a tenant saves a search, is told live of a fitting offer and of a favourit
   const offerId = await publishOffer(landlord, { cidade: city, uf: "MG", bairro: "Centro" });
   await expect(tenant.getByTestId("notice-count")).toHaveAttribute("data-unread", "1", { timeout: 20_000 });
   await expect(card.getByTestId("match-count")).toHaveText("1 oferta publicada combina agora");
+  // And by e-mail, at once (the default), with its one-click unsubscribe.
+  expect(await fromOutbox(tenantEmail, /(Apartamento no bairro Centro, Ita[^\n]+por mês\.)/)).toContain(
+    "R$ 3.520,00",
+  );
+  expect(await fromOutbox(tenantEmail, /^(List-Unsubscribe-Post: .+)$/m)).toBe(
+    "List-Unsubscribe-Post: List-Unsubscribe=One-Click",
+  );
   await tenant.getByRole("button", { name: "Avisos: 1 não lido" }).click();
   const notice = tenant.getByTestId("notice").first();
   await expect(notice).toContainText("Nova oferta para “Perto do trabalho”");
@@ -96,6 +104,22 @@ test("a tenant saves a search, is told live of a fitting offer and of a favourit
   await settled(tenant);
   expect(await audit(tenant, "/PreferencesHist")).toEqual([]);
   expect(await clipped(tenant, "/PreferencesHist")).toEqual([]);
+
+  // How she is told: a daily digest at 19h for new offers.
+  await tenant.goto("/preferences2");
+  const matches = tenant.getByRole("radiogroup", { name: "Novas ofertas para as minhas buscas" });
+  await matches.getByRole("radio", { name: "No app e num resumo diário por e-mail" }).check();
+  await tenant.getByRole("combobox", { name: "Hora do resumo diário" }).click();
+  await tenant.getByRole("option", { name: "19h" }).click();
+  await tenant.getByRole("button", { name: "Salvar" }).click();
+  await expect(tenant.getByText("Preferências de aviso salvas.")).toBeVisible();
+  await settled(tenant);
+  expect(await audit(tenant, "/preferences2")).toEqual([]);
+  expect(await clipped(tenant, "/preferences2")).toEqual([]);
+  await tenant.goto("/PreferencesHist");
+  await expect(tenant.getByTestId("version").first()).toContainText(
+    "Novas ofertas: por e-mail na hora → no resumo diário",
+  );
   expect(problems).toEqual([]);
   await landlordCtx.close();
   await tenantCtx.close();

@@ -138,6 +138,9 @@ function AccountMenu() {
         <Menu.Item component={Link} to="/preferences/favoritos">
           {t("nav.favorites")}
         </Menu.Item>
+        <Menu.Item component={Link} to="/preferences2">
+          {t("nav.notify")}
+        </Menu.Item>
         <Menu.Divider />
         <Menu.Item component={Link} to="/profile">
           {t("nav.profile")}

@@ -33,6 +33,7 @@ export const screenLoaders: Record<ScreenName, ScreenLoader> = {
   Message: () => import("../screens/Message/message-screen").then((m) => m.MessageScreen),
   profile3: () => import("../screens/profile3/profile3-screen").then((m) => m.Profile3Screen),
   preferences: () => import("../screens/preferences/preferences-screen").then((m) => m.PreferencesScreen),
+  preferences2: () => import("../screens/preferences2/preferences2-screen").then((m) => m.Preferences2Screen),
   PreferencesHist: () =>
     import("../screens/PreferencesHist/preferences-hist-screen").then((m) => m.PreferencesHistScreen),
 };

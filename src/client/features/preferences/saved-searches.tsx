@@ -149,6 +149,9 @@ export function SavedSearches({ start }: { start?: SearchFiltersInput | null }) 
           <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
             {t("preferences.new")}
           </Button>
+          <Anchor component={Link} to="/preferences2" size="sm">
+            {t("nav.notify")}
+          </Anchor>
           <Anchor component={Link} to="/PreferencesHist" size="sm">
             {t("preferences.historyLink")}
           </Anchor>

@@ -4,6 +4,7 @@ import type { OfferCard } from "../../../../shared/contracts/listings";
 import type {
   FavoriteView,
   NoticeList,
+  NotificationSettings,
   PreferenceVersion,
   SavedSearchInput,
   SavedSearchView,
@@ -100,5 +101,24 @@ export function useReadAllNotices() {
   return useMutation({
     mutationFn: () => api<null>(apiPaths.notifications.readAll, { method: "POST" }),
     onSuccess: () => refreshPaths(queryClient, [apiPaths.notifications.all]),
+  });
+}
+
+/** How one is told each kind of notice (/preferences2). */
+export const notificationSettingsQuery = () =>
+  queryOptions({
+    queryKey: [apiPaths.preferences.notifications],
+    queryFn: () => api<NotificationSettings>(apiPaths.preferences.notifications),
+  });
+
+export function useSaveNotificationSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: NotificationSettings) =>
+      api<NotificationSettings>(apiPaths.preferences.notifications, { method: "PUT", body: input }),
+    onSuccess: (next) => {
+      queryClient.setQueryData(notificationSettingsQuery().queryKey, next);
+      void refreshPaths(queryClient, [apiPaths.preferences.history]);
+    },
   });
 }

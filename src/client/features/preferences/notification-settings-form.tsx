@@ -1,0 +1,110 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Alert, Button, Card, Group, Radio, Select, Stack, Text, Title } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useState } from "react";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import {
+  CHOSEN_KINDS,
+  NOTICE_CHANNELS,
+  type NotificationSettings,
+  notificationSettingsInput,
+} from "../../../shared/contracts/preferences";
+import { applyIssues } from "../../lib/apply-issues";
+import { useErrorText } from "../../lib/error-text";
+import { useSaveNotificationSettings } from "./api/preferences";
+
+/**
+ * For each kind of alert: in the app, by e-mail at once, in the daily digest (at the hour
+ * chosen), or not at all. What a contract depends on is always sent, and the screen says why.
+ */
+export function NotificationSettingsForm({ initial }: { initial: NotificationSettings }) {
+  const { t } = useTranslation();
+  const err = useErrorText();
+  const save = useSaveNotificationSettings();
+  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm<NotificationSettings>({
+    resolver: zodResolver(notificationSettingsInput),
+    defaultValues: initial,
+  });
+  const { control, handleSubmit, formState, setError } = form;
+  const canais = useWatch({ control, name: "canais" });
+  const digest = CHOSEN_KINDS.some((k) => canais[k] === "digest");
+  const submit = handleSubmit(async (v) => {
+    setProblem(null);
+    try {
+      await save.mutateAsync(v);
+      notifications.show({ color: "teal", message: t("notify.saved") });
+    } catch (e) {
+      applyIssues(e, setError, ["horaResumo"]);
+      setProblem(err.message(e));
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate data-testid="notification-settings">
+      <Stack gap="md">
+        {CHOSEN_KINDS.map((kind) => (
+          <Card key={kind} withBorder padding="md">
+            <Controller
+              control={control}
+              name={`canais.${kind}`}
+              render={({ field }) => (
+                <Radio.Group
+                  label={t(`notify.kinds.${kind}`)}
+                  description={t(`notify.kindsLead.${kind}`)}
+                  value={field.value}
+                  onChange={(v) => field.onChange(v)}
+                >
+                  <Stack gap={6} mt="xs">
+                    {NOTICE_CHANNELS.map((c) => (
+                      <Radio key={c} value={c} label={t(`notify.channels.${c}`)} />
+                    ))}
+                  </Stack>
+                </Radio.Group>
+              )}
+            />
+          </Card>
+        ))}
+        {digest && (
+          <Controller
+            control={control}
+            name="horaResumo"
+            render={({ field }) => (
+              <Select
+                label={t("notify.digestHour")}
+                description={t("notify.digestHourLead")}
+                data={Array.from({ length: 24 }, (_, h) => ({ value: String(h), label: `${h}h` }))}
+                value={String(field.value)}
+                onChange={(v) => v !== null && field.onChange(Number(v))}
+                allowDeselect={false}
+                maw={220}
+                error={err.field(formState.errors.horaResumo?.message)}
+              />
+            )}
+          />
+        )}
+        <Card withBorder padding="md" data-testid="always-sent">
+          <Title order={2} size="h5">
+            {t("notify.alwaysTitle")}
+          </Title>
+          <Text size="sm" mt={4}>
+            {t("notify.alwaysContract")}
+          </Text>
+          <Text size="sm" mt={4} c="dimmed">
+            {t("notify.alwaysProposals")}
+          </Text>
+        </Card>
+        {problem && (
+          <Alert color="red" role="alert">
+            {problem}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" loading={formState.isSubmitting}>
+            {t("notify.save")}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
