@@ -212,3 +212,24 @@ describe("the search a visitor arrives to", { timeout: 30_000 }, () => {
     expect(screen.queryByRole("button", { name: "Tentar de novo" })).not.toBeInTheDocument();
   });
 });
+
+describe("a screen's action on each result (the favourites' heart)", () => {
+  it.each(["/", "/v1", "/v2", "/v4"])(
+    "sits beside the result's link in %s, never inside it",
+    async (path) => {
+      renderScreen(
+        <OfferSearch
+          cardAction={(id) => (
+            <button type="button" data-testid="card-action">
+              {`Guardar ${id}`}
+            </button>
+          )}
+        />,
+        { path, api },
+      );
+      const action = await screen.findByTestId("card-action");
+      expect(action).toHaveTextContent(`Guardar ${card.id}`);
+      expect(action.closest("a")).toBeNull();
+    },
+  );
+});

@@ -30,6 +30,7 @@ import {
   IconSearch,
 } from "@tabler/icons-react";
 import { useInfiniteQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
@@ -264,55 +265,74 @@ function Filters({ onApplied }: { onApplied?: () => void }) {
   );
 }
 
-function CardItem({ o }: { o: OfferCard }) {
-  const { t } = useTranslation();
+/**
+ * What a screen puts on each result beside its link (the favourites' heart, for someone signed
+ * in): a sibling of the link, never inside it, as a control inside a link is neither valid HTML nor
+ * reachable apart from it.
+ */
+export type CardAction = (offerId: string) => ReactNode;
+
+/** The action over a card's photo corner. */
+function Corner({ children }: { children: ReactNode }) {
   return (
-    <Card
-      withBorder
-      padding={0}
-      component={Link}
-      to={`/AluguelOferta?id=${o.id}`}
-      data-testid="result"
-      style={{ color: "inherit", textDecoration: "none" }}
-    >
-      <UnitPhoto id={o.capa} alt={cardTitle(t, o)} h={170} radius="0" />
-      <Stack gap={2} p="sm">
-        <Text fw={700} size="lg">
-          {formatBRL(o.total)}
-          <Text span size="xs" c="dimmed" fw={400}>
-            {" "}
-            {t("listings.total").toLowerCase()}
-            {t("listings.perMonth")}
-          </Text>
-        </Text>
-        <Text size="xs" c="dimmed">
-          {t("listings.rent")} {formatBRL(o.aluguel)}
-        </Text>
-        <Text fw={600} size="sm">
-          {cardTitle(t, o)}
-        </Text>
-        <Text size="sm" c="dimmed">
-          {place(t, o)}
-        </Text>
-        <Text size="xs">{features(t, o)}</Text>
-        <Group gap={4}>
-          {o.mobiliado && (
-            <Badge size="xs" variant="light">
-              {t("listings.furnished")}
-            </Badge>
-          )}
-          {o.aceitaPets && (
-            <Badge size="xs" variant="light" color="teal">
-              {t("listings.pets")}
-            </Badge>
-          )}
-        </Group>
-      </Stack>
-    </Card>
+    <Box pos="absolute" top={8} right={8} style={{ zIndex: 1 }}>
+      {children}
+    </Box>
   );
 }
 
-function ListItem({ o }: { o: OfferCard }) {
+function CardItem({ o, action }: { o: OfferCard; action?: CardAction | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <Box pos="relative">
+      {action && <Corner>{action(o.id)}</Corner>}
+      <Card
+        withBorder
+        padding={0}
+        component={Link}
+        to={`/AluguelOferta?id=${o.id}`}
+        data-testid="result"
+        style={{ color: "inherit", textDecoration: "none" }}
+      >
+        <UnitPhoto id={o.capa} alt={cardTitle(t, o)} h={170} radius="0" />
+        <Stack gap={2} p="sm">
+          <Text fw={700} size="lg">
+            {formatBRL(o.total)}
+            <Text span size="xs" c="dimmed" fw={400}>
+              {" "}
+              {t("listings.total").toLowerCase()}
+              {t("listings.perMonth")}
+            </Text>
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t("listings.rent")} {formatBRL(o.aluguel)}
+          </Text>
+          <Text fw={600} size="sm">
+            {cardTitle(t, o)}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {place(t, o)}
+          </Text>
+          <Text size="xs">{features(t, o)}</Text>
+          <Group gap={4}>
+            {o.mobiliado && (
+              <Badge size="xs" variant="light">
+                {t("listings.furnished")}
+              </Badge>
+            )}
+            {o.aceitaPets && (
+              <Badge size="xs" variant="light" color="teal">
+                {t("listings.pets")}
+              </Badge>
+            )}
+          </Group>
+        </Stack>
+      </Card>
+    </Box>
+  );
+}
+
+function ListItem({ o, action }: { o: OfferCard; action?: CardAction | undefined }) {
   const { t } = useTranslation();
   return (
     <Group
@@ -331,43 +351,49 @@ function ListItem({ o }: { o: OfferCard }) {
           {place(t, o)} · {features(t, o)}
         </Text>
       </Stack>
-      <Text fw={700} size="sm" style={{ whiteSpace: "nowrap" }}>
-        {formatBRL(o.total)}
-      </Text>
+      <Group gap="xs" wrap="nowrap">
+        <Text fw={700} size="sm" style={{ whiteSpace: "nowrap" }}>
+          {formatBRL(o.total)}
+        </Text>
+        {action?.(o.id)}
+      </Group>
     </Group>
   );
 }
 
-function GridItem({ o }: { o: OfferCard }) {
+function GridItem({ o, action }: { o: OfferCard; action?: CardAction | undefined }) {
   const { t } = useTranslation();
   return (
-    <UnstyledButton
-      component={Link}
-      to={`/AluguelOferta?id=${o.id}`}
-      data-testid="result"
-      style={{ display: "block" }}
-    >
-      {/* The price sits on the photo, never over the caption below it. */}
-      <Box pos="relative" data-testid="grid-photo">
-        {o.capa ? (
-          <Image src={photoUrl(o.capa)} alt="" h={160} fit="cover" radius="md" loading="lazy" />
-        ) : (
-          <UnitPhoto id={null} alt="" h={160} />
-        )}
-        <Badge pos="absolute" bottom={8} left={8} size="lg" variant="white" c="black">
-          {formatBRL(o.total)}
-        </Badge>
-      </Box>
-      {/* Two short lines (each may wrap once), so that half a phone's width still shows the bairro. */}
-      <Box mt={4} data-testid="grid-caption">
-        <Text size="xs" fw={600} lineClamp={2}>
-          {t(`listings.types.${o.tipo}`)} · {o.bairro}
-        </Text>
-        <Text size="xs" c="dimmed" lineClamp={2}>
-          {o.cidade} – {o.uf}
-        </Text>
-      </Box>
-    </UnstyledButton>
+    <Box pos="relative">
+      {action && <Corner>{action(o.id)}</Corner>}
+      <UnstyledButton
+        component={Link}
+        to={`/AluguelOferta?id=${o.id}`}
+        data-testid="result"
+        style={{ display: "block" }}
+      >
+        {/* The price sits on the photo, never over the caption below it. */}
+        <Box pos="relative" data-testid="grid-photo">
+          {o.capa ? (
+            <Image src={photoUrl(o.capa)} alt="" h={160} fit="cover" radius="md" loading="lazy" />
+          ) : (
+            <UnitPhoto id={null} alt="" h={160} />
+          )}
+          <Badge pos="absolute" bottom={8} left={8} size="lg" variant="white" c="black">
+            {formatBRL(o.total)}
+          </Badge>
+        </Box>
+        {/* Two short lines (each may wrap once), so that half a phone's width still shows the bairro. */}
+        <Box mt={4} data-testid="grid-caption">
+          <Text size="xs" fw={600} lineClamp={2}>
+            {t(`listings.types.${o.tipo}`)} · {o.bairro}
+          </Text>
+          <Text size="xs" c="dimmed" lineClamp={2}>
+            {o.cidade} – {o.uf}
+          </Text>
+        </Box>
+      </UnstyledButton>
+    </Box>
   );
 }
 
@@ -418,7 +444,7 @@ function SortableTh({ label, asc, desc }: { label: string; asc?: SearchSort; des
 /** Amounts, areas and dates on one line each: "R$ 1.340,00" broken in two reads badly. */
 const NOWRAP = { whiteSpace: "nowrap" } as const;
 
-function TableLayout({ items }: { items: OfferCard[] }) {
+function TableLayout({ items, action }: { items: OfferCard[]; action?: CardAction | undefined }) {
   const { t, i18n } = useTranslation();
   const c = (k: string) => t(`search.columns.${k}`);
   return (
@@ -439,9 +465,12 @@ function TableLayout({ items }: { items: OfferCard[] }) {
           {items.map((o) => (
             <Table.Tr key={o.id} data-testid="result">
               <Table.Td>
-                <Anchor component={Link} to={`/AluguelOferta?id=${o.id}`} size="sm">
-                  {t(`listings.types.${o.tipo}`)}
-                </Anchor>
+                <Group gap="xs" wrap="nowrap">
+                  {action?.(o.id)}
+                  <Anchor component={Link} to={`/AluguelOferta?id=${o.id}`} size="sm">
+                    {t(`listings.types.${o.tipo}`)}
+                  </Anchor>
+                </Group>
               </Table.Td>
               <Table.Td>{place(t, o)}</Table.Td>
               <Table.Td>{o.quartos}</Table.Td>
@@ -459,8 +488,11 @@ function TableLayout({ items }: { items: OfferCard[] }) {
   );
 }
 
-/** The search: filters from the URL, results in the route's layout, "load more" by cursor. */
-export function OfferSearch() {
+/**
+ * The search: filters from the URL, results in the route's layout, "load more" by cursor;
+ * `cardAction` puts a control on each result (the screen's: the favourites' heart).
+ */
+export function OfferSearch({ cardAction }: { cardAction?: CardAction | undefined } = {}) {
   const { t } = useTranslation();
   const err = useErrorText();
   const { pathname } = useLocation();
@@ -551,25 +583,25 @@ export function OfferSearch() {
           {layout === "cards" && (
             <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
               {items.map((o) => (
-                <CardItem key={o.id} o={o} />
+                <CardItem key={o.id} o={o} action={cardAction} />
               ))}
             </SimpleGrid>
           )}
           {layout === "list" && (
             <Stack gap={0}>
               {items.map((o) => (
-                <ListItem key={o.id} o={o} />
+                <ListItem key={o.id} o={o} action={cardAction} />
               ))}
             </Stack>
           )}
           {layout === "grid" && (
             <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm">
               {items.map((o) => (
-                <GridItem key={o.id} o={o} />
+                <GridItem key={o.id} o={o} action={cardAction} />
               ))}
             </SimpleGrid>
           )}
-          {layout === "table" && <TableLayout items={items} />}
+          {layout === "table" && <TableLayout items={items} action={cardAction} />}
         </div>
       )}
       {results.hasNextPage && (

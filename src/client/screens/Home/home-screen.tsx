@@ -21,6 +21,7 @@ import { contractsQuery } from "../../features/contracts/api/contracts";
 import { OfferSearch } from "../../features/listings/search";
 import { conversationsQuery } from "../../features/messages/api/messages";
 import { forYouQuery } from "../../features/preferences/api/preferences";
+import { FavoriteButton } from "../../features/preferences/favorite-button";
 import { proposalsQuery } from "../../features/proposals/api/proposals";
 import { formatBRL } from "../../lib/money";
 
@@ -172,7 +173,13 @@ export function HomeScreen() {
           </Stack>
         )}
         {state.status === "signed-in" && <ForYou />}
-        <OfferSearch />
+        <OfferSearch
+          cardAction={
+            state.status === "signed-in"
+              ? (offerId) => <FavoriteButton offerId={offerId} size="md" />
+              : undefined
+          }
+        />
         {state.status === "signed-in" && <SaveThisSearch />}
         {state.status !== "signed-in" && (
           <Stack gap="md" data-testid="about">
