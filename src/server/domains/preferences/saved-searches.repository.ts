@@ -20,19 +20,29 @@ export type ListedSearch = Pick<
   "id" | "user_id" | "nome" | "filtros" | "ativa" | "created_at" | "updated_at"
 >;
 
-/** The keys a search is found by: its cities, else its UFs, else "*" (it wants any place). */
+/**
+ * The keys a search is found by, its most selective place: each (city, bairro) pair when it names
+ * both, each bairro in any city when it names bairros only, else its cities, else its UFs, else
+ * "*" (anywhere). An offer fits a search only if one of its own keys (offerKeys) is among them.
+ */
 export function searchKeys(f: SearchFilters): string[] {
-  if (f.cidades.length > 0) return [...new Set(f.cidades.map((c) => `c:${normalizeText(c)}`))];
+  const cities = [...new Set(f.cidades.map(normalizeText))];
+  const bairros = [...new Set(f.bairros.map(normalizeText))];
+  if (bairros.length > 0)
+    return cities.length > 0
+      ? cities.flatMap((c) => bairros.map((b) => `b:${c}|${b}`))
+      : bairros.map((b) => `b:|${b}`);
+  if (cities.length > 0) return cities.map((c) => `c:${c}`);
   if (f.ufs.length > 0) return f.ufs.map((u) => `u:${u}`);
   return ["*"];
 }
 
 /** The keys an offer looks searches up by: any of them meets a search's. */
-export const offerKeys = (o: Pick<MatchableOffer, "uf" | "cidade">) => [
-  "*",
-  `u:${o.uf}`,
-  `c:${normalizeText(o.cidade)}`,
-];
+export const offerKeys = (o: Pick<MatchableOffer, "uf" | "cidade" | "bairro">) => {
+  const city = normalizeText(o.cidade);
+  const bairro = normalizeText(o.bairro);
+  return ["*", `u:${o.uf}`, `c:${city}`, `b:${city}|${bairro}`, `b:|${bairro}`];
+};
 
 /** The columns the matching reads, from the filters. */
 export function matchColumns(f: SearchFilters) {
@@ -179,9 +189,9 @@ const FITS = `s.match_keys && $1::text[]
     AND (NOT s.pets OR $11)
     AND (s.mobiliado IS NULL OR s.mobiliado = $12)
     AND (s.entrada_ate IS NULL OR s.entrada_ate >= $13::date)
-    AND NOT EXISTS (
+    AND (cardinality(s.palavras) = 0 OR NOT EXISTS (
       SELECT 1 FROM unnest(s.palavras) w
-      WHERE NOT EXISTS (SELECT 1 FROM unnest($14::text[]) x WHERE starts_with(x, w)))`;
+      WHERE NOT EXISTS (SELECT 1 FROM unnest($14::text[]) x WHERE starts_with(x, w))))`;
 
 /** The active searches an offer fits, but its owner's: found through the index on match_keys. */
 export async function searchesFitting(
