@@ -6,7 +6,6 @@ import {
   Button,
   Container,
   Group,
-  Indicator,
   Menu,
   Text,
   UnstyledButton,
@@ -15,6 +14,7 @@ import { IconMessageCircle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router";
+import { CountIndicator } from "../components/count-indicator";
 import { conversationsQuery } from "../features/messages/api/messages";
 import { NoticeBell } from "../features/preferences/notice-bell";
 import { UploadsPanel } from "../features/storage/uploads-panel";
@@ -61,19 +61,11 @@ function MessagesLink() {
   const unread = inbox.data?.unread ?? 0;
   const label = unread > 0 ? t("messages.unreadLabel", { count: unread }) : t("nav.messages");
   return (
-    <Indicator
-      label={unread > 99 ? "99+" : unread}
-      size={18}
-      disabled={unread === 0}
-      color="red"
-      offset={4}
-      data-testid="unread-count"
-      data-unread={unread}
-    >
+    <CountIndicator count={unread} testId="unread-count">
       <ActionIcon component={Link} to="/Message" variant="subtle" size="lg" aria-label={label} title={label}>
         <IconMessageCircle size={22} />
       </ActionIcon>
-    </Indicator>
+    </CountIndicator>
   );
 }
 

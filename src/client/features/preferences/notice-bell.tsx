@@ -1,19 +1,10 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Indicator,
-  Popover,
-  ScrollArea,
-  Stack,
-  Text,
-  UnstyledButton,
-} from "@mantine/core";
+import { ActionIcon, Button, Group, Popover, ScrollArea, Stack, Text, UnstyledButton } from "@mantine/core";
 import { IconBell } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { CountIndicator } from "../../components/count-indicator";
 import { noticesQuery, useReadAllNotices, useReadNotice } from "./api/preferences";
 
 /**
@@ -32,15 +23,7 @@ export function NoticeBell() {
   const label = unread > 0 ? t("notices.unreadLabel", { count: unread }) : t("notices.title");
   return (
     // The indicator wraps the popover, so the popover's own ARIA goes on the button it opens from.
-    <Indicator
-      label={unread > 99 ? "99+" : unread}
-      size={18}
-      disabled={unread === 0}
-      color="red"
-      offset={4}
-      data-testid="notice-count"
-      data-unread={unread}
-    >
+    <CountIndicator count={unread} testId="notice-count">
       <Popover
         opened={opened}
         onChange={setOpened}
@@ -117,6 +100,6 @@ export function NoticeBell() {
           )}
         </Popover.Dropdown>
       </Popover>
-    </Indicator>
+    </CountIndicator>
   );
 }

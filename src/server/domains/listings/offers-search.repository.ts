@@ -161,7 +161,7 @@ export function buildSearchSql(q: SearchQuery): { text: string; values: unknown[
 }
 
 /** The columns of a search card (SEARCH_COLUMNS). */
-type SearchColumn =
+export type SearchColumn =
   | "id"
   | "tipo"
   | "bairro"
@@ -186,6 +186,33 @@ export type SearchRow = Pick<RowOf<typeof offers>, SearchColumn> & {
   published_cursor: string;
 };
 
+/**
+ * An offer's card as the API shows it, from its card columns (the search's, and the favourites'
+ * and "Para você" of the preferences). An offer not published (a favourite since closed) shows
+ * when it was written.
+ */
+export function offerCardOf(
+  r: Pick<RowOf<typeof offers>, SearchColumn> & { published_at: Date | null; created_at?: Date },
+) {
+  return {
+    id: r.id,
+    tipo: r.tipo,
+    bairro: r.bairro,
+    cidade: r.cidade,
+    uf: r.uf,
+    quartos: r.quartos,
+    banheiros: r.banheiros,
+    vagas: r.vagas,
+    areaM2: r.area_m2,
+    mobiliado: r.mobiliado,
+    aceitaPets: r.aceita_pets,
+    aluguel: r.aluguel,
+    total: r.total,
+    capa: r.capa,
+    publishedAt: (r.published_at ?? r.created_at ?? new Date(0)).toISOString(),
+  };
+}
+
 /** The page of cards and the cursor of the next page, from the rows of buildSearchSql. */
 export function searchPage(q: SearchQuery, rows: SearchRow[]) {
   const page = rows.slice(0, q.limit);
@@ -195,23 +222,7 @@ export function searchPage(q: SearchQuery, rows: SearchRow[]) {
       ? encodeCursor({ s: q.sort, v: SORT_KEYS[SORTS[q.sort].key].of(last), id: last.id })
       : null;
   return {
-    items: page.map((r) => ({
-      id: r.id,
-      tipo: r.tipo,
-      bairro: r.bairro,
-      cidade: r.cidade,
-      uf: r.uf,
-      quartos: r.quartos,
-      banheiros: r.banheiros,
-      vagas: r.vagas,
-      areaM2: r.area_m2,
-      mobiliado: r.mobiliado,
-      aceitaPets: r.aceita_pets,
-      aluguel: r.aluguel,
-      total: r.total,
-      capa: r.capa,
-      publishedAt: r.published_at.toISOString(),
-    })),
+    items: page.map(offerCardOf),
     nextCursor,
   };
 }

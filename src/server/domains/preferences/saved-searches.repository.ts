@@ -3,6 +3,7 @@ import { type MatchableOffer, type SearchFilters, wordsOf } from "../../../share
 import type { NewRowOf, Queryable, RowOf } from "../../db/rows";
 import type { offers } from "../../db/schema/listings";
 import type { savedSearches } from "../../db/schema/preferences";
+import { offerCardOf } from "../listings/offers-search.repository";
 
 /*
  * The saved_searches table (decision 019) and the matching both ways (decision 021): an offer
@@ -67,34 +68,57 @@ export function matchColumns(f: SearchFilters) {
 
 export type NewSearch = Pick<NewRowOf<typeof savedSearches>, "id" | "user_id" | "nome" | "filtros" | "ativa">;
 
-export async function insertSearch(c: Queryable, s: NewSearch): Promise<void> {
+/** A search's values in the order of SEARCH_FIELDS, its matching columns from its filters. */
+function searchValues(s: Pick<SavedSearchRow, "nome" | "filtros" | "ativa">): unknown[] {
   const m = matchColumns(s.filtros);
+  return [
+    s.nome,
+    JSON.stringify(s.filtros),
+    s.ativa,
+    m.match_keys,
+    m.ufs,
+    m.cidades_norm,
+    m.bairros_norm,
+    m.preco_min,
+    m.preco_max,
+    m.quartos_min,
+    m.banheiros_min,
+    m.vagas_min,
+    m.area_min,
+    m.tipos,
+    m.pets,
+    m.mobiliado,
+    m.entrada_ate,
+    m.palavras,
+  ];
+}
+const SEARCH_FIELDS = [
+  "nome",
+  "filtros",
+  "ativa",
+  "match_keys",
+  "ufs",
+  "cidades_norm",
+  "bairros_norm",
+  "preco_min",
+  "preco_max",
+  "quartos_min",
+  "banheiros_min",
+  "vagas_min",
+  "area_min",
+  "tipos",
+  "pets",
+  "mobiliado",
+  "entrada_ate",
+  "palavras",
+] as const;
+
+export async function insertSearch(c: Queryable, s: NewSearch): Promise<void> {
+  const values = searchValues({ nome: s.nome, filtros: s.filtros, ativa: s.ativa ?? true });
   await c.query(
-    `INSERT INTO saved_searches (id, user_id, nome, filtros, ativa, match_keys, ufs, cidades_norm, bairros_norm,
-       preco_min, preco_max, quartos_min, banheiros_min, vagas_min, area_min, tipos, pets, mobiliado, entrada_ate, palavras)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
-    [
-      s.id,
-      s.user_id,
-      s.nome,
-      JSON.stringify(s.filtros),
-      s.ativa ?? true,
-      m.match_keys,
-      m.ufs,
-      m.cidades_norm,
-      m.bairros_norm,
-      m.preco_min,
-      m.preco_max,
-      m.quartos_min,
-      m.banheiros_min,
-      m.vagas_min,
-      m.area_min,
-      m.tipos,
-      m.pets,
-      m.mobiliado,
-      m.entrada_ate,
-      m.palavras,
-    ],
+    `INSERT INTO saved_searches (id, user_id, ${SEARCH_FIELDS.join(", ")})
+     VALUES ($1, $2, ${SEARCH_FIELDS.map((_, i) => `$${i + 3}`).join(", ")})`,
+    [s.id, s.user_id, ...values],
   );
 }
 
@@ -103,33 +127,10 @@ export async function updateSearch(
   id: string,
   s: Pick<SavedSearchRow, "nome" | "filtros" | "ativa">,
 ): Promise<void> {
-  const m = matchColumns(s.filtros);
   await c.query(
-    `UPDATE saved_searches SET nome = $2, filtros = $3, ativa = $4, match_keys = $5, ufs = $6, cidades_norm = $7,
-       bairros_norm = $8, preco_min = $9, preco_max = $10, quartos_min = $11, banheiros_min = $12, vagas_min = $13,
-       area_min = $14, tipos = $15, pets = $16, mobiliado = $17, entrada_ate = $18, palavras = $19, updated_at = now()
+    `UPDATE saved_searches SET ${SEARCH_FIELDS.map((f, i) => `${f} = $${i + 2}`).join(", ")}, updated_at = now()
      WHERE id = $1`,
-    [
-      id,
-      s.nome,
-      JSON.stringify(s.filtros),
-      s.ativa,
-      m.match_keys,
-      m.ufs,
-      m.cidades_norm,
-      m.bairros_norm,
-      m.preco_min,
-      m.preco_max,
-      m.quartos_min,
-      m.banheiros_min,
-      m.vagas_min,
-      m.area_min,
-      m.tipos,
-      m.pets,
-      m.mobiliado,
-      m.entrada_ate,
-      m.palavras,
-    ],
+    [id, ...searchValues(s)],
   );
 }
 
@@ -341,21 +342,5 @@ export type OfferCardColumn =
   | "created_at";
 export type OfferCardRow = Pick<RowOf<typeof offers>, OfferCardColumn>;
 
-/** An offer's card as the API shows it. */
-export const cardOf = (r: OfferCardRow) => ({
-  id: r.id,
-  tipo: r.tipo,
-  bairro: r.bairro,
-  cidade: r.cidade,
-  uf: r.uf,
-  quartos: r.quartos,
-  banheiros: r.banheiros,
-  vagas: r.vagas,
-  areaM2: r.area_m2,
-  mobiliado: r.mobiliado,
-  aceitaPets: r.aceita_pets,
-  aluguel: r.aluguel,
-  total: r.total,
-  capa: r.capa,
-  publishedAt: (r.published_at ?? r.created_at).toISOString(),
-});
+/** An offer's card as the API shows it (the search's own mapping). */
+export const cardOf = offerCardOf;

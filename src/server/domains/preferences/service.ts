@@ -7,7 +7,6 @@ import {
   DEFAULT_CHANNELS,
   type FavoriteView,
   type NoticeChannels,
-  type NoticeKind,
   type NoticeList,
   type NotificationSettings,
   type PreferenceVersion,
