@@ -3,7 +3,7 @@ import { type MatchableOffer, type SearchFilters, wordsOf } from "../../../share
 import type { NewRowOf, Queryable, RowOf } from "../../db/rows";
 import type { offers } from "../../db/schema/listings";
 import type { savedSearches } from "../../db/schema/preferences";
-import { offerCardOf } from "../listings/offers-search.repository";
+import { offerCardOf, type SearchColumn } from "../listings/offers-search.repository";
 
 /*
  * The saved_searches table (decision 019) and the matching both ways (decision 021): an offer
@@ -322,24 +322,7 @@ export async function newestOffersFitting(
 export const CARD_COLUMNS = `o.id, o.status, o.tipo, o.bairro, o.cidade, o.uf, o.quartos, o.banheiros, o.vagas, o.area_m2,
   o.mobiliado, o.aceita_pets, o.aluguel, o.total, o.capa, o.published_at, o.created_at`;
 
-export type OfferCardColumn =
-  | "id"
-  | "status"
-  | "tipo"
-  | "bairro"
-  | "cidade"
-  | "uf"
-  | "quartos"
-  | "banheiros"
-  | "vagas"
-  | "area_m2"
-  | "mobiliado"
-  | "aceita_pets"
-  | "aluguel"
-  | "total"
-  | "capa"
-  | "published_at"
-  | "created_at";
+export type OfferCardColumn = SearchColumn | "status" | "published_at" | "created_at";
 export type OfferCardRow = Pick<RowOf<typeof offers>, OfferCardColumn>;
 
 /** An offer's card as the API shows it (the search's own mapping). */
