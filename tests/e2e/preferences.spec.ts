@@ -29,7 +29,7 @@ test("a tenant saves a search, is told live of a fitting offer and of a favourit
   await tenant.getByTestId("save-search").click();
   await expect(tenant).toHaveURL(/\/preferences\?/);
   const form = tenant.getByTestId("new-search");
-  await expect(form.getByLabel("Preço máximo (R$)")).toHaveValue("R$ 4.000");
+  await expect(form.getByLabel("Preço máximo")).toHaveValue("R$ 4.000");
   await expect(form).toContainText(city);
   await form.getByRole("textbox", { name: "Nome da busca" }).fill("Perto do trabalho");
   await form.getByRole("button", { name: "Salvar busca" }).click();

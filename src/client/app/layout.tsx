@@ -133,6 +133,9 @@ function AccountMenu() {
         <Menu.Item component={Link} to="/preferences2">
           {t("nav.notify")}
         </Menu.Item>
+        <Menu.Item component={Link} to="/PreferencesHist">
+          {t("nav.preferencesHist")}
+        </Menu.Item>
         <Menu.Divider />
         <Menu.Item component={Link} to="/profile">
           {t("nav.profile")}

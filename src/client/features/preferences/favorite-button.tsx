@@ -18,7 +18,7 @@ export function FavoriteButton({ offerId, size = "lg" }: { offerId: string; size
     <ActionIcon
       variant={kept ? "filled" : "default"}
       color="red"
-      size={size}
+      size={size === "lg" ? 44 : 36}
       radius="xl"
       aria-label={label}
       title={label}

@@ -50,7 +50,7 @@ export function NoticeBell() {
             </Text>
             <Button
               variant="subtle"
-              size="compact-xs"
+              size="xs"
               disabled={unread === 0}
               loading={readAll.isPending}
               onClick={() => readAll.mutate()}

@@ -8,17 +8,32 @@ import { Link } from "react-router";
 import {
   homeUrlOf,
   type SavedSearchView,
+  type SearchFilters,
   type SearchFiltersInput,
   searchFilters,
 } from "../../../shared/contracts/preferences";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { useErrorText } from "../../lib/error-text";
+import { formatBRL } from "../../lib/money";
 import { savedSearchesQuery, useDeleteSearch, useSaveSearch } from "./api/preferences";
 import { SearchForm, searchFormValues } from "./search-form";
 
-/** One saved search: its name, how many offers fit it now, and what one may do with it. */
+/** One saved search: its name, what it asks for, how many offers fit it now, what one may do. */
 function SearchCard({ s }: { s: SavedSearchView }) {
   const { t } = useTranslation();
+  // "Itaúna, Centro · até R$ 4.000,00 · 2+ quartos": enough to tell two searches apart.
+  const summaryOf = (f: SearchFilters) =>
+    [
+      [...f.cidades, ...f.bairros].join(", ") || f.ufs.join(", ") || t("preferences.anyPlace"),
+      f.precoMax !== null ? t("preferences.upTo", { price: formatBRL(f.precoMax) }) : null,
+      f.precoMin !== null ? t("preferences.from", { price: formatBRL(f.precoMin) }) : null,
+      f.quartosMin
+        ? `${f.quartosMin}+ ${t("preferences.fields.quartosMin").split(" ")[0]?.toLowerCase()}`
+        : null,
+      f.tipos.length ? f.tipos.map((x) => t(`listings.types.${x}`)).join(", ") : null,
+    ]
+      .filter(Boolean)
+      .join(" · ");
   const err = useErrorText();
   const save = useSaveSearch();
   const remove = useDeleteSearch();
@@ -47,6 +62,9 @@ function SearchCard({ s }: { s: SavedSearchView }) {
           <div style={{ minWidth: 0 }}>
             <Text fw={700} style={{ overflowWrap: "anywhere" }}>
               {s.nome}
+            </Text>
+            <Text size="sm" data-testid="search-summary" style={{ overflowWrap: "anywhere" }}>
+              {summaryOf(filtros)}
             </Text>
             <Text size="sm" c="dimmed" data-testid="match-count">
               {t("preferences.matches", { count: s.correspondencias })}

@@ -46,6 +46,10 @@ describe("/preferences", { timeout: 30_000 }, () => {
     const card = await screen.findByTestId("saved-search");
     expect(card).toHaveTextContent("Perto do trabalho");
     expect(within(card).getByTestId("match-count")).toHaveTextContent("3 ofertas publicadas combinam agora");
+    // What it asks for, to tell two searches apart without opening them.
+    expect(within(card).getByTestId("search-summary")).toHaveTextContent(
+      "Rio de Janeiro, Botafogo · até R$ 3.000,00 · 2+ quartos",
+    );
     expect(within(card).getByRole("link", { name: ptBR.preferences.open })).toHaveAttribute(
       "href",
       "/?uf=RJ&cidade=Rio+de+Janeiro&bairro=Botafogo&precoMax=3000&quartos=2",

@@ -24,7 +24,10 @@ export function PreferencesScreen() {
   return (
     <Container size="md" py="lg">
       <Stack gap="md">
-        <PageHeader title={t("preferences.title")} lead={t("preferences.lead")} />
+        <PageHeader
+          title={t("preferences.title")}
+          lead={t(tab === "favoritos" ? "preferences.leadFavorites" : "preferences.lead")}
+        />
         <Tabs
           value={tab}
           onChange={(v) => void navigate(v === "favoritos" ? "/preferences/favoritos" : "/preferences")}
