@@ -10,12 +10,7 @@ import {
   type SearchFilters,
   searchFilters,
 } from "../../../shared/contracts/preferences";
-import {
-  deleteSearchesOf,
-  insertSearch,
-  searchesFitting,
-  searchesFittingByScan,
-} from "./saved-searches.repository";
+import { insertSearch, searchesFitting, searchesFittingByScan } from "./saved-searches.repository";
 
 /*
  * The matching as the database does it (the index on places, then every filter) against the
@@ -142,28 +137,35 @@ describe("the matching of offers to saved searches", () => {
         fc.array(filtersArb, { minLength: 1, maxLength: 25 }),
         fc.array(offerArb, { minLength: 1, maxLength: 6 }),
         async (searches, offers) => {
-          const pool = t.database.pool;
-          await deleteSearchesOf(pool, userId);
-          const ids: string[] = [];
-          for (const filtros of searches) {
-            const id = randomUUID();
-            ids.push(id);
-            await insertSearch(pool, { id, user_id: userId, nome: "s", filtros, ativa: true });
-          }
-          for (const o of offers) {
-            const want = ids.filter((_, i) => matchesSearch(o, searches[i] as SearchFilters)).sort();
-            // Other files' searches share the database: only this run's are compared.
-            const mine = (rows: { id: string }[]) =>
-              rows
-                .map((s) => s.id)
-                .filter((id) => ids.includes(id))
-                .sort();
-            const viaIndex = mine(await searchesFitting(pool, o, "someone-else"));
-            const viaScan = mine(await searchesFittingByScan(pool, o));
-            expect(viaIndex, JSON.stringify(o)).toEqual(want);
-            expect(viaScan).toEqual(want);
-            pairs += ids.length;
-            fits += want.length;
+          // In a transaction rolled back at the end: other files share the database, and their
+          // offers must never be matched against these searches (nor anyone e-mailed about them).
+          const pool = await t.database.pool.connect();
+          await pool.query("BEGIN");
+          try {
+            const ids: string[] = [];
+            for (const filtros of searches) {
+              const id = randomUUID();
+              ids.push(id);
+              await insertSearch(pool, { id, user_id: userId, nome: "s", filtros, ativa: true });
+            }
+            for (const o of offers) {
+              const want = ids.filter((_, i) => matchesSearch(o, searches[i] as SearchFilters)).sort();
+              // Other files' searches share the database: only this run's are compared.
+              const mine = (rows: { id: string }[]) =>
+                rows
+                  .map((s) => s.id)
+                  .filter((id) => ids.includes(id))
+                  .sort();
+              const viaIndex = mine(await searchesFitting(pool, o, "someone-else"));
+              const viaScan = mine(await searchesFittingByScan(pool, o));
+              expect(viaIndex, JSON.stringify(o)).toEqual(want);
+              expect(viaScan).toEqual(want);
+              pairs += ids.length;
+              fits += want.length;
+            }
+          } finally {
+            await pool.query("ROLLBACK");
+            pool.release();
           }
         },
       ),
@@ -174,8 +176,8 @@ describe("the matching of offers to saved searches", () => {
   }, 120_000);
 
   it("never alerts a search of the offer's own owner", async () => {
-    const pool = t.database.pool;
-    await deleteSearchesOf(pool, userId);
+    const pool = await t.database.pool.connect();
+    await pool.query("BEGIN");
     const id = randomUUID();
     await insertSearch(pool, {
       id,
@@ -187,7 +189,12 @@ describe("the matching of offers to saved searches", () => {
     const offer = fc.sample(offerArb, { numRuns: 1, seed: 1 })[0] as MatchableOffer;
     const ours = async (owner: string) =>
       (await searchesFitting(pool, offer, owner)).filter((s) => s.id === id);
-    expect(await ours(userId)).toEqual([]);
-    expect(await ours("someone-else")).toHaveLength(1);
+    try {
+      expect(await ours(userId)).toEqual([]);
+      expect(await ours("someone-else")).toHaveLength(1);
+    } finally {
+      await pool.query("ROLLBACK");
+      pool.release();
+    }
   });
 });

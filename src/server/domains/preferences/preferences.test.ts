@@ -25,7 +25,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A city no other test file publishes in, so counts and alerts are this test's own. */
+/**
+ * A city no other test file publishes in, so counts and alerts are this test's own. Every search
+ * saved here names one: the database is shared, and a search for anywhere would be told of (and
+ * e-mailed about) other files' offers, through their apps' mailers.
+ */
 const cityOf = () => `Cidade ${randomUUID().slice(0, 8)}`;
 /** The builders' offer: R$ 4.500 + 1.200 + 250 + 40 = R$ 5.990,00 a month. */
 const TOTAL = 599_000;
@@ -88,8 +92,15 @@ describe("saved searches", () => {
     });
     const unnamed = await b.call("POST", "/api/preferences/searches", tenant.cookie, search(" ", {}));
     expect(unnamed.json().issues).toEqual([{ path: "nome", message: ptBR.errors["invalid-search-name"] }]);
-    for (let i = 0; i < 20; i++) await save(tenant, search(`Busca ${i + 1}`, { quartosMin: i % 5 }));
-    const more = await b.call("POST", "/api/preferences/searches", tenant.cookie, search("Mais uma", {}));
+    const city = cityOf();
+    for (let i = 0; i < 20; i++)
+      await save(tenant, search(`Busca ${i + 1}`, { cidades: [city], quartosMin: i % 5 }));
+    const more = await b.call(
+      "POST",
+      "/api/preferences/searches",
+      tenant.cookie,
+      search("Mais uma", { cidades: [city] }),
+    );
     expect(more.statusCode).toBe(409);
     expect(more.json()).toMatchObject({
       code: "too-many-searches",
@@ -100,7 +111,7 @@ describe("saved searches", () => {
   it("are nobody else's business: 401 signed out, 404 for another person's search, version or notice", async () => {
     const owner = await b.person("Dora");
     const other = await b.person("Edu");
-    const mine = await save(owner, search("Minha", {}));
+    const mine = await save(owner, search("Minha", { cidades: [cityOf()] }));
     for (const url of [
       "/api/preferences/searches",
       "/api/preferences/favorites",
@@ -109,7 +120,12 @@ describe("saved searches", () => {
       "/api/notifications",
     ])
       expect((await b.call("GET", url)).statusCode, url).toBe(401);
-    const put = await b.call("PUT", `/api/preferences/searches/${mine.id}`, other.cookie, search("Dele", {}));
+    const put = await b.call(
+      "PUT",
+      `/api/preferences/searches/${mine.id}`,
+      other.cookie,
+      search("Dele", { cidades: [cityOf()] }),
+    );
     expect(put.statusCode).toBe(404);
     expect((await b.call("DELETE", `/api/preferences/searches/${mine.id}`, other.cookie)).statusCode).toBe(
       404,
@@ -234,12 +250,13 @@ describe("alerts", () => {
 describe("the history of one's searches", () => {
   it("shows every version newest first with what changed in pt-BR, and restores one", async () => {
     const tenant = await b.person("Mara");
-    const s = await save(tenant, search("Perto do trabalho", { cidades: ["Niterói"], precoMax: 300000 }));
+    const city = cityOf();
+    const s = await save(tenant, search("Perto do trabalho", { cidades: [city], precoMax: 300000 }));
     await b.call("PUT", `/api/preferences/searches/${s.id}`, tenant.cookie, {
-      ...search("Perto do trabalho", { cidades: ["Niterói"], precoMax: 250000, pets: true }),
+      ...search("Perto do trabalho", { cidades: [city], precoMax: 250000, pets: true }),
     });
     await b.call("PUT", `/api/preferences/searches/${s.id}`, tenant.cookie, {
-      ...search("Perto do trabalho", { cidades: ["Niterói"], precoMax: 250000, pets: true }, false),
+      ...search("Perto do trabalho", { cidades: [city], precoMax: 250000, pets: true }, false),
     });
     const versions = (await b.call("GET", "/api/preferences/history", tenant.cookie)).json<
       PreferenceVersion[]
