@@ -145,6 +145,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onApproved: async (c, proposalId) => {
       await jobs.send(c, CONTRACT_JOBS.draft, { proposalId });
     },
+    // Every step e-mailed to a party is also a notice in their bell (issue 16).
+    onNotices: (c, notices) => preferences.recordNotices(c, "proposal", notices),
   });
   app.decorate("proposals", proposals);
   app.decorate("contracts", contracts);

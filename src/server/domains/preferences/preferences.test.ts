@@ -247,6 +247,29 @@ describe("alerts", () => {
   });
 });
 
+describe("proposal steps in the bell", () => {
+  it("tell the party who must act, with the screen to act on, as the e-mail does", async () => {
+    const { proposal, landlord, tenant } = await b.proposal("enviada");
+    const told = await notices(landlord);
+    expect(told.items).toMatchObject([
+      { kind: "proposal", path: `/AprovarProposta?id=${proposal.id}`, readAt: null },
+    ]);
+    expect(told.items[0]?.title).toMatch(/^Nova proposta: /);
+    // The landlord counters: now the tenant is told.
+    const counter = await b.call("POST", `/api/proposals/${proposal.id}/actions`, landlord.cookie, {
+      action: "counter",
+      termos: { ...proposal.termos, aluguel: proposal.termos.aluguel - 10_000 },
+    });
+    expect(counter.statusCode, counter.body).toBe(200);
+    const tenantTold = await notices(tenant);
+    expect(tenantTold.items[0]).toMatchObject({
+      kind: "proposal",
+      path: `/PropostaEnviada?id=${proposal.id}`,
+    });
+    expect(tenantTold.items[0]?.title).toMatch(/^Nova contraproposta para /);
+  });
+});
+
 describe("the history of one's searches", () => {
   it("shows every version newest first with what changed in pt-BR, and restores one", async () => {
     const tenant = await b.person("Mara");

@@ -7,6 +7,7 @@ import {
   DEFAULT_CHANNELS,
   type FavoriteView,
   type NoticeChannels,
+  type NoticeKind,
   type NoticeList,
   type NotificationSettings,
   type PreferenceVersion,
@@ -423,6 +424,33 @@ export class PreferencesService {
     return [...seen.values()]
       .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || a.id.localeCompare(b.id))
       .slice(0, FOR_YOU_LIMIT);
+  }
+
+  /**
+   * Notices another domain tells in the change's transaction (a proposal's step): into the bell,
+   * each once, and a live event so an open screen's bell updates. Their e-mails are that domain's.
+   */
+  async recordNotices(
+    c: Queryable,
+    kind: Exclude<NoticeKind, ChosenKind>,
+    notices: { userId: string; title: string; body: string; path: string }[],
+  ): Promise<void> {
+    const inserted = await insertNotices(
+      c,
+      notices.map((n) => ({
+        id: randomUUID(),
+        userId: n.userId,
+        kind,
+        title: n.title,
+        body: n.body.length > 300 ? `${n.body.slice(0, 299)}…` : n.body,
+        path: n.path,
+        dedupe: `${kind}:${randomUUID()}`,
+      })),
+    );
+    await noticesChanged(
+      c,
+      inserted.map((r) => r.user_id),
+    );
   }
 
   // --- matching (the job) -----------------------------------------------------------------------

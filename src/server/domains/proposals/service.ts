@@ -99,6 +99,14 @@ export class ProposalsService {
        * sent with it, so it cannot be lost between the commit and the work.
        */
       onApproved?: (c: pg.PoolClient, proposalId: string) => Promise<void>;
+      /**
+       * Runs in the change's transaction with the notices it e-mails (the bell shows them too:
+       * issue 16). Each: who, what happened, and the screen it is about.
+       */
+      onNotices?: (
+        c: pg.PoolClient,
+        notices: { userId: string; title: string; body: string; path: string }[],
+      ) => Promise<void>;
     },
   ) {}
 
@@ -125,6 +133,10 @@ export class ProposalsService {
 
   /** Queues the notices in the change's transaction: the outbox's job sends them after the commit. */
   private async send(c: pg.PoolClient, notices: Notice[]) {
+    await this.options.onNotices?.(
+      c,
+      notices.map((n) => ({ userId: n.to, title: n.subject, body: n.lines.join(" "), path: n.path })),
+    );
     for (const n of notices)
       await this.outbox.queueNotice(c, n.to, {
         subject: n.subject,
