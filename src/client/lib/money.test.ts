@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatBRL, reaisToCentavos, toCentavos, toReais } from "./money";
+import { formatBRL } from "../../shared/money";
+import { reaisToCentavos, toCentavos, toReais } from "./money";
 
 describe("money", () => {
   it("shows centavos as BRL", () => {

@@ -1,10 +1,3 @@
-const brl = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
-
-/** 250000 centavos → "R$ 2.500,00" (always in reais, whatever the interface language). */
-export function formatBRL(centavos: number): string {
-  return brl.format(centavos / 100).replace(/\u00a0/g, " ");
-}
-
 /** Reais as typed ("2.500,50", "2500.5", 2500.5) → centavos; null when it is not a number. */
 export function toCentavos(value: string | number | null | undefined): number | null {
   if (value === null || value === undefined || value === "") return null;

@@ -16,7 +16,7 @@ import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { OfferView } from "../../../shared/contracts/listings";
-import { formatBRL } from "../../lib/money";
+import { formatBRL } from "../../../shared/money";
 import { photoUrl } from "./api/search";
 import { cardTitle, features, place } from "./describe";
 import { UnitPhoto } from "./unit-photo";

@@ -42,9 +42,10 @@ import {
   UFS,
   UNIT_TYPES,
 } from "../../../shared/contracts/listings";
+import { formatBRL } from "../../../shared/money";
 import { ApiError } from "../../lib/api";
 import { useErrorText } from "../../lib/error-text";
-import { formatBRL, reaisToCentavos } from "../../lib/money";
+import { reaisToCentavos } from "../../lib/money";
 import { photoUrl, searchQuery } from "./api/search";
 import { cardTitle, features, place } from "./describe";
 import { PlaceInput } from "./place-input";

@@ -3,8 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { offerTitle } from "../../../shared/contracts/listings";
+import { formatBRL } from "../../../shared/money";
 import { useErrorText } from "../../lib/error-text";
-import { formatBRL } from "../../lib/money";
 import { favoritesQuery } from "./api/preferences";
 import { FavoriteButton } from "./favorite-button";
 

@@ -12,9 +12,9 @@ import {
   type SearchFiltersInput,
   searchFilters,
 } from "../../../shared/contracts/preferences";
+import { formatBRL } from "../../../shared/money";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { useErrorText } from "../../lib/error-text";
-import { formatBRL } from "../../lib/money";
 import { savedSearchesQuery, useDeleteSearch, useSaveSearch } from "./api/preferences";
 import { SearchForm, searchFormValues } from "./search-form";
 

@@ -8,7 +8,7 @@ import {
   type ProposalStatus,
   type ProposalView,
 } from "../../../shared/contracts/proposals";
-import { formatBRL } from "../../lib/money";
+import { formatBRL } from "../../../shared/money";
 
 const STATUS_COLOR: Record<ProposalStatus, string> = {
   enviada: "blue",

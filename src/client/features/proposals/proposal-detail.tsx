@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatCpf } from "../../../shared/contracts/profile";
 import type { ProposalView } from "../../../shared/contracts/proposals";
-import { formatBRL } from "../../lib/money";
+import { formatBRL } from "../../../shared/money";
 import { ProposalActions } from "./actions";
 import { sharedDocumentQuery } from "./api/documents";
 import { ProposalStatusBadge, ProposalTimeline, TermsSummary, TotalAtRent, TurnBanner } from "./parts";

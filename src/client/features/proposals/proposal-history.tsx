@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ContractStatus } from "../../../shared/contracts/contracts";
 import type { ProposalView } from "../../../shared/contracts/proposals";
-import { formatBRL } from "../../lib/money";
+import { formatBRL } from "../../../shared/money";
 import { ProposalStatusBadge, ProposalTimeline } from "./parts";
 
 /** The contract written for an approved proposal, as the screen reads it from the contracts. */

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ContractStatus } from "../../../shared/contracts/contracts";
 import type { ProposalView } from "../../../shared/contracts/proposals";
-import { formatBRL } from "../../lib/money";
+import { formatBRL } from "../../../shared/money";
 import { ProposalStatusBadge } from "./parts";
 
 /**

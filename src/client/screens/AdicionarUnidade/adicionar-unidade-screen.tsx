@@ -18,6 +18,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
 import { ACTIVE_STATUSES, type UnitView } from "../../../shared/contracts/listings";
+import { formatBRL } from "../../../shared/money";
 import { useAuth } from "../../app/auth";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PageHeader } from "../../components/page-header";
@@ -28,7 +29,6 @@ import { UnitForm } from "../../features/listings/unit-form";
 import { UnitPhoto } from "../../features/listings/unit-photo";
 import { ApiError } from "../../lib/api";
 import { useErrorText } from "../../lib/error-text";
-import { formatBRL } from "../../lib/money";
 
 function UnitCard({ unit, onDelete }: { unit: UnitView; onDelete: (u: UnitView) => void }) {
   const { t } = useTranslation();

@@ -1,13 +1,13 @@
 import { Card, Group, Image, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { formatCep } from "../../../shared/contracts/listings";
+import { formatBRL } from "../../../shared/money";
 import { useAuth } from "../../app/auth";
 import { photoUrl } from "../../features/listings/api/search";
 import { cardTitle, monthsText, place } from "../../features/listings/describe";
 import { PacoteTable } from "../../features/listings/offer-details";
 import { EditOffer, OfferPage, ProposeButton } from "../../features/listings/offer-page";
 import { OwnerTools } from "../../features/listings/owner-tools";
-import { formatBRL } from "../../lib/money";
 
 /**
  * /AluguelOfertaOLD: the classic rendition of the offer screen: one page, a table of every field,

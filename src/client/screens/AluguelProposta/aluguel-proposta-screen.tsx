@@ -2,6 +2,7 @@ import { Alert, Container, Loader, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
+import { formatBRL } from "../../../shared/money";
 import { useAuth } from "../../app/auth";
 import { ContractForProposal } from "../../features/contracts/contract-for-proposal";
 import { offerQuery } from "../../features/listings/api/offers";
@@ -13,7 +14,6 @@ import { NewProposalForm } from "../../features/proposals/new-proposal-form";
 import { ProposalById } from "../../features/proposals/proposal-by-id";
 import { ApiError } from "../../lib/api";
 import { useErrorText } from "../../lib/error-text";
-import { formatBRL } from "../../lib/money";
 
 function NewProposal({ offerId }: { offerId: string }) {
   const { state } = useAuth();

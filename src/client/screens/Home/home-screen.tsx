@@ -16,6 +16,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { offerTitle } from "../../../shared/contracts/listings";
+import { formatBRL } from "../../../shared/money";
 import { useAuth } from "../../app/auth";
 import { contractsQuery } from "../../features/contracts/api/contracts";
 import { OfferSearch } from "../../features/listings/search";
@@ -23,7 +24,6 @@ import { conversationsQuery } from "../../features/messages/api/messages";
 import { forYouQuery } from "../../features/preferences/api/preferences";
 import { FavoriteButton } from "../../features/preferences/favorite-button";
 import { proposalsQuery } from "../../features/proposals/api/proposals";
-import { formatBRL } from "../../lib/money";
 
 const FEATURES = [
   { key: "offers", Icon: IconHome },

@@ -1,5 +1,6 @@
 import { UNIT_TYPE_NAMES } from "../../../shared/contracts/listings";
 import type { ChosenKind, NotificationSettings, SearchFilters } from "../../../shared/contracts/preferences";
+import { formatBRL } from "../../../shared/money";
 
 /*
  * What changed between two versions of one's searches, in pt-BR words, for /PreferencesHist:
@@ -12,8 +13,7 @@ export interface SearchSnapshot {
   filtros: SearchFilters;
 }
 
-const brl = (centavos: number) =>
-  (centavos / 100).toLocaleString("pt-BR", { style: "currency", currency: "BRL" }).replace(/\u00a0/g, " ");
+const brl = formatBRL;
 const day = (iso: string) => iso.split("-").reverse().join("/");
 const list = (xs: string[]) => (xs.length ? xs.join(", ") : "qualquer");
 const none = "sem limite";
@@ -93,3 +93,9 @@ export function describeSettingsChanges(
     out.push(`Hora do resumo diário: ${before.horaResumo}h → ${after.horaResumo}h`);
   return out;
 }
+
+/** What each kind of alert is called in its e-mails and on the unsubscribe page. */
+export const KIND_WORDS: Record<ChosenKind, string> = {
+  match: "novas ofertas para as suas buscas",
+  price_drop: "baixas de preço dos seus favoritos",
+};

@@ -19,6 +19,7 @@ import {
 } from "../../../shared/contracts/preferences";
 import type { Auth } from "../../auth/auth";
 import { requireUserId } from "../../auth/guard";
+import { KIND_WORDS } from "./changes";
 import type { PreferencesService } from "./service";
 
 const security = [{ session: [] }];
@@ -223,10 +224,6 @@ export async function preferenceRoutes(
   // one button (a GET changes nothing, as link scanners open links).
   const page = (title: string, body: string) =>
     `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · Chave</title><style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.5;color:#1a1b1e}button{font:inherit;padding:.6rem 1.2rem;border:0;border-radius:.4rem;background:#1864ab;color:#fff;cursor:pointer}a{color:#1864ab}</style></head><body><main><h1>${title}</h1>${body}</main></body></html>`;
-  const kindWords = {
-    match: "novas ofertas para as suas buscas",
-    price_drop: "baixas de preço dos seus favoritos",
-  };
   const scope = app.withTypeProvider<ZodTypeProvider>();
   scope.addContentTypeParser(
     "application/x-www-form-urlencoded",
@@ -254,7 +251,7 @@ export async function preferenceRoutes(
           // An HTML page, which the response schema (errors only) does not describe.
           page(
             "Parar estes e-mails?",
-            `<p>Você deixa de receber por e-mail os avisos de ${kindWords[k]}. Eles continuam no sino da Chave.</p><form method="post" action="${action.replace(/&/g, "&amp;")}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Parar de receber por e-mail</button></form><p><a href="/preferences2">Escolher como ser avisado</a></p>`,
+            `<p>Você deixa de receber por e-mail os avisos de ${KIND_WORDS[k]}. Eles continuam no sino da Chave.</p><form method="post" action="${action.replace(/&/g, "&amp;")}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Parar de receber por e-mail</button></form><p><a href="/preferences2">Escolher como ser avisado</a></p>`,
           ) as never,
         );
     },
@@ -278,7 +275,7 @@ export async function preferenceRoutes(
         .send(
           page(
             "Pronto",
-            `<p>Você não recebe mais por e-mail os avisos de ${kindWords[k]}. Eles continuam no sino da Chave.</p><p><a href="/preferences2">Escolher como ser avisado</a></p>`,
+            `<p>Você não recebe mais por e-mail os avisos de ${KIND_WORDS[k]}. Eles continuam no sino da Chave.</p><p><a href="/preferences2">Escolher como ser avisado</a></p>`,
           ) as never,
         );
     },

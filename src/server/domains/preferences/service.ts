@@ -17,12 +17,13 @@ import {
   searchFilters,
 } from "../../../shared/contracts/preferences";
 import { AppError } from "../../../shared/errors";
+import { formatBRL as brl } from "../../../shared/money";
 import type { Clock } from "../../clock";
 import { withTransaction } from "../../db/client";
 import type { Queryable } from "../../db/rows";
 import type { MailOutbox } from "../../mail/outbox";
 import { noticesChanged, preferencesChanged } from "../../realtime/events";
-import { describeChanges, describeSettingsChanges, type SearchSnapshot } from "./changes";
+import { describeChanges, describeSettingsChanges, KIND_WORDS, type SearchSnapshot } from "./changes";
 import { addFavorite, favoritersOf, favoritesOf, removeFavorite } from "./favorites.repository";
 import { digestReaders, saveSettings, settingsOf } from "./notification-settings.repository";
 import {
@@ -73,12 +74,6 @@ export interface PreferencesDeps {
   /** Signs the one-click unsubscribe links, so only the e-mail's reader can use one. */
   secret: string;
 }
-
-/** The words a kind of notice goes by in its e-mails. */
-const KIND_WORDS: Record<ChosenKind, string> = {
-  match: "novas ofertas para as suas buscas",
-  price_drop: "baixas de preço dos seus favoritos",
-};
 
 export class PreferencesService {
   constructor(
@@ -284,21 +279,36 @@ export class PreferencesService {
     lines: string[],
     path: string,
   ): Promise<void> {
-    const unsubscribe = this.unsubscribeUrl(userId, kind);
+    const footer = this.unsubscribeFooter(userId, [kind]);
     await this.deps.outbox.queueNotice(
       c,
       userId,
       {
         subject,
-        lines: [
-          ...lines,
-          `Escolha como ser avisado em ${this.deps.publicUrl}/preferences2 ou pare de receber por e-mail avisos de ${KIND_WORDS[kind]}: ${unsubscribe}`,
-        ],
+        lines: [...lines, ...footer.lines],
         url: `${this.deps.publicUrl}${path}`,
         action: "Abrir na Chave",
       },
-      { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+      footer.headers,
     );
+  }
+
+  /**
+   * The end of every alert e-mail: where to choose, and a one-click unsubscribe for each kind it
+   * tells (RFC 8058's headers carry the first; a digest of both kinds names both links).
+   */
+  private unsubscribeFooter(userId: string, kinds: ChosenKind[]) {
+    const links = kinds.map((k) => ({ kind: k, url: this.unsubscribeUrl(userId, k) }));
+    return {
+      lines: [
+        `Escolha como ser avisado em ${this.deps.publicUrl}/preferences2.`,
+        ...links.map((l) => `Parar de receber por e-mail avisos de ${KIND_WORDS[l.kind]}: ${l.url}`),
+      ],
+      headers: {
+        "List-Unsubscribe": `<${links[0]?.url}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      },
+    };
   }
 
   /**
@@ -320,7 +330,7 @@ export class PreferencesService {
       sent += await this.tx(async (c) => {
         const notices = await notEmailed(c, reader.user_id, kinds);
         if (notices.length === 0) return 0;
-        const unsubscribe = this.unsubscribeUrl(reader.user_id, kinds[0] as ChosenKind);
+        const footer = this.unsubscribeFooter(reader.user_id, kinds);
         await this.deps.outbox.queueNotice(
           c,
           reader.user_id,
@@ -331,12 +341,12 @@ export class PreferencesService {
                 : `Seu resumo do dia: ${notices.length} avisos`,
             lines: [
               ...notices.map((n) => `• ${n.title} — ${n.body} ${this.deps.publicUrl}${n.path}`),
-              `Escolha como ser avisado em ${this.deps.publicUrl}/preferences2 ou pare de receber este resumo por e-mail: ${unsubscribe}`,
+              ...footer.lines,
             ],
             url: `${this.deps.publicUrl}/preferences`,
             action: "Ver minhas buscas",
           },
-          { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+          footer.headers,
         );
         await markEmailed(
           c,
@@ -527,10 +537,4 @@ export class PreferencesService {
       return { matched: fresh.size, dropped };
     });
   }
-}
-
-function brl(centavos: number): string {
-  return (centavos / 100)
-    .toLocaleString("pt-BR", { style: "currency", currency: "BRL" })
-    .replace(/\u00a0/g, " ");
 }

@@ -1,0 +1,10 @@
+const brl = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
+
+/**
+ * 250000 centavos → "R$ 2.500,00", always in reais whatever the interface language, with a plain
+ * space (e-mail subjects and tests read it as typed). The screens and the server's e-mails both
+ * write amounts through here.
+ */
+export function formatBRL(centavos: number): string {
+  return brl.format(centavos / 100).replace(/\u00a0/g, " ");
+}
