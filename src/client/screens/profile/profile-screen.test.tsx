@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ProfileView } from "../../../shared/contracts/profile";
 import ptBR from "../../../shared/locales/pt-BR.json";
 import { renderScreen } from "../../app/testing";
+import { completeProfileOf } from "../../features/profile/profile-view.fixture";
 import { ProfileScreen } from "./profile-screen";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -21,15 +22,9 @@ describe("/profile", { timeout: 30_000 }, () => {
 
   it("keeps the full name already in the profile", async () => {
     const personal = {
+      ...(completeProfileOf().personal as NonNullable<ProfileView["personal"]>),
       nomeCompleto: "Rafael da Costa Lima",
-      cpf: "52998224725",
-      rg: "12.345.678-9",
-      dataNascimento: "1992-07-14",
-      estadoCivil: "solteiro",
-      profissao: "Analista",
-      nacionalidade: "brasileira",
-      telefone: "(31) 99876-5432",
-    } as const;
+    };
     renderScreen(<ProfileScreen />, {
       path: "/profile",
       user,
@@ -40,28 +35,7 @@ describe("/profile", { timeout: 30_000 }, () => {
   });
 
   it("leads on to the next step, /profile2, after saving when nothing waits for the profile", async () => {
-    const personal = {
-      nomeCompleto: "Rafael da Costa Lima",
-      cpf: "52998224725",
-      rg: "12.345.678-9",
-      dataNascimento: "1992-07-14",
-      estadoCivil: "solteiro",
-      profissao: "Analista",
-      nacionalidade: "brasileira",
-      telefone: "(31) 99876-5432",
-    } as const;
-    const address = {
-      cep: "30110000",
-      logradouro: "Avenida Afonso Pena",
-      numero: "1500",
-      complemento: "",
-      bairro: "Centro",
-      cidade: "Belo Horizonte",
-      uf: "MG",
-      rendaMensal: 900000,
-      ocupacao: "clt",
-    } as const;
-    const complete: ProfileView = { personal, address, complete: true };
+    const complete: ProfileView = completeProfileOf();
     renderScreen(<ProfileScreen />, {
       path: "/profile",
       user,
