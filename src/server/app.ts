@@ -106,6 +106,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate("storage", storage);
 
   const profiles = new ProfileService(database.pool);
+  // Saved searches, favourites and notices (issue 16): an offer published or changed is matched
+  // by a job sent with the change itself; every domain tells people things through it (the bell,
+  // and e-mail as each chose).
+  const preferences = new PreferencesService(database.pool, {
+    outbox,
+    clock,
+    publicUrl: config.PUBLIC_URL,
+    secret: deps.authSecret,
+  });
   let sealCertificate: Promise<SealCertificate> | undefined;
   const clicksign =
     config.CLICKSIGN_ACCESS_TOKEN && config.CLICKSIGN_WEBHOOK_SECRET
@@ -120,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pool: database.pool,
     storage,
     outbox,
+    notices: preferences,
     jobs,
     clock,
     seal: () => {
@@ -137,7 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clicksign,
     useClicksign: config.SIGNING_PROVIDER === "clicksign",
   });
-  const proposals = new ProposalsService(database.pool, profiles, outbox, {
+  const proposals = new ProposalsService(database.pool, profiles, preferences, {
     deadlineHours: config.PROPOSAL_DEADLINE_HOURS,
     publicUrl: config.PUBLIC_URL,
     clock,
@@ -145,20 +155,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onApproved: async (c, proposalId) => {
       await jobs.send(c, CONTRACT_JOBS.draft, { proposalId });
     },
-    // Every step e-mailed to a party is also a notice in their bell (issue 16).
-    onNotices: (c, notices) => preferences.recordNotices(c, "proposal", notices),
   });
   app.decorate("proposals", proposals);
   app.decorate("contracts", contracts);
 
-  // Saved searches, favourites and notices (issue 16): an offer published or changed is matched
-  // by a job sent with the change itself.
-  const preferences = new PreferencesService(database.pool, {
-    outbox,
-    clock,
-    publicUrl: config.PUBLIC_URL,
-    secret: deps.authSecret,
-  });
   jobs.define<MatchOfferJob>({
     name: PREFERENCE_JOBS.matchOffer,
     handler: async (job) => {
@@ -176,7 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const hub = new LiveHub(database.pool, { url: database.url, log: app.log });
   await hub.start();
   app.decorate("hub", hub);
-  const messages = new MessagesService(database.pool, outbox, {
+  const messages = new MessagesService(database.pool, preferences, {
     publicUrl: config.PUBLIC_URL,
     unreadEmailMinutes: config.MESSAGE_UNREAD_EMAIL_MINUTES,
   });

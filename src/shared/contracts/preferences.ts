@@ -135,16 +135,40 @@ export type NoticeKind = (typeof NOTICE_KINDS)[number];
  */
 export const NOTICE_CHANNELS = ["app", "email", "digest", "off"] as const;
 export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];
-/** The kinds one chooses for (the alerts of issue 16); the others are told as they always were. */
-export const CHOSEN_KINDS = ["match", "price_drop"] as const;
-export type ChosenKind = (typeof CHOSEN_KINDS)[number];
-export type NoticeChannels = Record<ChosenKind, NoticeChannel>;
-export const DEFAULT_CHANNELS: NoticeChannels = { match: "email", price_drop: "email" };
+/** Every kind has a choice; what a contract depends on is sent whatever the choice (below). */
+export const CHOSEN_KINDS = NOTICE_KINDS;
+export type ChosenKind = NoticeKind;
+export type NoticeChannels = Record<NoticeKind, NoticeChannel>;
+export const DEFAULT_CHANNELS: NoticeChannels = {
+  match: "email",
+  price_drop: "email",
+  proposal: "email",
+  contract: "email",
+  message: "email",
+};
+
+/**
+ * The notices a contract depends on, sent by e-mail (and shown in the bell) whatever the choice for
+ * their kind: the personal signing link, the one-time signing code and a signature blocked after
+ * wrong codes. /preferences2 says so.
+ */
+export const ALWAYS_SENT = ["signing-link", "signing-code", "signer-blocked"] as const;
 
 const channel = z.enum(NOTICE_CHANNELS, { error: "invalid-argument" });
 export const notificationSettingsInput = z.strictObject(
   {
-    canais: z.strictObject({ match: channel, price_drop: channel }, { error: "invalid-argument" }),
+    // The kinds chosen for since the first version default to e-mail: a client that names only
+    // the alerts keeps the others as they are sent by default.
+    canais: z.strictObject(
+      {
+        match: channel,
+        price_drop: channel,
+        proposal: channel.default("email"),
+        contract: channel.default("email"),
+        message: channel.default("email"),
+      },
+      { error: "invalid-argument" },
+    ),
     horaResumo: z
       .number({ error: "invalid-digest-hour" })
       .int({ error: "invalid-digest-hour" })
@@ -153,7 +177,8 @@ export const notificationSettingsInput = z.strictObject(
   },
   { error: "invalid-argument" },
 );
-export type NotificationSettings = z.infer<typeof notificationSettingsInput>;
+export type NotificationSettings = z.output<typeof notificationSettingsInput>;
+export type NotificationSettingsInput = z.input<typeof notificationSettingsInput>;
 export const notificationSettingsView = notificationSettingsInput;
 
 /** The one-click unsubscribe link's query (RFC 8058): who, which kind, and its signature. */

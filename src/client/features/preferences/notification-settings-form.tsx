@@ -8,6 +8,7 @@ import {
   CHOSEN_KINDS,
   NOTICE_CHANNELS,
   type NotificationSettings,
+  type NotificationSettingsInput,
   notificationSettingsInput,
 } from "../../../shared/contracts/preferences";
 import { applyIssues } from "../../lib/apply-issues";
@@ -15,7 +16,7 @@ import { useErrorText } from "../../lib/error-text";
 import { useSaveNotificationSettings } from "./api/preferences";
 
 /**
- * For each kind of alert: in the app, by e-mail at once, in the daily digest (at the hour
+ * For each kind of notice: in the app, by e-mail at once, in the daily digest (at the hour
  * chosen), or not at all. What a contract depends on is always sent, and the screen says why.
  */
 export function NotificationSettingsForm({ initial }: { initial: NotificationSettings }) {
@@ -23,7 +24,7 @@ export function NotificationSettingsForm({ initial }: { initial: NotificationSet
   const err = useErrorText();
   const save = useSaveNotificationSettings();
   const [problem, setProblem] = useState<string | null>(null);
-  const form = useForm<NotificationSettings>({
+  const form = useForm<NotificationSettingsInput, unknown, NotificationSettings>({
     resolver: zodResolver(notificationSettingsInput),
     defaultValues: initial,
   });
@@ -89,9 +90,6 @@ export function NotificationSettingsForm({ initial }: { initial: NotificationSet
           </Title>
           <Text size="sm" mt={4}>
             {t("notify.alwaysContract")}
-          </Text>
-          <Text size="sm" mt={4} c="dimmed">
-            {t("notify.alwaysProposals")}
           </Text>
         </Card>
         {problem && (

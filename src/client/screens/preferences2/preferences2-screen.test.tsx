@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import ptBR from "../../../shared/locales/pt-BR.json";
@@ -18,7 +18,13 @@ describe("/preferences2", { timeout: 30_000 }, () => {
       user,
       api: {
         "GET /api/preferences/notifications": {
-          canais: { match: "email", price_drop: "email" },
+          canais: {
+            match: "email",
+            price_drop: "email",
+            proposal: "email",
+            contract: "email",
+            message: "email",
+          },
           horaResumo: 8,
         },
         "PUT /api/preferences/notifications": (body: unknown) => {
@@ -34,8 +40,16 @@ describe("/preferences2", { timeout: 30_000 }, () => {
     expect(matches).toBeInTheDocument();
     expect(await screen.findByRole("combobox", { name: n.digestHour })).toHaveValue("8h");
     await userEvent.click(screen.getAllByRole("radio", { name: n.channels.off })[1] as HTMLElement);
+    // Every kind has its choice; contract steps can be turned off, the signing link cannot.
+    for (const kind of ["proposal", "contract", "message"] as const)
+      expect(screen.getByRole("radiogroup", { name: n.kinds[kind] })).toBeInTheDocument();
+    const contract = screen.getByRole("radiogroup", { name: n.kinds.contract });
+    await userEvent.click(within(contract).getByRole("radio", { name: n.channels.app }));
     await userEvent.click(screen.getByRole("button", { name: n.save }));
     await vi.waitFor(() => expect(saved).toHaveLength(1));
-    expect(saved[0]).toEqual({ canais: { match: "digest", price_drop: "off" }, horaResumo: 8 });
+    expect(saved[0]).toEqual({
+      canais: { match: "digest", price_drop: "off", proposal: "email", contract: "app", message: "email" },
+      horaResumo: 8,
+    });
   });
 });

@@ -6,6 +6,7 @@ import type { Queryable } from "../../db/rows";
 import {
   type ContractsContext,
   contractRow,
+  mailOnly,
   providerOf,
   queueNotice,
   type RequestInfo,
@@ -105,15 +106,21 @@ export async function checkCode(
   const lines = [
     `A assinatura de ${signer.nome} no contrato nº ${row.numero} foi bloqueada depois de ${CODE_MAX_FAILURES} códigos errados.`,
   ];
-  await queueNotice(ctx, c, signer, {
-    subject: `Assinatura bloqueada: contrato nº ${row.numero}`,
-    lines: [
-      ...lines,
-      "Se não foi você quem tentou, alguém pode ter acesso ao seu link: não o encaminhe. O locador foi avisado.",
-    ],
-    url: `${ctx.publicUrl}/Clicksign?contrato=${row.id}`,
-    action: "Ver o contrato",
-  });
+  await queueNotice(
+    ctx,
+    c,
+    signer,
+    {
+      subject: `Assinatura bloqueada: contrato nº ${row.numero}`,
+      lines: [
+        ...lines,
+        "Se não foi você quem tentou, alguém pode ter acesso ao seu link: não o encaminhe. O locador foi avisado.",
+      ],
+      url: `${ctx.publicUrl}/Clicksign?contrato=${row.id}`,
+      action: "Ver o contrato",
+    },
+    { required: true },
+  );
   await queueNotice(
     ctx,
     c,
@@ -179,7 +186,7 @@ export async function sendCode(
     const expiresAt = new Date(now + CODE_TTL_MINUTES * 60_000);
     await setCode(c, signer.id, sha(`${signer.id}:${code}`), expiresAt);
     await recordEvent(c, row.id, "codigo_enviado", { signerId: signer.id, req });
-    await queueNotice(ctx, c, signer, {
+    await mailOnly(ctx, c, signer, {
       subject: `Seu código para assinar: ${code}`,
       lines: [
         `Use o código ${code} para confirmar sua identidade. Ele vale por ${CODE_TTL_MINUTES} minutos.`,

@@ -5,6 +5,7 @@ import { AppError } from "../../../shared/errors";
 import type { Clock } from "../../clock";
 import type { Queryable } from "../../db/rows";
 import type { JobQueue } from "../../jobs/queue";
+import type { NoticeGateway } from "../../mail/notice-gateway";
 import type { MailOutbox } from "../../mail/outbox";
 import { noticeMail } from "../../mail/templates";
 import { contractChanged } from "../../realtime/events";
@@ -37,6 +38,8 @@ export interface ContractsContext {
   pool: pg.Pool;
   storage: StorageService;
   outbox: MailOutbox;
+  /** The bell and each person's choice for contract notices (issue 16). */
+  notices: NoticeGateway;
   jobs: JobQueue;
   clock: Clock;
   seal: () => Promise<SealCertificate>;
@@ -116,8 +119,37 @@ export async function recordEvent(
     await contractChanged(c, contractId, Boolean(opts.signerId));
 }
 
-/** Queues a contract notice in the caller's transaction (sent by the outbox's job after commit). */
+/**
+ * Tells a contract notice in the caller's transaction (the outbox's job e-mails it after commit):
+ * someone with an account gets it in the bell and by e-mail as they chose for contract steps, or
+ * whatever they chose when `required` (a signature depends on it); anyone else by e-mail.
+ */
 export async function queueNotice(
+  ctx: ContractsContext,
+  c: Queryable,
+  to: { email: string; nome: string },
+  notice: { subject: string; lines: string[]; url: string; action: string },
+  opts: { required?: boolean; path?: string } = {},
+): Promise<void> {
+  const path =
+    opts.path ?? (notice.url.startsWith(ctx.publicUrl) ? notice.url.slice(ctx.publicUrl.length) : null);
+  if (
+    path !== null &&
+    (await ctx.notices.tellByEmail(c, "contract", to.email, {
+      title: notice.subject,
+      lines: notice.lines,
+      path,
+      url: notice.url,
+      action: notice.action,
+      required: opts.required,
+    }))
+  )
+    return;
+  await mailOnly(ctx, c, to, notice);
+}
+
+/** An e-mail and nothing else (a one-time code: a secret, never shown in the bell). */
+export async function mailOnly(
   ctx: ContractsContext,
   c: Queryable,
   to: { email: string; nome: string },
@@ -134,16 +166,23 @@ export async function queueInvite(
   to: { email: string; nome: string },
   token: string,
 ): Promise<void> {
-  await queueNotice(ctx, c, to, {
-    subject: `Assine o contrato de locação nº ${row.numero}`,
-    lines: [
-      `Você foi indicado(a) para assinar o contrato de locação nº ${row.numero}.`,
-      "Abra o link, leia o documento, confirme sua identidade com o código que enviaremos por e-mail e assine.",
-      "Este link é pessoal: não o encaminhe.",
-    ],
-    url: `${ctx.publicUrl}/Clicksign?contrato=${row.id}&token=${token}`,
-    action: "Ler e assinar",
-  });
+  await queueNotice(
+    ctx,
+    c,
+    to,
+    {
+      subject: `Assine o contrato de locação nº ${row.numero}`,
+      lines: [
+        `Você foi indicado(a) para assinar o contrato de locação nº ${row.numero}.`,
+        "Abra o link, leia o documento, confirme sua identidade com o código que enviaremos por e-mail e assine.",
+        "Este link é pessoal: não o encaminhe.",
+      ],
+      url: `${ctx.publicUrl}/Clicksign?contrato=${row.id}&token=${token}`,
+      action: "Ler e assinar",
+    },
+    // The bell leads to the contract without the personal link (the account signs as itself).
+    { required: true, path: `/Clicksign?contrato=${row.id}` },
+  );
 }
 
 /** Stores a contract PDF as the landlord's document, readable by the tenant. */

@@ -126,15 +126,15 @@ export async function markThreadRead(c: Queryable, proposalId: string, recipient
 export async function claimUnreadToEmail(
   c: Queryable,
   minutes: number,
-): Promise<Pick<Message, "proposal_id" | "recipient_id">[]> {
-  const { rows } = await c.query<Pick<Message, "proposal_id" | "recipient_id"> & { n: string }>(
+): Promise<Pick<Message, "id" | "proposal_id" | "recipient_id">[]> {
+  const { rows } = await c.query<Pick<Message, "id" | "proposal_id" | "recipient_id">>(
     `WITH claimed AS (
        SELECT id FROM messages
        WHERE read_at IS NULL AND emailed_at IS NULL AND created_at < now() - make_interval(mins => $1)
        ORDER BY created_at LIMIT 500 FOR UPDATE SKIP LOCKED
      )
      UPDATE messages m SET emailed_at = now() FROM claimed WHERE m.id = claimed.id
-     RETURNING m.proposal_id, m.recipient_id, '1' AS n`,
+     RETURNING m.id, m.proposal_id, m.recipient_id`,
     [minutes],
   );
   return rows;

@@ -13,7 +13,7 @@ import type {
 import { AppError } from "../../../shared/errors";
 import { withTransaction } from "../../db/client";
 import type { Queryable } from "../../db/rows";
-import type { MailOutbox } from "../../mail/outbox";
+import type { NoticeGateway } from "../../mail/notice-gateway";
 import { messageThreadPaths } from "../../realtime/events";
 import { publish } from "../../realtime/hub";
 import { shareDocuments } from "../../storage/document-shares.repository";
@@ -42,7 +42,8 @@ const threadPaths = messageThreadPaths;
 export class MessagesService {
   constructor(
     private readonly pool: pg.Pool,
-    private readonly outbox: MailOutbox,
+    /** The bell, and how each person chose to hear of unread messages (issue 16). */
+    private readonly notices: NoticeGateway,
     private readonly options: {
       publicUrl: string;
       unreadEmailMinutes: number;
@@ -156,6 +157,8 @@ export class MessagesService {
     return withTransaction(this.pool, async (c) => {
       const sender = await this.otherParty(c, userId, proposalId);
       const read = await markThreadRead(c, proposalId, userId);
+      // What the bell said about this conversation has been seen.
+      await this.notices.readAbout(c, userId, `/Message/${proposalId}`);
       if (read) {
         await publish(
           c,
@@ -172,31 +175,42 @@ export class MessagesService {
   }
 
   /**
-   * E-mails each recipient once about messages left unread for `unreadEmailMinutes`, one e-mail
-   * per conversation. Rows are claimed with SKIP LOCKED, so several nodes never send it twice, and
-   * the e-mails are queued in the same transaction that marks the messages e-mailed.
+   * Tells each recipient once about messages left unread for `unreadEmailMinutes`, one notice per
+   * conversation: in the bell, and by e-mail at once or in the digest as they chose. Rows are
+   * claimed with SKIP LOCKED, so several nodes never tell it twice, and the notices are queued in
+   * the same transaction that marks the messages told.
    */
   async emailUnread(): Promise<number> {
     return withTransaction(this.pool, async (c) => {
       const rows = await claimUnreadToEmail(c, this.options.unreadEmailMinutes);
-      const grouped = new Map<string, { proposalId: string; recipientId: string; n: number }>();
+      const grouped = new Map<string, { proposalId: string; recipientId: string; n: number; one: string }>();
       for (const r of rows) {
         const key = `${r.proposal_id}:${r.recipient_id}`;
-        const g = grouped.get(key) ?? { proposalId: r.proposal_id, recipientId: r.recipient_id, n: 0 };
+        const g = grouped.get(key) ?? {
+          proposalId: r.proposal_id,
+          recipientId: r.recipient_id,
+          n: 0,
+          one: r.id,
+        };
         g.n++;
         grouped.set(key, g);
       }
       for (const g of grouped.values()) {
         const row = await this.conversation(c, g.recipientId, g.proposalId);
         const view = this.view(row, g.recipientId);
-        await this.outbox.queueNotice(c, g.recipientId, {
-          subject: `${view.com} enviou ${g.n === 1 ? "uma mensagem" : `${g.n} mensagens`} sobre ${view.titulo}`,
-          lines: [
-            `Você tem ${g.n === 1 ? "uma mensagem não lida" : `${g.n} mensagens não lidas`} de ${view.com} na conversa sobre ${view.titulo}.`,
-          ],
-          url: `${this.options.publicUrl}/Message/${g.proposalId}`,
-          action: "Abrir a conversa",
-        });
+        await this.notices.tell(c, "message", [
+          {
+            userId: g.recipientId,
+            title: `${view.com} enviou ${g.n === 1 ? "uma mensagem" : `${g.n} mensagens`} sobre ${view.titulo}`,
+            lines: [
+              `Você tem ${g.n === 1 ? "uma mensagem não lida" : `${g.n} mensagens não lidas`} de ${view.com} na conversa sobre ${view.titulo}.`,
+            ],
+            path: `/Message/${g.proposalId}`,
+            action: "Abrir a conversa",
+            // Each message is claimed once, so one of the batch names it.
+            dedupe: `message:${g.one}`,
+          },
+        ]);
       }
       return grouped.size;
     });

@@ -1,5 +1,10 @@
 import { UNIT_TYPE_NAMES } from "../../../shared/contracts/listings";
-import type { ChosenKind, NotificationSettings, SearchFilters } from "../../../shared/contracts/preferences";
+import {
+  type ChosenKind,
+  DEFAULT_CHANNELS,
+  type NotificationSettings,
+  type SearchFilters,
+} from "../../../shared/contracts/preferences";
 import { formatBRL } from "../../../shared/money";
 
 /*
@@ -69,7 +74,13 @@ export function describeChanges(before: SearchSnapshot[], after: SearchSnapshot[
   return out;
 }
 
-const KIND_NAMES: Record<ChosenKind, string> = { match: "Novas ofertas", price_drop: "Baixas de preço" };
+const KIND_NAMES: Record<ChosenKind, string> = {
+  match: "Novas ofertas",
+  price_drop: "Baixas de preço",
+  proposal: "Propostas",
+  contract: "Contrato e assinaturas",
+  message: "Mensagens não lidas",
+};
 const CHANNEL_NAMES = {
   app: "só no app",
   email: "por e-mail na hora",
@@ -85,8 +96,9 @@ export function describeSettingsChanges(
   if (!before || !after) return [];
   const out: string[] = [];
   for (const kind of Object.keys(KIND_NAMES) as ChosenKind[]) {
-    const a = before.canais[kind];
-    const b = after.canais[kind];
+    // A version saved before the kind had a choice had it at its default.
+    const a = before.canais[kind] ?? DEFAULT_CHANNELS[kind];
+    const b = after.canais[kind] ?? DEFAULT_CHANNELS[kind];
     if (a !== b) out.push(`${KIND_NAMES[kind]}: ${CHANNEL_NAMES[a]} → ${CHANNEL_NAMES[b]}`);
   }
   if (before.horaResumo !== after.horaResumo)
@@ -98,4 +110,7 @@ export function describeSettingsChanges(
 export const KIND_WORDS: Record<ChosenKind, string> = {
   match: "novas ofertas para as suas buscas",
   price_drop: "baixas de preço dos seus favoritos",
+  proposal: "mudanças nas suas propostas",
+  contract: "passos dos seus contratos",
+  message: "mensagens não lidas",
 };

@@ -5,7 +5,7 @@ import { outboxFor } from "../../../../tests/support/mail";
 import { createTestApp, type TestApp } from "../../../../tests/support/test-app";
 import type {
   NoticeList,
-  NotificationSettings,
+  NotificationSettingsInput,
   PreferenceVersion,
 } from "../../../shared/contracts/preferences";
 import ptBR from "../../../shared/locales/pt-BR.json";
@@ -30,7 +30,7 @@ afterAll(() => t.close());
 
 const cityOf = () => `Cidade ${randomUUID().slice(0, 8)}`;
 
-async function watching(name: string, city: string, settings?: NotificationSettings): Promise<Person> {
+async function watching(name: string, city: string, settings?: NotificationSettingsInput): Promise<Person> {
   const who = await b.person(name);
   const saved = await b.call("POST", "/api/preferences/searches", who.cookie, {
     nome: "Perto do trabalho",
@@ -184,5 +184,113 @@ describe("e-mail choices", () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().issues).toEqual([{ path: "horaResumo", message: ptBR.errors["invalid-digest-hour"] }]);
     expect((await b.call("GET", "/api/preferences/notifications")).statusCode).toBe(401);
+  });
+
+  it("proposal steps follow the choice: 'off' tells nothing, 'digest' waits in the bell for the digest", async () => {
+    const quiet = await b.person("Joana");
+    const patient = await b.person("Lia");
+    for (const [who, canal] of [
+      [quiet, "off"],
+      [patient, "digest"],
+    ] as const) {
+      const r = await b.call("PUT", "/api/preferences/notifications", who.cookie, {
+        canais: { match: "email", price_drop: "email", proposal: canal },
+        horaResumo: 10,
+      });
+      expect(r.json().canais).toEqual({
+        match: "email",
+        price_drop: "email",
+        proposal: canal,
+        contract: "email",
+        message: "email",
+      });
+    }
+    const newProposal = async (who: Person) =>
+      (await outboxFor(t.dataDir, who.email)).filter((m) => /Nova[ _]proposta/.test(m.raw));
+    await b.proposal("enviada", { landlord: quiet });
+    await b.proposal("enviada", { landlord: patient });
+    await t.settle();
+    expect(await newProposal(quiet)).toEqual([]);
+    expect(await unread(quiet)).toBe(0);
+    expect(await newProposal(patient)).toEqual([]);
+    expect(await unread(patient)).toBe(1);
+
+    await t.app.preferences.sendDigests();
+    await t.settle();
+    const [digest, ...more] = await digests(patient);
+    expect(more).toEqual([]);
+    expect(digest?.raw).toMatch(/^Subject: Seu resumo do dia: 1 aviso$/m);
+    expect(digest?.text).toMatch(/Nova proposta: .*\/AprovarProposta\?id=/);
+    expect(digest?.text).toContain("mudanças nas suas propostas");
+  });
+
+  it("a signing link is e-mailed and shown whatever the choice; other contract steps follow it", async () => {
+    const { contract, tenant, landlord } = await b.contract("rascunho", { garantias: ["seguro_fianca"] });
+    const r = await b.call("PUT", "/api/preferences/notifications", tenant.cookie, {
+      canais: { match: "email", price_drop: "email", contract: "off" },
+      horaResumo: 8,
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const sent = await b.call("POST", `/api/contracts/${contract.id}/send`, landlord.cookie);
+    expect(sent.statusCode, sent.body).toBe(200);
+    await t.settle();
+    const invites = (await outboxFor(t.dataDir, tenant.email)).filter((m) =>
+      /Assine[ _]o[ _]contrato/.test(m.raw),
+    );
+    expect(invites).toHaveLength(1);
+    expect(invites[0]?.text).toContain("Este aviso é sempre enviado");
+    expect(invites[0]?.raw).not.toMatch(/^List-Unsubscribe:/m);
+    const contractNotices = async () =>
+      (await b.call("GET", "/api/notifications", tenant.cookie))
+        .json<NoticeList>()
+        .items.filter((n) => n.kind === "contract");
+    expect(await contractNotices()).toEqual([
+      expect.objectContaining({ kind: "contract", path: `/Clicksign?contrato=${contract.id}` }),
+    ]);
+
+    // Cancelled: the landlord (e-mail by default) is told; the tenant chose not to be.
+    const cancel = await b.call("POST", `/api/contracts/${contract.id}/cancel`, landlord.cookie, {
+      motivo: "O imóvel precisa de reforma.",
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    await t.settle();
+    const cancelled = async (who: Person) =>
+      (await outboxFor(t.dataDir, who.email)).filter((m) => /cancelado/.test(m.raw));
+    expect(await cancelled(tenant)).toEqual([]);
+    expect(await contractNotices()).toHaveLength(1);
+    const [told] = await cancelled(landlord);
+    expect(told?.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    expect(unsubscribeOf(told?.raw ?? "").searchParams.get("k")).toBe("contract");
+  });
+
+  it("a message left unread is told in the bell as chosen ('app': no e-mail), and reading the conversation reads it", async () => {
+    const { proposal, tenant, landlord } = await b.proposal("enviada");
+    const r = await b.call("PUT", "/api/preferences/notifications", landlord.cookie, {
+      canais: { match: "email", price_drop: "email", message: "app" },
+      horaResumo: 8,
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const before = await unread(landlord);
+    const sent = await b.call("POST", `/api/messages/${proposal.id}`, tenant.cookie, {
+      texto: "Posso visitar sábado?",
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    // The message has waited longer than MESSAGE_UNREAD_EMAIL_MINUTES.
+    await t.database.pool.query(
+      "UPDATE messages SET created_at = created_at - interval '1 day' WHERE proposal_id = $1",
+      [proposal.id],
+    );
+    expect(await t.app.messages.emailUnread()).toBeGreaterThanOrEqual(1);
+    await t.settle();
+    const bell = (await b.call("GET", "/api/notifications", landlord.cookie)).json<NoticeList>();
+    expect(bell.unread).toBe(before + 1);
+    expect(bell.items[0]).toMatchObject({ kind: "message", path: `/Message/${proposal.id}`, readAt: null });
+    expect(bell.items[0]?.title).toMatch(/enviou uma mensagem/);
+    expect(
+      (await outboxFor(t.dataDir, landlord.email)).filter((m) => /enviou[ _]uma[ _]mensagem/.test(m.raw)),
+    ).toEqual([]);
+    const read = await b.call("POST", `/api/messages/${proposal.id}/read`, landlord.cookie);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(await unread(landlord)).toBe(before);
   });
 });

@@ -48,11 +48,12 @@ export async function markEmailed(c: Queryable, ids: string[]): Promise<void> {
   await c.query("UPDATE notifications SET emailed_at = now() WHERE id = ANY($1::uuid[])", [ids]);
 }
 
-/** The person's notices of these kinds not e-mailed yet (the last two days), oldest first, locked. */
+/** The person's unread notices of these kinds not e-mailed yet (the last two days), oldest first, locked. */
 export async function notEmailed(c: Queryable, userId: string, kinds: string[]): Promise<NoticeRow[]> {
   const { rows } = await c.query<NoticeRow>(
     `SELECT id, kind, title, body, path, created_at, read_at FROM notifications
-      WHERE user_id = $1 AND kind = ANY($2::text[]) AND emailed_at IS NULL AND created_at > now() - interval '2 days'
+      WHERE user_id = $1 AND kind = ANY($2::text[]) AND emailed_at IS NULL AND read_at IS NULL
+        AND created_at > now() - interval '2 days'
       ORDER BY created_at, id FOR UPDATE SKIP LOCKED`,
     [userId, kinds],
   );
@@ -87,4 +88,22 @@ export async function markRead(c: Queryable, userId: string, id: string): Promis
 
 export async function markAllRead(c: Queryable, userId: string): Promise<void> {
   await c.query("UPDATE notifications SET read_at = now() WHERE user_id = $1 AND read_at IS NULL", [userId]);
+}
+
+/** Marks the person's notices about one screen read (they opened it); whether any was unread. */
+export async function markReadAbout(c: Queryable, userId: string, path: string): Promise<boolean> {
+  const r = await c.query(
+    "UPDATE notifications SET read_at = now() WHERE user_id = $1 AND path = $2 AND read_at IS NULL",
+    [userId, path],
+  );
+  return (r.rowCount ?? 0) > 0;
+}
+
+/** The account with this e-mail (as typed in any case), if any has proved it owns it. */
+export async function userWithEmail(c: Queryable, email: string): Promise<string | null> {
+  const { rows } = await c.query<{ id: string }>(
+    "SELECT id FROM users WHERE lower(email) = lower($1) AND email_verified",
+    [email],
+  );
+  return rows[0]?.id ?? null;
 }

@@ -6,6 +6,7 @@ import {
   type ChosenKind,
   DEFAULT_CHANNELS,
   type FavoriteView,
+  type NoticeChannel,
   type NoticeChannels,
   type NoticeKind,
   type NoticeList,
@@ -21,6 +22,7 @@ import { formatBRL as brl } from "../../../shared/money";
 import type { Clock } from "../../clock";
 import { withTransaction } from "../../db/client";
 import type { Queryable } from "../../db/rows";
+import type { NoticeGateway, Tell } from "../../mail/notice-gateway";
 import type { MailOutbox } from "../../mail/outbox";
 import { noticesChanged, preferencesChanged } from "../../realtime/events";
 import { describeChanges, describeSettingsChanges, KIND_WORDS, type SearchSnapshot } from "./changes";
@@ -31,10 +33,11 @@ import {
   markAllRead,
   markEmailed,
   markRead,
-  type NewNotice,
+  markReadAbout,
   notEmailed,
   noticesOf,
   unreadCount,
+  userWithEmail,
 } from "./notifications.repository";
 import { insertVersion, versionOf, versionsOf } from "./preference-versions.repository";
 import {
@@ -63,6 +66,7 @@ export interface MatchOfferJob {
 }
 
 const HISTORY_LIMIT = 50;
+const clip = (body: string) => (body.length > 300 ? `${body.slice(0, 299)}…` : body);
 const NOTICES_LIMIT = 50;
 const FOR_YOU_LIMIT = 6;
 
@@ -75,7 +79,7 @@ export interface PreferencesDeps {
   secret: string;
 }
 
-export class PreferencesService {
+export class PreferencesService implements NoticeGateway {
   constructor(
     private readonly pool: pg.Pool,
     private readonly deps: PreferencesDeps,
@@ -202,7 +206,8 @@ export class PreferencesService {
       const v = await versionOf(c, userId, versionId);
       if (!v) throw new AppError("not-found");
       await deleteSearchesOf(c, userId);
-      if (v.settings) await saveSettings(c, userId, v.settings.canais, v.settings.horaResumo);
+      if (v.settings)
+        await saveSettings(c, userId, { ...DEFAULT_CHANNELS, ...v.settings.canais }, v.settings.horaResumo);
       for (const s of v.snapshot as SearchSnapshot[])
         await insertSearch(c, {
           id: randomUUID(),
@@ -270,24 +275,25 @@ export class PreferencesService {
     );
   }
 
-  /** An e-mail that tells one notice, with its one-click unsubscribe. */
-  private async mailNotice(
-    c: Queryable,
-    userId: string,
-    kind: ChosenKind,
-    subject: string,
-    lines: string[],
-    path: string,
-  ): Promise<void> {
-    const footer = this.unsubscribeFooter(userId, [kind]);
+  /**
+   * An e-mail that tells one notice: with its kind's one-click unsubscribe, or, for one a contract
+   * depends on, saying why it cannot be turned off.
+   */
+  private async mailNotice(c: Queryable, userId: string, kind: ChosenKind, n: Omit<Tell, "userId">) {
+    const footer = n.required
+      ? {
+          lines: ["Este aviso é sempre enviado: a assinatura do contrato depende dele."],
+          headers: undefined,
+        }
+      : this.unsubscribeFooter(userId, [kind]);
     await this.deps.outbox.queueNotice(
       c,
       userId,
       {
-        subject,
-        lines: [...lines, ...footer.lines],
-        url: `${this.deps.publicUrl}${path}`,
-        action: "Abrir na Chave",
+        subject: n.title,
+        lines: [...n.lines, ...footer.lines],
+        url: n.url ?? `${this.deps.publicUrl}${n.path}`,
+        action: n.action,
       },
       footer.headers,
     );
@@ -436,31 +442,70 @@ export class PreferencesService {
       .slice(0, FOR_YOU_LIMIT);
   }
 
+  // --- telling (the notice gateway the other domains use) -------------------------------------
+
+  private async channels(c: Queryable, userIds: string[]): Promise<Map<string, NoticeChannels>> {
+    return new Map(
+      (await settingsOf(c, [...new Set(userIds)])).map((r) => [
+        r.user_id,
+        { ...DEFAULT_CHANNELS, ...r.canais },
+      ]),
+    );
+  }
+
+  async channelOf(c: Queryable, userId: string, kind: NoticeKind): Promise<NoticeChannel> {
+    return ((await this.channels(c, [userId])).get(userId) ?? DEFAULT_CHANNELS)[kind];
+  }
+
   /**
-   * Notices another domain tells in the change's transaction (a proposal's step): into the bell,
-   * each once, and a live event so an open screen's bell updates. Their e-mails are that domain's.
+   * Tells each notice as its person chose for the kind: "off" nothing, "app" the bell, "email" the
+   * bell and an e-mail at once, "digest" the bell and the next daily digest. A required notice (a
+   * contract depends on it) is shown and e-mailed whatever the choice. Each `dedupe` once a person.
    */
-  async recordNotices(
-    c: Queryable,
-    kind: Exclude<NoticeKind, ChosenKind>,
-    notices: { userId: string; title: string; body: string; path: string }[],
-  ): Promise<void> {
+  async tell(c: Queryable, kind: NoticeKind, notices: Tell[]): Promise<void> {
+    if (notices.length === 0) return;
+    const chosen = await this.channels(
+      c,
+      notices.map((n) => n.userId),
+    );
+    const channelOf = (n: Tell) => (n.required ? "email" : (chosen.get(n.userId) ?? DEFAULT_CHANNELS)[kind]);
+    const wanted = notices.filter((n) => channelOf(n) !== "off").map((n) => ({ ...n, id: randomUUID() }));
     const inserted = await insertNotices(
       c,
-      notices.map((n) => ({
-        id: randomUUID(),
+      wanted.map((n) => ({
+        id: n.id,
         userId: n.userId,
         kind,
         title: n.title,
-        body: n.body.length > 300 ? `${n.body.slice(0, 299)}…` : n.body,
+        body: clip(n.lines.join(" ")),
         path: n.path,
-        dedupe: `${kind}:${randomUUID()}`,
+        dedupe: n.dedupe ?? `${kind}:${n.id}`,
       })),
     );
+    const byId = new Map<string, (typeof wanted)[number]>(wanted.map((n) => [n.id, n]));
+    const emailed: string[] = [];
+    for (const row of inserted) {
+      const n = byId.get(row.id) as (typeof wanted)[number];
+      if (channelOf(n) !== "email" || n.mail === "later") continue;
+      await this.mailNotice(c, n.userId, kind, n);
+      emailed.push(n.id);
+    }
+    await markEmailed(c, emailed);
     await noticesChanged(
       c,
       inserted.map((r) => r.user_id),
     );
+  }
+
+  async tellByEmail(c: Queryable, kind: NoticeKind, email: string, notice: Omit<Tell, "userId">) {
+    const userId = await userWithEmail(c, email);
+    if (!userId) return false;
+    await this.tell(c, kind, [{ ...notice, userId }]);
+    return true;
+  }
+
+  async readAbout(c: Queryable, userId: string, path: string): Promise<void> {
+    if (await markReadAbout(c, userId, path)) await noticesChanged(c, [userId], true);
   }
 
   // --- matching (the job) -----------------------------------------------------------------------
@@ -484,56 +529,32 @@ export class PreferencesService {
           fitting.map((s) => s.id),
         ),
       );
-      const notices: NewNotice[] = [];
-      for (const s of fitting.filter((x) => fresh.has(x.id)))
-        notices.push({
-          id: randomUUID(),
-          userId: s.user_id,
-          kind: "match",
-          title: `Nova oferta para “${s.nome}”`,
-          body: `${title}, ${o.cidade} – ${o.uf}: ${brl(o.total)} por mês.`,
+      const action = "Abrir na Chave";
+      const matches: Tell[] = fitting
+        .filter((x) => fresh.has(x.id))
+        .map((x) => ({
+          userId: x.user_id,
+          title: `Nova oferta para “${x.nome}”`,
+          lines: [`${title}, ${o.cidade} – ${o.uf}: ${brl(o.total)} por mês.`],
           path,
+          action,
           // One notice a person an offer, whichever of their searches found it first.
           dedupe: `match:${o.id}`,
-        });
+        }));
+      await this.tell(c, "match", matches);
       let dropped = 0;
       if (job.previousTotal != null && o.total < job.previousTotal) {
-        for (const userId of await favoritersOf(c, o.id)) {
-          dropped++;
-          notices.push({
-            id: randomUUID(),
-            userId,
-            kind: "price_drop",
-            title: `Baixou o preço: ${title}`,
-            body: `De ${brl(job.previousTotal)} para ${brl(o.total)} por mês.`,
-            path,
-            dedupe: `price:${o.id}:${o.total}`,
-          });
-        }
+        const drops: Tell[] = (await favoritersOf(c, o.id)).map((userId) => ({
+          userId,
+          title: `Baixou o preço: ${title}`,
+          lines: [`De ${brl(job.previousTotal as number)} para ${brl(o.total)} por mês.`],
+          path,
+          action,
+          dedupe: `price:${o.id}:${o.total}`,
+        }));
+        dropped = drops.length;
+        await this.tell(c, "price_drop", drops);
       }
-      // Each person's choice for the kind: "off" gets nothing, "email" an e-mail at once too.
-      const chosen = new Map<string, NoticeChannels>(
-        (await settingsOf(c, [...new Set(notices.map((n) => n.userId))])).map((r) => [
-          r.user_id,
-          { ...DEFAULT_CHANNELS, ...r.canais },
-        ]),
-      );
-      const channelOf = (n: NewNotice) => (chosen.get(n.userId) ?? DEFAULT_CHANNELS)[n.kind as ChosenKind];
-      const wanted = notices.filter((n) => channelOf(n) !== "off");
-      const inserted = await insertNotices(c, wanted);
-      const byId = new Map(wanted.map((n) => [n.id, n]));
-      const emailed: string[] = [];
-      for (const row of inserted) {
-        const n = byId.get(row.id) as NewNotice;
-        if (channelOf(n) !== "email") continue;
-        await this.mailNotice(c, n.userId, n.kind as ChosenKind, n.title, [n.body], n.path);
-        emailed.push(n.id);
-      }
-      await markEmailed(c, emailed);
-      await noticesChanged(
-        c,
-        inserted.map((r) => r.user_id),
-      );
       return { matched: fresh.size, dropped };
     });
   }

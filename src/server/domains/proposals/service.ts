@@ -21,7 +21,7 @@ import { move, type Party, turnOf } from "../../../shared/proposal-machine";
 import type { Clock } from "../../clock";
 import { withTransaction } from "../../db/client";
 import type { Queryable } from "../../db/rows";
-import type { MailOutbox } from "../../mail/outbox";
+import type { NoticeGateway } from "../../mail/notice-gateway";
 import { proposalChanged } from "../../realtime/events";
 import { shareDocuments } from "../../storage/document-shares.repository";
 import { moveOffer } from "../listings/lifecycle";
@@ -89,7 +89,8 @@ export class ProposalsService {
   constructor(
     private readonly pool: pg.Pool,
     private readonly profiles: ProfileService,
-    private readonly outbox: MailOutbox,
+    /** Tells the parties each step: the bell, and e-mail as each chose (issue 16). */
+    private readonly notices: NoticeGateway,
     private readonly options: {
       deadlineHours: number;
       publicUrl: string;
@@ -99,14 +100,6 @@ export class ProposalsService {
        * sent with it, so it cannot be lost between the commit and the work.
        */
       onApproved?: (c: pg.PoolClient, proposalId: string) => Promise<void>;
-      /**
-       * Runs in the change's transaction with the notices it e-mails (the bell shows them too:
-       * issue 16). Each: who, what happened, and the screen it is about.
-       */
-      onNotices?: (
-        c: pg.PoolClient,
-        notices: { userId: string; title: string; body: string; path: string }[],
-      ) => Promise<void>;
     },
   ) {}
 
@@ -131,19 +124,19 @@ export class ProposalsService {
     await proposalChanged(c, [proposalId]);
   }
 
-  /** Queues the notices in the change's transaction: the outbox's job sends them after the commit. */
+  /** Tells the notices in the change's transaction: the outbox's job e-mails them after the commit. */
   private async send(c: pg.PoolClient, notices: Notice[]) {
-    await this.options.onNotices?.(
+    await this.notices.tell(
       c,
-      notices.map((n) => ({ userId: n.to, title: n.subject, body: n.lines.join(" "), path: n.path })),
-    );
-    for (const n of notices)
-      await this.outbox.queueNotice(c, n.to, {
-        subject: n.subject,
+      "proposal",
+      notices.map((n) => ({
+        userId: n.to,
+        title: n.subject,
         lines: n.lines,
-        url: `${this.options.publicUrl}${n.path}`,
+        path: n.path,
         action: "Ver a proposta",
-      });
+      })),
+    );
   }
 
   // --- create -------------------------------------------------------------------------------
