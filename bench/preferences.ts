@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
+import { manualClock } from "../src/server/clock";
 import { connectDatabase } from "../src/server/db/client";
 import {
   matchableOf,
@@ -8,6 +9,10 @@ import {
   searchesFitting,
   searchesFittingByScan,
 } from "../src/server/domains/preferences/saved-searches.repository";
+import { PreferencesService } from "../src/server/domains/preferences/service";
+import { JobQueue } from "../src/server/jobs/queue";
+import { createMailer } from "../src/server/mail/mailer";
+import { MailOutbox } from "../src/server/mail/outbox";
 import { type Uf, UNIT_TYPES } from "../src/shared/contracts/listings";
 import type { SearchFilters } from "../src/shared/contracts/preferences";
 import { searchFilters } from "../src/shared/contracts/preferences";
@@ -147,6 +152,72 @@ export async function benchMatching(databaseUrl: string, searches = 100_000, off
       scan: { p50: pct(scanned, 50), p99: pct(scanned, 99) },
     };
   } finally {
+    await database.close();
+  }
+}
+
+/**
+ * Issue 16's daily digest: `people` people who chose the digest at the same hour, each with
+ * `perPerson` notices of the day (new matches and price drops); the time the hourly job takes to
+ * build every digest e-mail and queue it in the outbox with its send job (nothing is sent: this
+ * node does not run jobs, and the e-mails and jobs are removed afterwards).
+ */
+export async function benchDigests(databaseUrl: string, dataDir: string, people = 100_000, perPerson = 3) {
+  const database = connectDatabase(databaseUrl, { max: 4 });
+  const pool = database.pool;
+  const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
+  const jobs = new JobQueue({ url: databaseUrl, pool, log, schema: "jobs_bench_digest", work: false });
+  const mailer = createMailer({ from: "Chave <nao-responda@chave.local>", dataDir, log });
+  const outbox = new MailOutbox(pool, mailer, jobs, log);
+  // 10:03 in Brasília: the digests of 10h are due.
+  const clock = manualClock(new Date("2026-11-25T13:03:00Z"));
+  const preferences = new PreferencesService(pool, {
+    outbox,
+    clock,
+    publicUrl: "http://127.0.0.1:3000",
+    secret: "bench-secret-that-is-long-enough-0123456789",
+  });
+  await jobs.start();
+  try {
+    let started = performance.now();
+    await pool.query(
+      `INSERT INTO users (id, name, email, email_verified)
+         SELECT 'bench-digest-' || g, 'Pessoa ' || g, 'bench-digest-' || g || '@exemplo.com.br', true
+           FROM generate_series(0, $1 - 1) g ON CONFLICT DO NOTHING`,
+      [people],
+    );
+    await pool.query(
+      `INSERT INTO notification_settings (user_id, canais, hora_resumo)
+         SELECT 'bench-digest-' || g,
+                '{"match":"digest","price_drop":"digest","proposal":"email","contract":"email","message":"email"}', 10
+           FROM generate_series(0, $1 - 1) g ON CONFLICT (user_id) DO UPDATE SET canais = EXCLUDED.canais, hora_resumo = 10`,
+      [people],
+    );
+    await pool.query("DELETE FROM notifications WHERE user_id LIKE 'bench-digest-%'");
+    await pool.query(
+      `INSERT INTO notifications (id, user_id, kind, title, body, path, dedupe, created_at)
+         SELECT gen_random_uuid(), 'bench-digest-' || g,
+                CASE WHEN k % 3 = 2 THEN 'price_drop' ELSE 'match' END,
+                CASE WHEN k % 3 = 2 THEN 'Baixou o preço: Apartamento no Centro' ELSE 'Nova oferta para “Perto do trabalho”' END,
+                'Apartamento com 2 quartos no Centro, Rio de Janeiro – RJ: R$ 2.450,00 por mês.',
+                '/AluguelOferta?id=' || gen_random_uuid(), 'bench:' || k, now() - make_interval(mins => k)
+           FROM generate_series(0, $1 - 1) g, generate_series(0, $2 - 1) k`,
+      [people, perPerson],
+    );
+    await pool.query("ANALYZE notifications");
+    const seedSeconds = (performance.now() - started) / 1000;
+
+    started = performance.now();
+    const sent = await preferences.sendDigests();
+    const seconds = (performance.now() - started) / 1000;
+    const { rows } = await pool.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM mail_outbox WHERE recipient LIKE 'bench-digest-%' AND sent_at IS NULL",
+    );
+    return { people, perPerson, sent, queued: rows[0]?.n ?? 0, seconds, seedSeconds };
+  } finally {
+    await jobs.stop();
+    await pool.query("DELETE FROM mail_outbox WHERE recipient LIKE 'bench-digest-%'");
+    await pool.query("DROP SCHEMA IF EXISTS jobs_bench_digest CASCADE");
     await database.close();
   }
 }

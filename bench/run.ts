@@ -16,7 +16,7 @@ import { confirmedAccount } from "./accounts";
 import { benchContract } from "./contract";
 import { benchJobs } from "./jobs";
 import { benchLive } from "./live";
-import { benchMatching } from "./preferences";
+import { benchDigests, benchMatching } from "./preferences";
 import { loadSearch } from "./search";
 import { benchUpload, UPLOAD_BYTES } from "./upload";
 
@@ -195,6 +195,17 @@ async function matchingSection(databaseUrl: string) {
   );
 }
 
+/** Issue 16: building the daily digests of 100,000 people due at the same hour. */
+async function digestSection(databaseUrl: string) {
+  const d = await benchDigests(databaseUrl, DATA_DIR, Number(process.env.BENCH_DIGEST_PEOPLE ?? 100_000));
+  console.log(
+    `\nDaily digests: ${d.people.toLocaleString("en")} people due at the same hour, ${d.perPerson} notices each (seeded in ${d.seedSeconds.toFixed(1)} s)`,
+  );
+  console.log(
+    `  built and queued ${d.sent.toLocaleString("en")} digest e-mails (${d.queued.toLocaleString("en")} in the outbox) in ${d.seconds.toFixed(1)} s: ${Math.round(d.sent / d.seconds).toLocaleString("en")} digests/s`,
+  );
+}
+
 async function main() {
   fs.mkdirSync(DATA_DIR, { recursive: true });
   const embedded = await prepareDatabase();
@@ -212,6 +223,7 @@ async function main() {
     }
     if (process.env.BENCH_ONLY === "matching") {
       await matchingSection(embedded.url);
+      await digestSection(embedded.url);
       return;
     }
     await waitHealthy(baseline, `http://127.0.0.1:${BASELINE_PORT}/api/search?limit=1`);
@@ -291,6 +303,7 @@ async function main() {
     );
     await jobsSection(embedded.url);
     await matchingSection(embedded.url);
+    await digestSection(embedded.url);
     await liveSection(server, embedded.url);
     rows.push({
       name: "search",

@@ -63,6 +63,45 @@ export class MailOutbox {
       });
   }
 
+  /**
+   * Queues many notices in transaction `c` with a handful of statements whatever their number (a
+   * daily digest goes to many people at the same hour). A user who no longer exists gets nothing.
+   */
+  async queueNotices(
+    c: Queryable,
+    notices: {
+      userId: string;
+      notice: { subject: string; lines: string[]; url: string; action: string };
+      headers?: Record<string, string>;
+    }[],
+  ): Promise<number> {
+    if (notices.length === 0) return 0;
+    const { rows } = await c.query<{ id: string; email: string; name: string }>(
+      "SELECT u.id, u.email, coalesce(p.nome_completo, u.name) AS name FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = ANY($1::text[])",
+      [[...new Set(notices.map((n) => n.userId))]],
+    );
+    const users = new Map(rows.map((r) => [r.id, r]));
+    const mails = notices.flatMap((n) => {
+      const user = users.get(n.userId);
+      if (!user) return [];
+      const content = noticeMail({ name: user.name.split(" ")[0] ?? user.name, ...n.notice });
+      return [{ id: randomUUID(), recipient: user.email, ...content, headers: n.headers ?? null }];
+    });
+    await c.query(
+      `INSERT INTO mail_outbox (id, recipient, subject, text, html, links, headers)
+         SELECT id, recipient, subject, text, html, ARRAY(SELECT jsonb_array_elements_text(links)), headers
+           FROM jsonb_to_recordset($1::jsonb)
+             AS m(id uuid, recipient text, subject text, text text, html text, links jsonb, headers jsonb)`,
+      [JSON.stringify(mails)],
+    );
+    await this.jobs.sendMany(
+      c,
+      MAIL_QUEUE,
+      mails.map((m) => ({ id: m.id })),
+    );
+    return mails.length;
+  }
+
   /** Records and queues one e-mail in a transaction of its own (for work that has none, such as a reset link). */
   send(to: string, content: MailContent): Promise<string> {
     return withTransaction(this.pool, (c) => this.queue(c, to, content));

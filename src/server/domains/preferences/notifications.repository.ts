@@ -48,14 +48,22 @@ export async function markEmailed(c: Queryable, ids: string[]): Promise<void> {
   await c.query("UPDATE notifications SET emailed_at = now() WHERE id = ANY($1::uuid[])", [ids]);
 }
 
-/** The person's unread notices of these kinds not e-mailed yet (the last two days), oldest first, locked. */
-export async function notEmailed(c: Queryable, userId: string, kinds: string[]): Promise<NoticeRow[]> {
-  const { rows } = await c.query<NoticeRow>(
-    `SELECT id, kind, title, body, path, created_at, read_at FROM notifications
-      WHERE user_id = $1 AND kind = ANY($2::text[]) AND emailed_at IS NULL AND read_at IS NULL
-        AND created_at > now() - interval '2 days'
-      ORDER BY created_at, id FOR UPDATE SKIP LOCKED`,
-    [userId, kinds],
+/**
+ * The notices these people get in their digest: unread, not e-mailed yet, of the last two days, of
+ * a kind each chose the digest for. Locked (SKIP LOCKED: two runs never take the same notice),
+ * grouped by person, oldest first.
+ */
+export async function digestNotices(
+  c: Queryable,
+  userIds: string[],
+): Promise<(NoticeRow & { user_id: string })[]> {
+  const { rows } = await c.query<NoticeRow & { user_id: string }>(
+    `SELECT n.id, n.user_id, n.kind, n.title, n.body, n.path, n.created_at, n.read_at
+       FROM notifications n JOIN notification_settings s ON s.user_id = n.user_id
+      WHERE n.user_id = ANY($1::text[]) AND s.canais ->> n.kind = 'digest'
+        AND n.emailed_at IS NULL AND n.read_at IS NULL AND n.created_at > now() - interval '2 days'
+      ORDER BY n.user_id, n.created_at, n.id FOR UPDATE OF n SKIP LOCKED`,
+    [userIds],
   );
   return rows;
 }

@@ -29,12 +29,12 @@ import { describeChanges, describeSettingsChanges, KIND_WORDS, type SearchSnapsh
 import { addFavorite, favoritersOf, favoritesOf, removeFavorite } from "./favorites.repository";
 import { digestReaders, saveSettings, settingsOf } from "./notification-settings.repository";
 import {
+  digestNotices,
   insertNotices,
   markAllRead,
   markEmailed,
   markRead,
   markReadAbout,
-  notEmailed,
   noticesOf,
   unreadCount,
   userWithEmail,
@@ -68,6 +68,7 @@ export interface MatchOfferJob {
 const HISTORY_LIMIT = 50;
 const clip = (body: string) => (body.length > 300 ? `${body.slice(0, 299)}…` : body);
 const NOTICES_LIMIT = 50;
+const DIGEST_BATCH = 500;
 const FOR_YOU_LIMIT = 6;
 
 /** Saved searches, favourites, notices and their history (issue 16; decision 021). */
@@ -330,35 +331,44 @@ export class PreferencesService implements NoticeGateway {
         hourCycle: "h23",
       }).format(this.deps.clock.now()),
     );
+    const readers = (await digestReaders(this.pool, hour, CHOSEN_KINDS)).map((r) => r.user_id);
     let sent = 0;
-    for (const reader of await digestReaders(this.pool, hour, CHOSEN_KINDS)) {
-      const kinds = CHOSEN_KINDS.filter((k) => reader.canais[k] === "digest");
+    // A few hundred people a transaction: a handful of statements each, whatever their number.
+    for (let i = 0; i < readers.length; i += DIGEST_BATCH) {
+      const batch = readers.slice(i, i + DIGEST_BATCH);
       sent += await this.tx(async (c) => {
-        const notices = await notEmailed(c, reader.user_id, kinds);
-        if (notices.length === 0) return 0;
-        const footer = this.unsubscribeFooter(reader.user_id, kinds);
-        await this.deps.outbox.queueNotice(
-          c,
-          reader.user_id,
-          {
-            subject:
-              notices.length === 1
-                ? "Seu resumo do dia: 1 aviso"
-                : `Seu resumo do dia: ${notices.length} avisos`,
-            lines: [
-              ...notices.map((n) => `• ${n.title} — ${n.body} ${this.deps.publicUrl}${n.path}`),
-              ...footer.lines,
-            ],
-            url: `${this.deps.publicUrl}/preferences`,
-            action: "Ver minhas buscas",
-          },
-          footer.headers,
-        );
+        const byPerson = new Map<string, Awaited<ReturnType<typeof digestNotices>>>();
+        for (const n of await digestNotices(c, batch)) {
+          const list = byPerson.get(n.user_id) ?? [];
+          list.push(n);
+          byPerson.set(n.user_id, list);
+        }
+        const mails = [...byPerson].map(([userId, notices]) => {
+          const kinds = CHOSEN_KINDS.filter((k) => notices.some((n) => n.kind === k));
+          const footer = this.unsubscribeFooter(userId, kinds);
+          return {
+            userId,
+            notice: {
+              subject:
+                notices.length === 1
+                  ? "Seu resumo do dia: 1 aviso"
+                  : `Seu resumo do dia: ${notices.length} avisos`,
+              lines: [
+                ...notices.map((n) => `• ${n.title} — ${n.body} ${this.deps.publicUrl}${n.path}`),
+                ...footer.lines,
+              ],
+              url: `${this.deps.publicUrl}/preferences`,
+              action: "Ver minhas buscas",
+            },
+            headers: footer.headers,
+          };
+        });
+        await this.deps.outbox.queueNotices(c, mails);
         await markEmailed(
           c,
-          notices.map((n) => n.id),
+          [...byPerson.values()].flat().map((n) => n.id),
         );
-        return 1;
+        return mails.length;
       });
     }
     return sent;
