@@ -23,6 +23,8 @@ import { messageRoutes } from "./domains/messages/routes";
 import { MessagesService } from "./domains/messages/service";
 import { preferenceRoutes } from "./domains/preferences/routes";
 import { type MatchOfferJob, PREFERENCE_JOBS, PreferencesService } from "./domains/preferences/service";
+import { privacyRoutes } from "./domains/privacy/routes";
+import { PrivacyService } from "./domains/privacy/service";
 import { profileRoutes } from "./domains/profile/routes";
 import { ProfileService } from "./domains/profile/service";
 import { proposalRoutes } from "./domains/proposals/routes";
@@ -202,6 +204,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(storageRoutes, { auth, service: storage, tus });
       await api.register(listingsRoutes, { auth, listings, storage });
       await api.register(preferenceRoutes, { auth, preferences });
+      await api.register(privacyRoutes, {
+        auth,
+        privacy: new PrivacyService(database.pool, { clock }),
+        info: {
+          contact: config.PRIVACY_CONTACT ?? null,
+          analytics: Boolean(config.POSTHOG_KEY),
+          contractRetentionYears: config.CONTRACT_RETENTION_YEARS,
+        },
+      });
       await api.register(profileRoutes, { auth, profiles });
       await api.register(cepRoutes, {
         auth,

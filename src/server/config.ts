@@ -105,6 +105,15 @@ const envSchema = z.object({
     .regex(/^[a-z_][a-z0-9_]{0,40}$/, { error: "use lowercase letters, digits and _" })
     .default("pgboss"),
   CLICKSIGN_WEBHOOK_SECRET: z.string().min(16, { error: "must have at least 16 characters" }).optional(),
+  // Privacy (issue 17): whom people write to about their data, shown on /privacidade; product
+  // analytics through PostHog, only when a key is set and only for people who said yes; how long
+  // signed contracts outlive a deleted account.
+  PRIVACY_CONTACT: z.string().trim().min(3).max(200).optional(),
+  POSTHOG_KEY: z.string().min(8, { error: "must be the project's API key" }).optional(),
+  POSTHOG_HOST: z
+    .url({ error: "must be a URL such as https://us.i.posthog.com" })
+    .default("https://us.i.posthog.com"),
+  CONTRACT_RETENTION_YEARS: positiveInt.default(10),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -88,6 +88,10 @@ export const apiRoutes = {
     notifications: "/preferences/notifications",
     unsubscribe: "/preferences/unsubscribe",
   },
+  privacy: {
+    info: "/privacy",
+    consent: "/privacy/consent",
+  },
   notifications: {
     all: "/notifications",
     read: "/notifications/:id/read",
@@ -201,6 +205,10 @@ export const apiPaths = {
     forYou: apiPath(r.preferences.forYou),
     notifications: apiPath(r.preferences.notifications),
     unsubscribe: apiPath(r.preferences.unsubscribe),
+  },
+  privacy: {
+    info: apiPath(r.privacy.info),
+    consent: apiPath(r.privacy.consent),
   },
   notifications: {
     all: apiPath(r.notifications.all),

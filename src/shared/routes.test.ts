@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { findRoute, routes, safeNextPath } from "./routes";
 
 describe("route table", () => {
-  it("holds every route of the seed once", () => {
+  it("holds every route of the seed once, and the public privacy policy and terms (issue 17)", () => {
     const seed = [
       "/",
       "/v1",
@@ -33,6 +33,8 @@ describe("route table", () => {
       "/PreferencesHist",
       "/Message",
       "/Convert",
+      "/privacidade",
+      "/termos",
     ];
     expect(routes.map((r) => r.path).sort()).toEqual([...seed].sort());
   });

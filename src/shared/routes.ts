@@ -31,7 +31,9 @@ export type ScreenName =
   | "Message"
   | "preferences"
   | "preferences2"
-  | "PreferencesHist";
+  | "PreferencesHist"
+  | "Privacidade"
+  | "Termos";
 
 export interface RouteDef {
   path: string;
@@ -69,6 +71,9 @@ export const routes: readonly RouteDef[] = [
   { path: "/PreferencesHist", match: "prefix", access: "signed-in", screen: "PreferencesHist" },
   { path: "/Message", match: "prefix", access: "signed-in", screen: "Message" },
   { path: "/Convert", match: "prefix", access: "signed-in", screen: "Convert" },
+  // Not in the seed: LGPD asks for them (issue 17), linked from the footer and the sign-up form.
+  { path: "/privacidade", match: "exact", access: "public", screen: "Privacidade" },
+  { path: "/termos", match: "exact", access: "public", screen: "Termos" },
 ];
 
 /** Whether `pathname` (no query) belongs to `route`, case-sensitively as the seed's paths are. */

@@ -3,6 +3,7 @@ import {
   Anchor,
   AppShell,
   Avatar,
+  Box,
   Button,
   Container,
   Group,
@@ -17,6 +18,7 @@ import { Link, Outlet, useLocation } from "react-router";
 import { CountIndicator } from "../components/count-indicator";
 import { conversationsQuery } from "../features/messages/api/messages";
 import { NoticeBell } from "../features/preferences/notice-bell";
+import { ConsentBanner } from "../features/privacy/consent-banner";
 import { UploadsPanel } from "../features/storage/uploads-panel";
 import { useLiveEvents } from "../lib/live";
 import { useAuth } from "./auth";
@@ -157,6 +159,25 @@ function AccountMenu() {
   );
 }
 
+/** The links every page has at its end: the privacy policy and the terms. */
+function Footer() {
+  const { t } = useTranslation();
+  return (
+    <Box component="footer" py="md" className="app-footer">
+      <Container size="lg">
+        <Group gap="md" justify="center">
+          <Anchor component={Link} to="/privacidade" size="sm" c="dimmed">
+            {t("privacy.policyTitle")}
+          </Anchor>
+          <Anchor component={Link} to="/termos" size="sm" c="dimmed">
+            {t("privacy.termsTitle")}
+          </Anchor>
+        </Group>
+      </Container>
+    </Box>
+  );
+}
+
 export function Layout() {
   const location = useLocation();
   const { state } = useAuth();
@@ -183,6 +204,8 @@ export function Layout() {
           <Outlet />
         </ScreenErrorBoundary>
       </AppShell.Main>
+      <Footer />
+      <ConsentBanner />
       <UploadsPanel userId={userId} />
     </AppShell>
   );

@@ -36,4 +36,6 @@ export const screenLoaders: Record<ScreenName, ScreenLoader> = {
   preferences2: () => import("../screens/preferences2/preferences2-screen").then((m) => m.Preferences2Screen),
   PreferencesHist: () =>
     import("../screens/PreferencesHist/preferences-hist-screen").then((m) => m.PreferencesHistScreen),
+  Privacidade: () => import("../screens/Privacidade/privacidade-screen").then((m) => m.PrivacidadeScreen),
+  Termos: () => import("../screens/Termos/termos-screen").then((m) => m.TermosScreen),
 };

@@ -43,6 +43,7 @@ const OWNERS: Record<string, string> = {
   notifications: "domains/preferences/notifications.repository.ts",
   preference_versions: "domains/preferences/preference-versions.repository.ts",
   notification_settings: "domains/preferences/notification-settings.repository.ts",
+  consents: "domains/privacy/consents.repository.ts",
   mail_outbox: "mail/outbox.ts",
   live_events: "realtime/hub.ts",
 };

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Card,
@@ -21,6 +22,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { changePasswordInput } from "../../../shared/contracts/auth";
 import { displayNameInput } from "../../../shared/contracts/profile";
 import { announceAuthChange, useAuth } from "../../app/auth";
@@ -32,6 +34,7 @@ import {
   useRevokeSession,
 } from "../../features/auth/api/session";
 import { ConfirmPasswordField, NewPasswordField, withConfirmation } from "../../features/auth/password-field";
+import { PrivacySettings } from "../../features/privacy/privacy-settings";
 import { useSaveDisplayName } from "../../features/profile/api/profile";
 import { errorCodeOf } from "../../lib/api";
 import { useErrorText } from "../../lib/error-text";
@@ -315,7 +318,19 @@ function Sessions() {
   );
 }
 
-/** `/Config`: language, theme, password and sessions. Later issues add consent, export and deletion. */
+/** How one is told of things: chosen on /preferences2. */
+function Notices() {
+  const { t } = useTranslation();
+  return (
+    <Section title={t("config.noticesTitle")} lead={t("config.noticesLead")}>
+      <Anchor component={Link} to="/preferences2">
+        {t("config.noticesLink")}
+      </Anchor>
+    </Section>
+  );
+}
+
+/** `/Config`: language, theme, name, notices, privacy, password and sessions. */
 export function ConfigScreen() {
   const { t } = useTranslation();
   const { state } = useAuth();
@@ -334,6 +349,8 @@ export function ConfigScreen() {
         </Stack>
         <Preferences />
         {state.status === "signed-in" && <DisplayName current={state.user.name} />}
+        <Notices />
+        <PrivacySettings />
         <ChangePassword />
         <Sessions />
       </Stack>

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { signUpInput } from "../../../shared/contracts/auth";
 import { useAuth } from "../../app/auth";
@@ -75,6 +75,15 @@ function SignupForm({ onSent, title }: { onSent: (email: string) => void; title:
             strength={{ password, email, name }}
             error={text.field(errors.password?.message)}
           />
+          <Text size="xs" c="dimmed">
+            <Trans
+              i18nKey="auth.agreeTerms"
+              components={{
+                terms: <Anchor component={Link} to="/termos" size="xs" />,
+                policy: <Anchor component={Link} to="/privacidade" size="xs" />,
+              }}
+            />
+          </Text>
           <Button type="submit" loading={isSubmitting} fullWidth mt="xs">
             {t("auth.signupSubmit")}
           </Button>

@@ -3,6 +3,7 @@ export * from "./contracts";
 export * from "./listings";
 export * from "./mail";
 export * from "./preferences";
+export * from "./privacy";
 export * from "./proposals";
 export * from "./realtime";
 export * from "./storage";

@@ -1,0 +1,38 @@
+import { z } from "zod";
+
+/*
+ * Privacy (issue 17, LGPD): the person's answer about product analytics, and what the privacy
+ * page needs to know of this installation.
+ */
+
+/**
+ * The version of the privacy policy (/privacidade) in force. An answer given under an older one
+ * is asked again: the person agreed to what the policy said then.
+ */
+export const PRIVACY_POLICY_VERSION = "2026-11-25";
+
+export const consentInput = z.strictObject(
+  { analytics: z.boolean({ error: "invalid-argument" }) },
+  { error: "invalid-argument" },
+);
+export type ConsentInput = z.infer<typeof consentInput>;
+
+/** The answer in force: null when the person has not answered under the current policy. */
+export const consentView = z.object({
+  analytics: z.boolean().nullable(),
+  policyVersion: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type ConsentView = z.infer<typeof consentView>;
+
+/** What the screens need of this installation's privacy setup (public). */
+export const privacyInfo = z.object({
+  policyVersion: z.string(),
+  /** Whom to write to about one's data (PRIVACY_CONTACT), if the operator named someone. */
+  contact: z.string().nullable(),
+  /** Whether product analytics is configured here (POSTHOG_KEY): without it nothing is asked. */
+  analytics: z.boolean(),
+  /** How long signed contracts are kept after an account is deleted (CONTRACT_RETENTION_YEARS). */
+  contractRetentionYears: z.number().int(),
+});
+export type PrivacyInfo = z.infer<typeof privacyInfo>;
