@@ -23,6 +23,7 @@ import { messageRoutes } from "./domains/messages/routes";
 import { MessagesService } from "./domains/messages/service";
 import { preferenceRoutes } from "./domains/preferences/routes";
 import { type MatchOfferJob, PREFERENCE_JOBS, PreferencesService } from "./domains/preferences/service";
+import { DataExports } from "./domains/privacy/exports";
 import { privacyRoutes } from "./domains/privacy/routes";
 import { PrivacyService } from "./domains/privacy/service";
 import { profileRoutes } from "./domains/profile/routes";
@@ -184,12 +185,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate("messages", messages);
 
+  // Data exports (issue 17): a job prepares each, a schedule removes those not downloaded.
+  const dataExports = new DataExports({
+    pool: database.pool,
+    store: storage.store,
+    jobs,
+    outbox,
+    clock,
+    publicUrl: config.PUBLIC_URL,
+  });
+
+  app.decorate("privacyExports", dataExports);
+
   defineSchedules(jobs, app.log, {
     expireProposals: () => proposals.expireOverdue(),
     emailUnreadMessages: () => messages.emailUnread(),
     expireUploads: () => storage.deleteExpiredUploads(),
     pruneLiveEvents: () => hub.prune(config.LIVE_EVENTS_RETENTION_DAYS),
     sendDigests: () => preferences.sendDigests(),
+    expireExports: () => dataExports.expire(),
   });
 
   app.addHook("onClose", async () => {
@@ -207,6 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(privacyRoutes, {
         auth,
         privacy: new PrivacyService(database.pool, { clock }),
+        exports: dataExports,
         info: {
           contact: config.PRIVACY_CONTACT ?? null,
           analytics: Boolean(config.POSTHOG_KEY),
@@ -284,6 +299,7 @@ declare module "fastify" {
     storage: StorageService;
     proposals: ProposalsService;
     preferences: PreferencesService;
+    privacyExports: DataExports;
     contracts: ContractsService;
     hub: LiveHub;
     messages: MessagesService;

@@ -91,6 +91,9 @@ export const apiRoutes = {
   privacy: {
     info: "/privacy",
     consent: "/privacy/consent",
+    exports: "/privacy/exports",
+    download: "/privacy/exports/:id/download",
+    deletion: "/privacy/deletion",
   },
   notifications: {
     all: "/notifications",
@@ -209,6 +212,9 @@ export const apiPaths = {
   privacy: {
     info: apiPath(r.privacy.info),
     consent: apiPath(r.privacy.consent),
+    exports: apiPath(r.privacy.exports),
+    download: (id: string) => apiPath(r.privacy.download, id),
+    deletion: apiPath(r.privacy.deletion),
   },
   notifications: {
     all: apiPath(r.notifications.all),

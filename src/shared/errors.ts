@@ -81,6 +81,8 @@ export const errorStatus = {
   "too-many-searches": 409,
   "invalid-digest-hour": 400,
   "invalid-unsubscribe-link": 400,
+  "export-in-progress": 409,
+  "invalid-export-link": 410,
   "unit-has-active-offer": 409,
   "invalid-transition": 409,
   "offer-not-editable": 409,

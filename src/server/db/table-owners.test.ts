@@ -44,6 +44,8 @@ const OWNERS: Record<string, string> = {
   preference_versions: "domains/preferences/preference-versions.repository.ts",
   notification_settings: "domains/preferences/notification-settings.repository.ts",
   consents: "domains/privacy/consents.repository.ts",
+  data_exports: "domains/privacy/exports.repository.ts",
+  account_deletions: "domains/privacy/deletions.repository.ts",
   mail_outbox: "mail/outbox.ts",
   live_events: "realtime/hub.ts",
 };

@@ -13,6 +13,7 @@ export function defineSchedules(
     expireUploads: () => Promise<number>;
     pruneLiveEvents: () => Promise<number>;
     sendDigests: () => Promise<number>;
+    expireExports: () => Promise<number>;
   },
 ): void {
   const every = (name: string, cron: string, run: () => Promise<number>, done: (n: number) => string) =>
@@ -37,4 +38,11 @@ export function defineSchedules(
   every("preferences.digest", "3 * * * *", work.sendDigests, (n) => `Queued ${n} daily digests`);
   // Retention is counted in days: hourly is plenty.
   every("live.prune", "43 * * * *", work.pruneLiveEvents, (n) => `Pruned ${n} old live events`);
+  // A data export not downloaded within its 24 hours is removed.
+  every(
+    "privacy.exports-expire",
+    "29 * * * *",
+    work.expireExports,
+    (n) => `Removed ${n} expired data exports`,
+  );
 }

@@ -103,3 +103,14 @@ export async function preferencesChanged(c: Queryable, userId: string): Promise<
     },
   ]);
 }
+
+/** One's data export or deletion moved (progress, ready): /Config refreshes it. */
+export async function privacyChanged(c: Queryable, userId: string): Promise<void> {
+  await publish(c, [
+    {
+      userId,
+      type: "privacy.changed",
+      paths: [apiPaths.privacy.exports, apiPaths.privacy.deletion],
+    },
+  ]);
+}

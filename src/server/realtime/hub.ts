@@ -18,6 +18,7 @@ export type LiveEventType =
   | "notice.created"
   | "notice.read"
   | "preferences.changed"
+  | "privacy.changed"
   | "resync";
 
 export interface LiveEvent {

@@ -31,6 +31,8 @@ export interface ObjectStore {
   read(key: string): Promise<Readable>;
   /** Stores a whole object at once (generated files: seed photos, later contracts). */
   put(key: string, bytes: Buffer): Promise<void>;
+  /** Stores a whole local file, streamed (a data export may be large); the file is left in place. */
+  putFile(key: string, file: string): Promise<void>;
   /** Removes the object and any upload state; a missing object is not an error. */
   remove(key: string): Promise<void>;
   /**
@@ -168,6 +170,11 @@ export class FileObjectStore implements ObjectStore {
     await fsp.writeFile(this.pathOf(key), bytes, { mode: FILE_MODE });
   }
 
+  async putFile(key: string, file: string): Promise<void> {
+    await fsp.copyFile(file, this.pathOf(key));
+    await fsp.chmod(this.pathOf(key), FILE_MODE);
+  }
+
   async read(key: string): Promise<Readable> {
     const file = this.pathOf(key);
     await fsp.access(file);
@@ -240,6 +247,18 @@ export class S3ObjectStore implements ObjectStore {
 
   async put(key: string, bytes: Buffer): Promise<void> {
     await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes }));
+  }
+
+  async putFile(key: string, file: string): Promise<void> {
+    const { size } = await fsp.stat(file);
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Body: fs.createReadStream(file),
+        ContentLength: size,
+      }),
+    );
   }
 
   async read(key: string): Promise<Readable> {

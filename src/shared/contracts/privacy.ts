@@ -36,3 +36,25 @@ export const privacyInfo = z.object({
   contractRetentionYears: z.number().int(),
 });
 export type PrivacyInfo = z.infer<typeof privacyInfo>;
+
+export const EXPORT_STATUSES = ["preparando", "pronto", "baixado", "expirado", "falhou"] as const;
+
+/** One's newest data export, or null. The download link is only in the e-mail (it works once). */
+export const exportView = z
+  .object({
+    id: z.uuid(),
+    status: z.enum(EXPORT_STATUSES),
+    progress: z.number().int(),
+    size: z.number().int().nullable(),
+    createdAt: z.string(),
+    expiresAt: z.string().nullable(),
+  })
+  .nullable();
+export type ExportView = z.infer<typeof exportView>;
+
+export const exportIdParams = z.strictObject({ id: z.uuid({ error: "not-found" }) });
+export const downloadQuery = z.strictObject({
+  token: z
+    .string({ error: "invalid-export-link" })
+    .regex(/^[A-Za-z0-9_-]{43}$/, { error: "invalid-export-link" }),
+});

@@ -34,6 +34,7 @@ import {
   useRevokeSession,
 } from "../../features/auth/api/session";
 import { ConfirmPasswordField, NewPasswordField, withConfirmation } from "../../features/auth/password-field";
+import { DataExport } from "../../features/privacy/data-export";
 import { PrivacySettings } from "../../features/privacy/privacy-settings";
 import { useSaveDisplayName } from "../../features/profile/api/profile";
 import { errorCodeOf } from "../../lib/api";
@@ -351,6 +352,7 @@ export function ConfigScreen() {
         {state.status === "signed-in" && <DisplayName current={state.user.name} />}
         <Notices />
         <PrivacySettings />
+        <DataExport />
         <ChangePassword />
         <Sessions />
       </Stack>

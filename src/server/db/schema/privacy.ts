@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
 /**
@@ -19,3 +19,42 @@ export const consents = pgTable(
   },
   (t) => [index("consents_user_idx").on(t.userId, t.decidedAt.desc())],
 );
+
+/**
+ * A person's data export (LGPD art. 18, II and V): prepared by a job into a zip in the object
+ * store, downloaded once with a token (kept as its hash) within 24 hours, then removed.
+ */
+export const dataExports = pgTable(
+  "data_exports",
+  {
+    id: uuid("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** preparando → pronto → baixado | expirado; falhou after the job's last try. */
+    status: text("status").$type<"preparando" | "pronto" | "baixado" | "expirado" | "falhou">().notNull(),
+    /** 0–100, as the job goes through the person's records and files. */
+    progress: integer("progress").notNull().default(0),
+    size: bigint("size", { mode: "number" }),
+    tokenHash: text("token_hash"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    downloadedAt: timestamp("downloaded_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("data_exports_user_idx").on(t.userId, t.createdAt.desc())],
+);
+
+/**
+ * An account's deletion (LGPD art. 18, VI): asked with the password, carried out by a job after
+ * the grace period unless the person signs in before. The row stays, as the record that it was done.
+ */
+export const accountDeletions = pgTable("account_deletions", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  status: text("status").$type<"agendada" | "cancelada" | "concluida">().notNull(),
+  requestedAt: timestamp("requested_at", { withTimezone: true }).notNull(),
+  dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+  doneAt: timestamp("done_at", { withTimezone: true }),
+});

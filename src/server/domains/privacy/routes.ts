@@ -1,16 +1,20 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { apiRoutes } from "../../../shared/api-paths";
 import { errorResponses } from "../../../shared/contracts/errors";
 import {
   consentInput,
   consentView,
+  downloadQuery,
+  exportIdParams,
+  exportView,
   PRIVACY_POLICY_VERSION,
   type PrivacyInfo,
   privacyInfo,
 } from "../../../shared/contracts/privacy";
 import type { Auth } from "../../auth/auth";
 import { requireUserId } from "../../auth/guard";
+import type { DataExports } from "./exports";
 import type { PrivacyService } from "./service";
 
 /**
@@ -22,6 +26,7 @@ export async function privacyRoutes(
   opts: {
     auth: Auth;
     privacy: PrivacyService;
+    exports: DataExports;
     info: Omit<PrivacyInfo, "policyVersion">;
   },
 ) {
@@ -61,5 +66,58 @@ export async function privacyRoutes(
       },
     },
     async (request) => opts.privacy.decide(await requireUserId(opts.auth, request), request.body.analytics),
+  );
+  api.get(
+    apiRoutes.privacy.exports,
+    {
+      schema: {
+        tags: ["privacy"],
+        summary: "One's newest data export and its progress (null: none asked)",
+        security: [{ session: [] }],
+        response: { 200: exportView, ...errorResponses },
+      },
+    },
+    async (request) => opts.exports.latest(await requireUserId(opts.auth, request)),
+  );
+  api.post(
+    apiRoutes.privacy.exports,
+    {
+      schema: {
+        tags: ["privacy"],
+        summary: "Asks for a copy of one's data: a zip prepared by a job, e-mailed as a one-time link",
+        security: [{ session: [] }],
+        response: { 202: exportView, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send(await opts.exports.request(await requireUserId(opts.auth, request))),
+  );
+  api.get(
+    apiRoutes.privacy.download,
+    {
+      schema: {
+        tags: ["privacy"],
+        summary: "Downloads one's data export: once, within 24 hours, with the e-mailed token, signed in",
+        security: [{ session: [] }],
+        params: exportIdParams,
+        querystring: downloadQuery,
+        response: errorResponses,
+      },
+    },
+    async (request, reply) => {
+      const userId = await requireUserId(opts.auth, request);
+      const { id } = request.params;
+      const { stream, size } = await opts.exports.open(userId, id, request.query.token);
+      // The zip is not kept once it has gone (or failed to): a new copy can be asked for.
+      reply.raw.on("close", () => void opts.exports.discard(id).catch(() => undefined));
+      // The bytes are a stream, past the JSON schemas.
+      const raw: FastifyReply = reply;
+      return raw
+        .header("content-type", "application/zip")
+        .header("content-length", String(size))
+        .header("content-disposition", `attachment; filename="chave-meus-dados-${id.slice(0, 8)}.zip"`)
+        .header("cache-control", "no-store")
+        .send(stream);
+    },
   );
 }

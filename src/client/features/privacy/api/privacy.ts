@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { apiPaths } from "../../../../shared/api-paths";
 import {
   type ConsentView,
+  type ExportView,
   PRIVACY_POLICY_VERSION,
   type PrivacyInfo,
 } from "../../../../shared/contracts/privacy";
@@ -97,4 +98,19 @@ export function useConsent(): Consent {
     },
     saving: false,
   };
+}
+
+/** One's newest data export and its progress (live: the job's steps refresh it). */
+export const exportQuery = () =>
+  queryOptions({
+    queryKey: [apiPaths.privacy.exports],
+    queryFn: () => api<ExportView>(apiPaths.privacy.exports),
+  });
+
+export function useRequestExport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<ExportView>(apiPaths.privacy.exports, { method: "POST" }),
+    onSuccess: (v) => queryClient.setQueryData(exportQuery().queryKey, v),
+  });
 }

@@ -1,0 +1,215 @@
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { finished } from "node:stream/promises";
+import type pg from "pg";
+import yazl from "yazl";
+import type { ExportView } from "../../../shared/contracts/privacy";
+import { AppError } from "../../../shared/errors";
+import type { Clock } from "../../clock";
+import { withTransaction } from "../../db/client";
+import type { JobQueue } from "../../jobs/queue";
+import type { MailOutbox } from "../../mail/outbox";
+import { privacyChanged } from "../../realtime/events";
+import type { ObjectStore } from "../../storage/object-store";
+import {
+  type DataExportRecord,
+  expiredExports,
+  exportById,
+  insertExport,
+  latestExport,
+  markExport,
+  markReady,
+  setProgress,
+} from "./exports.repository";
+import { exportFiles, SECTIONS, sectionRows } from "./person-data.repository";
+
+export const EXPORT_JOB = "privacy.export";
+const EXPORT_HOURS = 24;
+
+export interface ExportsDeps {
+  pool: pg.Pool;
+  store: ObjectStore;
+  jobs: JobQueue;
+  outbox: MailOutbox;
+  clock: Clock;
+  publicUrl: string;
+}
+
+const sha = (s: string) => createHash("sha256").update(s).digest("hex");
+
+/** A file's name inside the zip: its id (unique) and its name, without anything a path could use. */
+const entryName = (folder: string, id: string, name: string) =>
+  `arquivos/${folder.replace(/[^\p{L}\p{N}_-]+/gu, "_") || "documentos"}/${id}-${name.replace(/[/\\\0]/g, "_")}`;
+
+const README = (when: string) =>
+  [
+    "Seus dados na Chave",
+    "",
+    `Preparado em ${when}, a seu pedido (LGPD, art. 18, II e V).`,
+    "",
+    "meus-dados.json: tudo o que a Chave guarda sobre você, seção por seção: conta, perfil, sessões,",
+    "consentimentos, configuração de avisos, imóveis, ofertas, propostas (com a linha do tempo),",
+    "mensagens, contratos (com signatários e trilha de auditoria), documentos (os dados de cada um),",
+    "buscas salvas, favoritos, histórico de preferências, avisos e pedido de exclusão da conta.",
+    "Senhas, tokens de sessão e códigos de assinatura não são incluídos: são segredos.",
+    "",
+    "arquivos/: os seus documentos, como você os enviou, e os contratos assinados de que você é parte.",
+    "",
+  ].join("\n");
+
+/**
+ * Data exports (issue 17): asked in /Config, prepared by a durable job into a zip in the object
+ * store with visible progress, e-mailed as a link that works once, for 24 hours, only for them.
+ */
+export class DataExports {
+  constructor(private readonly deps: ExportsDeps) {
+    deps.jobs.define<{ exportId: string }>({
+      name: EXPORT_JOB,
+      retryLimit: 3,
+      handler: ({ exportId }, job) => this.build(exportId, job.retryCount >= job.retryLimit),
+    });
+  }
+
+  private view(r: DataExportRecord | null): ExportView {
+    if (!r) return null;
+    const expired = r.status === "pronto" && r.expires_at !== null && r.expires_at <= this.deps.clock.now();
+    return {
+      id: r.id,
+      status: expired ? "expirado" : r.status,
+      progress: r.progress,
+      size: r.size,
+      createdAt: r.created_at.toISOString(),
+      expiresAt: r.expires_at?.toISOString() ?? null,
+    };
+  }
+
+  async latest(userId: string): Promise<ExportView> {
+    return this.view(await latestExport(this.deps.pool, userId));
+  }
+
+  /** Asks for a new export; one at a time. */
+  async request(userId: string): Promise<ExportView> {
+    const id = randomUUID();
+    await withTransaction(this.deps.pool, async (c) => {
+      // The person's row, locked: two clicks at once make one export.
+      const last = await latestExport(c, userId, true);
+      if (last?.status === "preparando") throw new AppError("export-in-progress");
+      await insertExport(c, id, userId);
+      await this.deps.jobs.send(c, EXPORT_JOB, { exportId: id });
+      await privacyChanged(c, userId);
+    });
+    return this.latest(userId);
+  }
+
+  private async progress(row: DataExportRecord, progress: number): Promise<void> {
+    await withTransaction(this.deps.pool, async (c) => {
+      await setProgress(c, row.id, progress);
+      await privacyChanged(c, row.user_id);
+    });
+  }
+
+  /** The job: writes the zip to a temporary file, stores it, and e-mails the link. */
+  async build(exportId: string, lastTry = false): Promise<void> {
+    const row = await exportById(this.deps.pool, exportId);
+    if (row?.status !== "preparando") return;
+    const file = path.join(os.tmpdir(), `chave-export-${exportId}.zip`);
+    try {
+      const zip = new yazl.ZipFile();
+      const out = fs.createWriteStream(file, { mode: 0o600 });
+      zip.outputStream.pipe(out);
+      const now = this.deps.clock.now();
+      zip.addBuffer(Buffer.from(README(now.toISOString())), "LEIA-ME.txt", { mtime: now });
+      const data: Record<string, unknown> = {
+        geradoEm: now.toISOString(),
+        observacao: "Tudo o que a Chave guarda sobre você. Valores em dinheiro estão em centavos.",
+      };
+      for (const [i, s] of SECTIONS.entries()) {
+        data[s.name] = await sectionRows(this.deps.pool, s.sql, row.user_id);
+        if (i % 4 === 3) await this.progress(row, Math.round(((i + 1) / SECTIONS.length) * 20));
+      }
+      zip.addBuffer(Buffer.from(`${JSON.stringify(data, null, 2)}\n`), "meus-dados.json", { mtime: now });
+      const files = await exportFiles(this.deps.pool, row.user_id);
+      // One file at a time: each is read from the store as the zip is written, never all in memory.
+      for (const [i, f] of files.entries()) {
+        const stream: Readable = await this.deps.store.read(f.id);
+        zip.addReadStream(stream, entryName(f.folder, f.id, f.file_name), { mtime: now });
+        await finished(stream);
+        await this.progress(row, 20 + Math.round(((i + 1) / files.length) * 75));
+      }
+      zip.end();
+      await finished(out);
+      const { size } = await fsp.stat(file);
+      await this.deps.store.putFile(exportId, file);
+      const token = randomBytes(32).toString("base64url");
+      const expiresAt = new Date(this.deps.clock.now().getTime() + EXPORT_HOURS * 3_600_000);
+      await withTransaction(this.deps.pool, async (c) => {
+        await markReady(c, exportId, { size, tokenHash: sha(token), expiresAt });
+        await this.deps.outbox.queueNotice(c, row.user_id, {
+          subject: "Seus dados da Chave estão prontos",
+          lines: [
+            "A cópia dos seus dados que você pediu está pronta: um arquivo .zip com tudo o que a Chave guarda sobre você e os seus documentos.",
+            `O link funciona uma vez, por ${EXPORT_HOURS} horas, e só com a sua conta conectada.`,
+            "Se não foi você quem pediu, troque a sua senha em Configurações.",
+          ],
+          url: `${this.deps.publicUrl}/Config?exportacao=${exportId}&token=${token}`,
+          action: "Baixar meus dados",
+        });
+        await privacyChanged(c, row.user_id);
+      });
+    } catch (err) {
+      if (lastTry)
+        await withTransaction(this.deps.pool, async (c) => {
+          await markExport(c, exportId, "falhou", this.deps.clock.now());
+          await privacyChanged(c, row.user_id);
+        });
+      throw err;
+    } finally {
+      await fsp.rm(file, { force: true });
+    }
+  }
+
+  /**
+   * The download: only the person it was made for, with the e-mailed token, once, within 24
+   * hours. The export is marked downloaded before the bytes go (a second request finds it used).
+   */
+  async open(userId: string, exportId: string, token: string): Promise<{ stream: Readable; size: number }> {
+    const row = await withTransaction(this.deps.pool, async (c) => {
+      const r = await exportById(c, exportId, true);
+      if (!r || r.user_id !== userId) throw new AppError("not-found");
+      const want = Buffer.from(r.token_hash ?? "");
+      const got = Buffer.from(sha(token));
+      const valid =
+        r.status === "pronto" &&
+        r.expires_at !== null &&
+        r.expires_at > this.deps.clock.now() &&
+        want.length === got.length &&
+        timingSafeEqual(want, got);
+      if (!valid) throw new AppError("invalid-export-link");
+      await markExport(c, exportId, "baixado", this.deps.clock.now());
+      await privacyChanged(c, userId);
+      return r;
+    });
+    return { stream: await this.deps.store.read(exportId), size: row.size ?? 0 };
+  }
+
+  /** After the download: the zip is not kept. */
+  async discard(exportId: string): Promise<void> {
+    await this.deps.store.remove(exportId);
+  }
+
+  /** Ready exports not downloaded within 24 hours: their zip is removed (a scheduled job). */
+  async expire(): Promise<number> {
+    return withTransaction(this.deps.pool, async (c) => {
+      const rows = await expiredExports(c, this.deps.clock.now());
+      for (const r of rows) {
+        await markExport(c, r.id, "expirado", this.deps.clock.now());
+        await this.deps.store.remove(r.id);
+      }
+      return rows.length;
+    });
+  }
+}
