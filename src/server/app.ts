@@ -23,6 +23,7 @@ import { messageRoutes } from "./domains/messages/routes";
 import { MessagesService } from "./domains/messages/service";
 import { preferenceRoutes } from "./domains/preferences/routes";
 import { type MatchOfferJob, PREFERENCE_JOBS, PreferencesService } from "./domains/preferences/service";
+import { AccountDeletions } from "./domains/privacy/deletions";
 import { DataExports } from "./domains/privacy/exports";
 import { privacyRoutes } from "./domains/privacy/routes";
 import { PrivacyService } from "./domains/privacy/service";
@@ -82,7 +83,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityPlugin, { config });
   await app.register(openApiPlugin, { publicUrl: config.PUBLIC_URL, version: VERSION });
   await app.register(jobsPlugin, { config, database, mailer, schema: deps.jobsSchema });
-  await app.register(authPlugin, { config, database, outbox: app.outbox, secret: deps.authSecret, clock });
+  // What else happens when someone signs in, bound once the domains exist (a deletion cancelled).
+  const signedIn: ((userId: string) => Promise<void>)[] = [];
+  await app.register(authPlugin, {
+    config,
+    database,
+    outbox: app.outbox,
+    secret: deps.authSecret,
+    clock,
+    onSignedIn: async (userId) => {
+      for (const listener of signedIn) await listener(userId);
+    },
+  });
   const { auth, jobs, outbox } = app;
 
   const storage = new StorageService(
@@ -196,6 +208,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.decorate("privacyExports", dataExports);
+  const deletions = new AccountDeletions({
+    pool: database.pool,
+    auth,
+    store: storage.store,
+    jobs,
+    outbox,
+    notices: preferences,
+    hub,
+    clock,
+    graceDays: config.ACCOUNT_DELETION_GRACE_DAYS,
+    publicUrl: config.PUBLIC_URL,
+  });
+  app.decorate("accountDeletions", deletions);
+  signedIn.push(async (userId) => {
+    await deletions.cancelOnSignIn(userId);
+  });
 
   defineSchedules(jobs, app.log, {
     expireProposals: () => proposals.expireOverdue(),
@@ -222,6 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         auth,
         privacy: new PrivacyService(database.pool, { clock }),
         exports: dataExports,
+        deletions,
         info: {
           contact: config.PRIVACY_CONTACT ?? null,
           analytics: Boolean(config.POSTHOG_KEY),
@@ -300,6 +329,7 @@ declare module "fastify" {
     proposals: ProposalsService;
     preferences: PreferencesService;
     privacyExports: DataExports;
+    accountDeletions: AccountDeletions;
     contracts: ContractsService;
     hub: LiveHub;
     messages: MessagesService;

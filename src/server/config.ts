@@ -114,6 +114,7 @@ const envSchema = z.object({
     .url({ error: "must be a URL such as https://us.i.posthog.com" })
     .default("https://us.i.posthog.com"),
   CONTRACT_RETENTION_YEARS: positiveInt.default(10),
+  ACCOUNT_DELETION_GRACE_DAYS: positiveInt.default(7),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -83,6 +83,8 @@ export const errorStatus = {
   "invalid-unsubscribe-link": 400,
   "export-in-progress": 409,
   "invalid-export-link": 410,
+  "invalid-deletion-word": 400,
+  "contract-in-progress": 409,
   "unit-has-active-offer": 409,
   "invalid-transition": 409,
   "offer-not-editable": 409,

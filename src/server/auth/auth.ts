@@ -78,6 +78,8 @@ export interface AuthDeps {
   log: Pick<FastifyBaseLogger, "error" | "warn" | "info" | "debug">;
   /** Where the per-account sign-in delay reads the time (tests move it). */
   clock?: Clock;
+  /** After a successful sign-in (an account deletion in its grace period is cancelled). */
+  onSignedIn?: (userId: string) => Promise<void>;
 }
 
 /** A refusal in the application's catalogue, passed through better-auth as it is (see routes.ts). */
@@ -99,7 +101,7 @@ function serviceUnavailable(cause: unknown): APIError {
   return error;
 }
 
-export function createAuth({ config, db, mail, secret, log, clock = systemClock }: AuthDeps) {
+export function createAuth({ config, db, mail, secret, log, clock = systemClock, onSignedIn }: AuthDeps) {
   const resetUrl = (token: string) =>
     `${config.PUBLIC_URL}/password/reset?token=${encodeURIComponent(token)}`;
   // The confirmation link goes to our bridge, which answers with a redirect into the app.
@@ -315,6 +317,9 @@ export function createAuth({ config, db, mail, secret, log, clock = systemClock 
             !(returned instanceof Error) ||
             (returned instanceof APIError && returned.body?.code === "EMAIL_NOT_VERIFIED");
           if (rightPassword && typeof body.email === "string") await throttle.succeeded(body.email);
+          // Signing in within an account deletion's grace period cancels it (decision 022).
+          const signedIn = ctx.context.newSession?.user.id;
+          if (signedIn && !(returned instanceof Error)) await onSignedIn?.(signedIn);
           return;
         }
         if (ctx.path !== "/change-password") return;

@@ -41,3 +41,24 @@ export async function insertConfirmedUsers(
     [accounts.map((a) => a.id), accounts.map((a) => a.name), accounts.map((a) => a.email)],
   );
 }
+
+/**
+ * An account deleted (LGPD, decision 022): the row stays, for the contracts the other parties
+ * keep, with nothing left that names the person; nobody can sign in to it.
+ */
+export async function anonymiseUser(c: Queryable, userId: string): Promise<void> {
+  await c.query(
+    `UPDATE users SET name = 'Conta excluída', email = 'excluida-' || id || '@conta-excluida.invalid',
+            email_verified = false, image = NULL, updated_at = now() WHERE id = $1`,
+    [userId],
+  );
+}
+
+/** The hash of the person's password (better-auth's credential account), to confirm it is them. */
+export async function passwordHashOf(c: Queryable, userId: string): Promise<string | null> {
+  const { rows } = await c.query<{ password: string | null }>(
+    "SELECT password FROM accounts WHERE user_id = $1 AND provider_id = 'credential'",
+    [userId],
+  );
+  return rows[0]?.password ?? null;
+}

@@ -102,6 +102,11 @@ export class MailOutbox {
     return mails.length;
   }
 
+  /** An account deleted (decision 022): the e-mails kept for it (their addresses and words) go. */
+  async forgetRecipient(c: Queryable, email: string): Promise<void> {
+    await c.query("DELETE FROM mail_outbox WHERE lower(recipient) = lower($1)", [email]);
+  }
+
   /** Records and queues one e-mail in a transaction of its own (for work that has none, such as a reset link). */
   send(to: string, content: MailContent): Promise<string> {
     return withTransaction(this.pool, (c) => this.queue(c, to, content));

@@ -18,7 +18,14 @@ import type { MailOutbox } from "../mail/outbox";
 export const authPlugin = fp(
   async (
     app: FastifyInstance,
-    opts: { config: Config; database: Database; outbox: MailOutbox; secret: string; clock?: Clock },
+    opts: {
+      config: Config;
+      database: Database;
+      outbox: MailOutbox;
+      secret: string;
+      clock?: Clock;
+      onSignedIn?: (userId: string) => Promise<void>;
+    },
   ) => {
     const auth = createAuth({
       config: opts.config,
@@ -27,6 +34,7 @@ export const authPlugin = fp(
       secret: opts.secret,
       log: app.log,
       clock: opts.clock,
+      onSignedIn: opts.onSignedIn,
     });
     app.decorate("auth", auth);
     await app.register(

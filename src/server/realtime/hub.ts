@@ -241,6 +241,11 @@ export class LiveHub {
     return rowCount ?? 0;
   }
 
+  /** An account deleted (decision 022): its pending live events go. */
+  async forget(c: Queryable, userId: string): Promise<void> {
+    await c.query("DELETE FROM live_events WHERE user_id = $1", [userId]);
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.retry) clearTimeout(this.retry);

@@ -195,3 +195,16 @@ export async function imageWithVisibility(
   );
   return rows[0];
 }
+
+/** An account deleted (decision 022): its documents go (ids returned: their bytes go too), except `keep`. */
+export async function deleteDocumentsExcept(
+  c: Queryable,
+  ownerId: string,
+  keep: string[],
+): Promise<string[]> {
+  const { rows } = await c.query<Pick<RowOf<typeof documents>, "id">>(
+    "DELETE FROM documents WHERE owner_id = $1 AND NOT (id = ANY($2::uuid[])) RETURNING id",
+    [ownerId, keep],
+  );
+  return rows.map((r) => r.id);
+}

@@ -63,3 +63,12 @@ export async function deleteUploadsOlderThan(c: Queryable, hours: number): Promi
   );
   return rows.map((r) => r.id);
 }
+
+/** An account deleted (decision 022): its unfinished uploads go (ids returned: their bytes too). */
+export async function deleteUploadsOf(c: Queryable, ownerId: string): Promise<string[]> {
+  const { rows } = await c.query<Pick<RowOf<typeof uploads>, "id">>(
+    "DELETE FROM uploads WHERE owner_id = $1 RETURNING id",
+    [ownerId],
+  );
+  return rows.map((r) => r.id);
+}

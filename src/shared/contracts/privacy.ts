@@ -58,3 +58,26 @@ export const downloadQuery = z.strictObject({
     .string({ error: "invalid-export-link" })
     .regex(/^[A-Za-z0-9_-]{43}$/, { error: "invalid-export-link" }),
 });
+
+/** The word typed to confirm an account's deletion. */
+export const DELETION_WORD = "EXCLUIR";
+
+export const deletionInput = z.strictObject(
+  {
+    senha: z.string({ error: "wrong-current-password" }).min(1, { error: "wrong-current-password" }).max(128),
+    confirmacao: z
+      .string({ error: "invalid-deletion-word" })
+      .trim()
+      .refine((v) => v.toUpperCase() === DELETION_WORD, { error: "invalid-deletion-word" }),
+  },
+  { error: "invalid-argument" },
+);
+export type DeletionInput = z.infer<typeof deletionInput>;
+
+/** One's scheduled deletion, if any, and the grace period. */
+export const deletionView = z.object({
+  status: z.enum(["agendada"]).nullable(),
+  dueAt: z.string().nullable(),
+  graceDays: z.number().int(),
+});
+export type DeletionView = z.infer<typeof deletionView>;

@@ -265,3 +265,8 @@ export async function insertOffers(c: Queryable, batch: SeedOffer[]): Promise<vo
     ],
   );
 }
+
+/** An account deleted (decision 022): its offers go, except those a kept contract names. */
+export async function deleteOffersExcept(c: Queryable, ownerId: string, keep: string[]): Promise<void> {
+  await c.query("DELETE FROM offers WHERE owner_id = $1 AND NOT (id = ANY($2::uuid[]))", [ownerId, keep]);
+}

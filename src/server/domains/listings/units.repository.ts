@@ -155,3 +155,11 @@ export async function insertUnits(c: Queryable, batch: SeedUnit[]): Promise<void
     ],
   );
 }
+
+/**
+ * An account deleted (decision 022): its units go, with their offers and what hangs on them,
+ * except those a kept contract names.
+ */
+export async function deleteUnitsExcept(c: Queryable, ownerId: string, keep: string[]): Promise<void> {
+  await c.query("DELETE FROM units WHERE owner_id = $1 AND NOT (id = ANY($2::uuid[]))", [ownerId, keep]);
+}

@@ -139,3 +139,8 @@ export async function claimUnreadToEmail(
   );
   return rows;
 }
+
+/** An account deleted (decision 022): what it wrote goes from the conversations that stay. */
+export async function deleteMessagesSentBy(c: Queryable, userId: string): Promise<void> {
+  await c.query("DELETE FROM messages WHERE sender_id = $1", [userId]);
+}

@@ -41,3 +41,8 @@ export async function favoritersOf(c: Queryable, offerId: string): Promise<strin
   );
   return rows.map((r) => r.user_id);
 }
+
+/** An account deleted (decision 022). */
+export async function deleteFavoritesOf(c: Queryable, userId: string): Promise<void> {
+  await c.query("DELETE FROM favorites WHERE user_id = $1", [userId]);
+}

@@ -41,3 +41,8 @@ export async function digestReaders(
   );
   return rows;
 }
+
+/** An account deleted (decision 022). */
+export async function deleteSettingsOf(c: Queryable, userId: string): Promise<void> {
+  await c.query("DELETE FROM notification_settings WHERE user_id = $1", [userId]);
+}

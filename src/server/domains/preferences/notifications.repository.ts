@@ -115,3 +115,8 @@ export async function userWithEmail(c: Queryable, email: string): Promise<string
   );
   return rows[0]?.id ?? null;
 }
+
+/** An account deleted (decision 022). */
+export async function deleteNoticesOf(c: Queryable, userId: string): Promise<void> {
+  await c.query("DELETE FROM notifications WHERE user_id = $1", [userId]);
+}

@@ -41,3 +41,8 @@ export async function versionOf(c: Queryable, userId: string, id: string): Promi
   );
   return rows[0];
 }
+
+/** An account deleted (decision 022). */
+export async function deleteVersionsOf(c: Queryable, userId: string): Promise<void> {
+  await c.query("DELETE FROM preference_versions WHERE user_id = $1", [userId]);
+}

@@ -33,3 +33,8 @@ export async function consentsOf(c: Queryable, userId: string): Promise<ConsentR
   );
   return rows;
 }
+
+/** An account deleted (decision 022). */
+export async function deleteConsentsOf(c: Queryable, userId: string): Promise<void> {
+  await c.query("DELETE FROM consents WHERE user_id = $1", [userId]);
+}

@@ -81,3 +81,12 @@ export async function expiredExports(c: Queryable, now: Date): Promise<Pick<Data
   );
   return rows;
 }
+
+/** An account deleted (decision 022): its exports go (ids returned: their zips too). */
+export async function deleteExportsOf(c: Queryable, userId: string): Promise<string[]> {
+  const { rows } = await c.query<Pick<DataExportRecord, "id">>(
+    "DELETE FROM data_exports WHERE user_id = $1 RETURNING id",
+    [userId],
+  );
+  return rows.map((r) => r.id);
+}

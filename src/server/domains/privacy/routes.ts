@@ -5,6 +5,8 @@ import { errorResponses } from "../../../shared/contracts/errors";
 import {
   consentInput,
   consentView,
+  deletionInput,
+  deletionView,
   downloadQuery,
   exportIdParams,
   exportView,
@@ -14,6 +16,7 @@ import {
 } from "../../../shared/contracts/privacy";
 import type { Auth } from "../../auth/auth";
 import { requireUserId } from "../../auth/guard";
+import type { AccountDeletions } from "./deletions";
 import type { DataExports } from "./exports";
 import type { PrivacyService } from "./service";
 
@@ -27,6 +30,7 @@ export async function privacyRoutes(
     auth: Auth;
     privacy: PrivacyService;
     exports: DataExports;
+    deletions: AccountDeletions;
     info: Omit<PrivacyInfo, "policyVersion">;
   },
 ) {
@@ -119,5 +123,34 @@ export async function privacyRoutes(
         .header("cache-control", "no-store")
         .send(stream);
     },
+  );
+  api.get(
+    apiRoutes.privacy.deletion,
+    {
+      schema: {
+        tags: ["privacy"],
+        summary: "One's scheduled account deletion, if any, and the grace period",
+        security: [{ session: [] }],
+        response: { 200: deletionView, ...errorResponses },
+      },
+    },
+    async (request) => opts.deletions.status(await requireUserId(opts.auth, request)),
+  );
+  api.post(
+    apiRoutes.privacy.deletion,
+    {
+      schema: {
+        tags: ["privacy"],
+        summary:
+          "Asks for one's account to be deleted after the grace period (password and the word EXCLUIR); signs out everywhere",
+        security: [{ session: [] }],
+        body: deletionInput,
+        response: { 202: deletionView, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(202)
+        .send(await opts.deletions.request(await requireUserId(opts.auth, request), request.body.senha)),
   );
 }

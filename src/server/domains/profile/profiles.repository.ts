@@ -69,3 +69,8 @@ export async function accountIdentities(c: Queryable, userIds: string[]): Promis
   );
   return rows;
 }
+
+/** An account deleted (decision 022): its personal data goes. */
+export async function deleteProfile(c: Queryable, userId: string): Promise<void> {
+  await c.query("DELETE FROM profiles WHERE user_id = $1", [userId]);
+}

@@ -306,3 +306,15 @@ export async function proposalsWithOffers(
   }
   return withOffers(c, where.join(" AND "), params);
 }
+
+/** An account deleted (decision 022): its proposals go, except those a kept contract came from. */
+export async function deleteTenantProposalsExcept(
+  c: Queryable,
+  tenantId: string,
+  keep: string[],
+): Promise<void> {
+  await c.query("DELETE FROM proposals WHERE tenant_id = $1 AND NOT (id = ANY($2::uuid[]))", [
+    tenantId,
+    keep,
+  ]);
+}

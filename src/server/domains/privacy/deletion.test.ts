@@ -1,0 +1,149 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type Builders, builders } from "../../../../tests/support/builders";
+import { outboxFor } from "../../../../tests/support/mail";
+import { createTestApp, signIn, type TestApp } from "../../../../tests/support/test-app";
+import type { DeletionView } from "../../../shared/contracts/privacy";
+import ptBR from "../../../shared/locales/pt-BR.json";
+import { manualClock } from "../../clock";
+
+/*
+ * Account deletion (issue 17, LGPD art. 18, VI and art. 16): confirmed with the password and a
+ * typed word; a grace period in which signing in cancels it; then the person's data is gone from
+ * every table and the store, except the signed contract the landlord keeps, which still opens.
+ */
+
+const START = new Date("2026-11-25T13:00:00Z");
+const clock = manualClock(START);
+let t: TestApp;
+let b: Builders;
+beforeAll(async () => {
+  t = await createTestApp({}, { clock });
+  await t.app.listen({ port: 0, host: "127.0.0.1" });
+  b = builders(t);
+});
+afterAll(() => t.close());
+afterEach(() => clock.set(START));
+
+const GOOD = { senha: "x", confirmacao: "EXCLUIR" };
+
+/** Every row of every table of the public schema that holds `needle`, as "table" names. */
+async function tablesHolding(needle: string): Promise<string[]> {
+  const { rows: tables } = await t.database.pool.query<{ t: string }>(
+    "SELECT tablename AS t FROM pg_tables WHERE schemaname = 'public' ORDER BY 1",
+  );
+  const found: string[] = [];
+  for (const { t: table } of tables) {
+    const { rows } = await t.database.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM "${table}" x WHERE strpos(lower(to_jsonb(x)::text), lower($1)) > 0`,
+      [needle],
+    );
+    if ((rows[0]?.n ?? 0) > 0) found.push(table);
+  }
+  return found;
+}
+
+describe("account deletion", () => {
+  it("asks for the password and the word, in pt-BR, and refuses while a contract is being signed", async () => {
+    const { tenant } = await b.contract("enviado", { garantias: ["seguro_fianca"] });
+    const wrongWord = await b.call("POST", "/api/privacy/deletion", tenant.cookie, {
+      senha: tenant.password,
+      confirmacao: "sim",
+    });
+    expect(wrongWord.statusCode).toBe(400);
+    expect(wrongWord.json().issues).toEqual([
+      { path: "confirmacao", message: ptBR.errors["invalid-deletion-word"] },
+    ]);
+    const wrongPassword = await b.call("POST", "/api/privacy/deletion", tenant.cookie, {
+      ...GOOD,
+      senha: "não é esta",
+    });
+    expect(wrongPassword.statusCode).toBe(400);
+    expect(wrongPassword.json().code).toBe("wrong-current-password");
+    const signing = await b.call("POST", "/api/privacy/deletion", tenant.cookie, {
+      ...GOOD,
+      senha: tenant.password,
+    });
+    expect(signing.statusCode).toBe(409);
+    expect(signing.json().message).toBe(ptBR.errors["contract-in-progress"]);
+    expect((await b.call("POST", "/api/privacy/deletion", undefined, GOOD)).statusCode).toBe(401);
+  });
+
+  it("signs the person out; signing in within the grace period cancels it and keeps everything", async () => {
+    const who = await b.person("Tânia");
+    const asked = await b.call("POST", "/api/privacy/deletion", who.cookie, { ...GOOD, senha: who.password });
+    expect(asked.statusCode, asked.body).toBe(202);
+    expect(asked.json<DeletionView>()).toEqual({
+      status: "agendada",
+      dueAt: "2026-12-02T13:00:00.000Z",
+      graceDays: 7,
+    });
+    expect((await b.call("GET", "/api/me", who.cookie)).statusCode).toBe(401);
+    await t.settle();
+    expect(
+      (await outboxFor(t.dataDir, who.email)).some((m) => m.text.includes("serão excluídos em 7 dias")),
+    ).toBe(true);
+
+    const back = await signIn(t.app, who.email, who.password);
+    expect(back.statusCode).toBe(200);
+    const cookie = String(back.headers["set-cookie"]).split(";")[0] as string;
+    expect((await b.call("GET", "/api/privacy/deletion", cookie)).json<DeletionView>().status).toBeNull();
+    clock.set(new Date(START.getTime() + 8 * 86_400_000));
+    expect(await t.app.accountDeletions.carryOut(who.userId)).toBe("nothing");
+    expect((await b.call("GET", "/api/profile", cookie)).json()).toMatchObject({
+      personal: { nomeCompleto: who.fullName },
+    });
+  });
+
+  it("after the grace period erases the person everywhere but the signed contract, which the landlord still opens", async () => {
+    const { contract, tenant, landlord } = await b.contract("assinado", { garantias: ["seguro_fianca"] });
+    // Another negotiation, still open, whose landlord is told; and things of the tenant's own.
+    const other = await b.proposal("enviada", { tenant });
+    await b.call("POST", "/api/preferences/searches", tenant.cookie, {
+      nome: "Perto do trabalho",
+      filtros: { cidades: ["Cidade da exclusão"] },
+    });
+    await b.call("PUT", "/api/privacy/consent", tenant.cookie, { analytics: true });
+    const asked = await b.call("POST", "/api/privacy/deletion", tenant.cookie, {
+      ...GOOD,
+      senha: tenant.password,
+    });
+    expect(asked.statusCode, asked.body).toBe(202);
+
+    // Not before its time.
+    expect(await t.app.accountDeletions.carryOut(tenant.userId)).toBe("waiting");
+    clock.set(new Date(START.getTime() + 7 * 86_400_000 + 60_000));
+    expect(await t.app.accountDeletions.carryOut(tenant.userId)).toBe("done");
+    await t.settle();
+
+    // Nobody signs in to it; nothing names the person but the contract the others keep.
+    expect((await signIn(t.app, tenant.email, tenant.password)).statusCode).toBe(401);
+    const kept = ["contracts", "contract_signers", "contract_events"];
+    // (The full name is shared with other files' test people; e-mail and CPF are this person's.)
+    for (const needle of [tenant.email, tenant.cpf])
+      expect(
+        (await tablesHolding(needle)).filter((x) => !kept.includes(x)),
+        needle,
+      ).toEqual([]);
+    const { rows } = await t.database.pool.query(
+      "SELECT count(*)::int AS n FROM proposals WHERE tenant_id = $1",
+      [tenant.userId],
+    );
+    expect(rows[0]?.n).toBe(1);
+
+    // The landlord keeps the contract: it opens and its sealed PDF verifies.
+    const seen = await b.call("GET", `/api/contracts/${contract.id}`, landlord.cookie);
+    expect(seen.statusCode).toBe(200);
+    const sealedId = seen.json().sealedDocumentId as string;
+    const verified = await b.call("GET", `/api/contracts/verify/${sealedId}`, landlord.cookie);
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json()).toMatchObject({ sealed: true, intact: true, signatureValid: true });
+
+    // The other negotiation's landlord was told it ended.
+    const bell = (await b.call("GET", "/api/notifications", other.landlord.cookie)).json<{
+      items: { title: string }[];
+    }>();
+    expect(bell.items.map((n) => n.title)).toContainEqual(expect.stringMatching(/^Proposta retirada/));
+    // Running again (a retry) finds nothing to do.
+    expect(await t.app.accountDeletions.carryOut(tenant.userId)).toBe("nothing");
+  });
+});

@@ -1,0 +1,208 @@
+import type pg from "pg";
+import { offerTitle, type UnitType } from "../../../shared/contracts/listings";
+import type { DeletionView } from "../../../shared/contracts/privacy";
+import { AppError } from "../../../shared/errors";
+import type { Auth } from "../../auth/auth";
+import { verifyPassword } from "../../auth/passwords";
+import { anonymiseUser, emailsOf, passwordHashOf } from "../../auth/users.repository";
+import type { Clock } from "../../clock";
+import { withTransaction } from "../../db/client";
+import type { JobQueue } from "../../jobs/queue";
+import type { NoticeGateway } from "../../mail/notice-gateway";
+import type { MailOutbox } from "../../mail/outbox";
+import type { LiveHub } from "../../realtime/hub";
+import { deleteDocumentsExcept } from "../../storage/documents.repository";
+import type { ObjectStore } from "../../storage/object-store";
+import { deleteUploadsOf } from "../../storage/uploads.repository";
+import { deleteOffersExcept } from "../listings/offers.repository";
+import { deleteUnitsExcept } from "../listings/units.repository";
+import { deleteMessagesSentBy } from "../messages/messages.repository";
+import { deleteFavoritesOf } from "../preferences/favorites.repository";
+import { deleteSettingsOf } from "../preferences/notification-settings.repository";
+import { deleteNoticesOf } from "../preferences/notifications.repository";
+import { deleteVersionsOf } from "../preferences/preference-versions.repository";
+import { deleteSearchesOf } from "../preferences/saved-searches.repository";
+import { deleteProfile } from "../profile/profiles.repository";
+import { deleteTenantProposalsExcept } from "../proposals/proposals.repository";
+import { deleteConsentsOf } from "./consents.repository";
+import {
+  contractsInProgress,
+  deletionOf,
+  keptContracts,
+  openNegotiationsOf,
+  scheduleDeletion,
+  setDeletion,
+} from "./deletions.repository";
+import { deleteExportsOf } from "./exports.repository";
+
+export const DELETION_JOB = "privacy.delete-account";
+
+const emailOf = async (c: Parameters<typeof emailsOf>[0], userId: string) => (await emailsOf(c, [userId]))[0];
+
+export interface DeletionsDeps {
+  pool: pg.Pool;
+  auth: Auth;
+  store: ObjectStore;
+  jobs: JobQueue;
+  outbox: MailOutbox;
+  notices: NoticeGateway;
+  hub: Pick<LiveHub, "forget">;
+  clock: Clock;
+  graceDays: number;
+  publicUrl: string;
+  /** Called when a deletion is carried out (the analytics service forgets the person). */
+  onDeleted?: (userId: string) => Promise<void>;
+}
+
+/**
+ * Account deletion (issue 17, LGPD art. 18, VI with art. 16's exceptions; decision 022): asked
+ * with the password and a typed word, carried out by a job after a grace period in which signing
+ * in cancels it. Everything about the person goes except the signed contracts (and what they
+ * stand on: their offer, unit and proposal) and their audit trails, which the other parties keep.
+ */
+export class AccountDeletions {
+  constructor(private readonly deps: DeletionsDeps) {
+    deps.jobs.define<{ userId: string }>({
+      name: DELETION_JOB,
+      retryLimit: 10,
+      handler: ({ userId }) => this.carryOut(userId).then(() => undefined),
+    });
+  }
+
+  async status(userId: string): Promise<DeletionView> {
+    const row = await deletionOf(this.deps.pool, userId);
+    return row?.status === "agendada"
+      ? { status: "agendada", dueAt: row.due_at.toISOString(), graceDays: this.deps.graceDays }
+      : { status: null, dueAt: null, graceDays: this.deps.graceDays };
+  }
+
+  /** Schedules the deletion and ends every session: signing in again within the grace period cancels it. */
+  async request(userId: string, password: string): Promise<DeletionView> {
+    const now = this.deps.clock.now();
+    const dueAt = new Date(now.getTime() + this.deps.graceDays * 86_400_000);
+    await withTransaction(this.deps.pool, async (c) => {
+      const hash = await passwordHashOf(c, userId);
+      if (!hash || !(await verifyPassword({ hash, password }))) throw new AppError("wrong-current-password");
+      if ((await contractsInProgress(c, userId)) > 0) throw new AppError("contract-in-progress");
+      await deletionOf(c, userId, true);
+      await scheduleDeletion(c, userId, now, dueAt);
+      await this.deps.jobs.send(c, DELETION_JOB, { userId }, { startAfter: dueAt });
+      await this.deps.outbox.queueNotice(c, userId, {
+        subject: "Sua conta da Chave será excluída",
+        lines: [
+          `Recebemos o seu pedido: a sua conta e os seus dados serão excluídos em ${this.deps.graceDays} dias.`,
+          "Para cancelar, basta entrar na Chave com o seu e-mail e senha antes disso.",
+          "Os contratos assinados e as suas trilhas de auditoria são guardados pelo prazo legal, porque as outras partes dependem deles.",
+        ],
+        url: `${this.deps.publicUrl}/login`,
+        action: "Entrar e cancelar",
+      });
+    });
+    const ctx = await this.deps.auth.$context;
+    await ctx.internalAdapter.deleteUserSessions(userId);
+    return this.status(userId);
+  }
+
+  /** Signing in within the grace period cancels the deletion (the person is told). */
+  async cancelOnSignIn(userId: string): Promise<boolean> {
+    return withTransaction(this.deps.pool, async (c) => {
+      const row = await deletionOf(c, userId, true);
+      if (row?.status !== "agendada") return false;
+      await setDeletion(c, userId, { status: "cancelada" });
+      await this.deps.outbox.queueNotice(c, userId, {
+        subject: "A exclusão da sua conta foi cancelada",
+        lines: ["Você entrou na Chave, e a exclusão da sua conta foi cancelada. Nada foi apagado."],
+        url: `${this.deps.publicUrl}/Config`,
+        action: "Ver configurações",
+      });
+      return true;
+    });
+  }
+
+  /**
+   * The job: when the grace period has passed (and no contract is still being signed), erases the
+   * person. Safe to run again: each step finds nothing the second time.
+   */
+  async carryOut(userId: string): Promise<"done" | "waiting" | "nothing"> {
+    const now = this.deps.clock.now();
+    const row = await deletionOf(this.deps.pool, userId);
+    if (row?.status !== "agendada") return "nothing";
+    if (row.due_at > now) return "waiting";
+    if ((await contractsInProgress(this.deps.pool, userId)) > 0) {
+      // A contract being signed waits for its signatures (or its cancellation): a day later.
+      const later = new Date(now.getTime() + 86_400_000);
+      await withTransaction(this.deps.pool, async (c) => {
+        await setDeletion(c, userId, { status: "agendada", dueAt: later });
+        await this.deps.jobs.send(c, DELETION_JOB, { userId }, { startAfter: later });
+      });
+      return "waiting";
+    }
+    // Nobody signs in to it again: its password and sessions go first.
+    const ctx = await this.deps.auth.$context;
+    await ctx.internalAdapter.deleteUserSessions(userId);
+    await ctx.internalAdapter.deleteAccounts(userId);
+    const bytes = await withTransaction(this.deps.pool, async (c) => {
+      const kept = await keptContracts(c, userId);
+      // The other side of each open negotiation is told it ends.
+      const open = await openNegotiationsOf(c, userId);
+      await this.deps.notices.tell(
+        c,
+        "proposal",
+        open.map((p) => {
+          const title = offerTitle(p.tipo as UnitType, p.bairro);
+          return {
+            userId: p.other_id,
+            title: p.role === "tenant" ? `Proposta retirada: ${title}` : `Proposta encerrada: ${title}`,
+            lines: [
+              p.role === "tenant"
+                ? `O interessado excluiu a conta, e a proposta para ${title} foi retirada.`
+                : `O proprietário excluiu a conta, e a oferta ${title} foi encerrada com a sua proposta.`,
+            ],
+            path: "/AluguelHistorico",
+            action: "Ver histórico",
+          };
+        }),
+      );
+      await deleteTenantProposalsExcept(
+        c,
+        userId,
+        kept.map((k) => k.proposal_id),
+      );
+      await deleteOffersExcept(
+        c,
+        userId,
+        kept.map((k) => k.offer_id),
+      );
+      await deleteUnitsExcept(
+        c,
+        userId,
+        kept.map((k) => k.unit_id),
+      );
+      await deleteMessagesSentBy(c, userId);
+      const documents = await deleteDocumentsExcept(
+        c,
+        userId,
+        kept.flatMap((k) => k.documents),
+      );
+      const uploads = await deleteUploadsOf(c, userId);
+      const exports = await deleteExportsOf(c, userId);
+      await deleteProfile(c, userId);
+      await deleteSearchesOf(c, userId);
+      await deleteFavoritesOf(c, userId);
+      await deleteNoticesOf(c, userId);
+      await deleteVersionsOf(c, userId);
+      await deleteSettingsOf(c, userId);
+      await deleteConsentsOf(c, userId);
+      await this.deps.hub.forget(c, userId);
+      const email = await emailOf(c, userId);
+      if (email) await this.deps.outbox.forgetRecipient(c, email);
+      await anonymiseUser(c, userId);
+      await setDeletion(c, userId, { status: "concluida", doneAt: now });
+      return [...documents, ...uploads, ...exports];
+    });
+    // The bytes after the commit: a retry of a failed removal finds no row, so a failure here is logged.
+    for (const key of bytes) await this.deps.store.remove(key).catch(() => undefined);
+    await this.deps.onDeleted?.(userId);
+    return "done";
+  }
+}
