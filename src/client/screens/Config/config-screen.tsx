@@ -34,6 +34,7 @@ import {
   useRevokeSession,
 } from "../../features/auth/api/session";
 import { ConfirmPasswordField, NewPasswordField, withConfirmation } from "../../features/auth/password-field";
+import { AccountDeletion } from "../../features/privacy/account-deletion";
 import { DataExport } from "../../features/privacy/data-export";
 import { PrivacySettings } from "../../features/privacy/privacy-settings";
 import { useSaveDisplayName } from "../../features/profile/api/profile";
@@ -355,6 +356,7 @@ export function ConfigScreen() {
         <DataExport />
         <ChangePassword />
         <Sessions />
+        <AccountDeletion />
       </Stack>
     </Container>
   );

@@ -3,6 +3,8 @@ import { useEffect, useRef } from "react";
 import { apiPaths } from "../../../../shared/api-paths";
 import {
   type ConsentView,
+  type DeletionInput,
+  type DeletionView,
   type ExportView,
   PRIVACY_POLICY_VERSION,
   type PrivacyInfo,
@@ -112,5 +114,17 @@ export function useRequestExport() {
   return useMutation({
     mutationFn: () => api<ExportView>(apiPaths.privacy.exports, { method: "POST" }),
     onSuccess: (v) => queryClient.setQueryData(exportQuery().queryKey, v),
+  });
+}
+
+export const deletionQuery = () =>
+  queryOptions({
+    queryKey: [apiPaths.privacy.deletion],
+    queryFn: () => api<DeletionView>(apiPaths.privacy.deletion),
+  });
+
+export function useRequestDeletion() {
+  return useMutation({
+    mutationFn: (input: DeletionInput) => api<DeletionView>(apiPaths.privacy.deletion, { body: input }),
   });
 }
