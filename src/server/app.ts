@@ -23,8 +23,10 @@ import { messageRoutes } from "./domains/messages/routes";
 import { MessagesService } from "./domains/messages/service";
 import { preferenceRoutes } from "./domains/preferences/routes";
 import { type MatchOfferJob, PREFERENCE_JOBS, PreferencesService } from "./domains/preferences/service";
+import { Analytics } from "./domains/privacy/analytics";
 import { AccountDeletions } from "./domains/privacy/deletions";
 import { DataExports } from "./domains/privacy/exports";
+import { trackFunnel } from "./domains/privacy/funnel";
 import { privacyRoutes } from "./domains/privacy/routes";
 import { PrivacyService } from "./domains/privacy/service";
 import { profileRoutes } from "./domains/profile/routes";
@@ -121,6 +123,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate("storage", storage);
 
   const profiles = new ProfileService(database.pool);
+  // Product analytics (issue 17): only with POSTHOG_KEY, only for people who said yes.
+  const analytics = new Analytics(database.pool, {
+    key: config.POSTHOG_KEY,
+    host: config.POSTHOG_HOST,
+    personalApiKey: config.POSTHOG_PERSONAL_API_KEY,
+    projectId: config.POSTHOG_PROJECT_ID,
+    secret: deps.authSecret,
+    log: app.log,
+  });
+  app.decorate("analytics", analytics);
+  trackFunnel(app, analytics);
+
   // Saved searches, favourites and notices (issue 16): an offer published or changed is matched
   // by a job sent with the change itself; every domain tells people things through it (the bell,
   // and e-mail as each chose).
@@ -145,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage,
     outbox,
     notices: preferences,
+    track: (userId, event) => analytics.capture(userId, event),
     jobs,
     clock,
     seal: () => {
@@ -219,6 +234,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     graceDays: config.ACCOUNT_DELETION_GRACE_DAYS,
     publicUrl: config.PUBLIC_URL,
+    onDeleted: async (userId) => {
+      await analytics.forget(userId).catch((err: unknown) => {
+        app.log.warn({ err }, "analytics: a deleted person could not be deleted at PostHog");
+      });
+    },
   });
   app.decorate("accountDeletions", deletions);
   signedIn.push(async (userId) => {
@@ -235,6 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.addHook("onClose", async () => {
+    await analytics.shutdown();
     await hub.stop();
     await locker.stop();
     await lockPool.end();
@@ -248,12 +269,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(preferenceRoutes, { auth, preferences });
       await api.register(privacyRoutes, {
         auth,
-        privacy: new PrivacyService(database.pool, { clock }),
+        privacy: new PrivacyService(database.pool, { clock, analytics, log: app.log }),
         exports: dataExports,
         deletions,
         info: {
           contact: config.PRIVACY_CONTACT ?? null,
-          analytics: Boolean(config.POSTHOG_KEY),
+          analytics: analytics.enabled,
+          posthog: config.POSTHOG_KEY ? { key: config.POSTHOG_KEY, host: config.POSTHOG_HOST } : null,
           contractRetentionYears: config.CONTRACT_RETENTION_YEARS,
         },
       });
@@ -330,6 +352,7 @@ declare module "fastify" {
     preferences: PreferencesService;
     privacyExports: DataExports;
     accountDeletions: AccountDeletions;
+    analytics: Analytics;
     contracts: ContractsService;
     hub: LiveHub;
     messages: MessagesService;

@@ -18,6 +18,7 @@ import { Link, Outlet, useLocation } from "react-router";
 import { CountIndicator } from "../components/count-indicator";
 import { conversationsQuery } from "../features/messages/api/messages";
 import { NoticeBell } from "../features/preferences/notice-bell";
+import { AnalyticsGate } from "../features/privacy/analytics-gate";
 import { ConsentBanner } from "../features/privacy/consent-banner";
 import { UploadsPanel } from "../features/storage/uploads-panel";
 import { useLiveEvents } from "../lib/live";
@@ -206,6 +207,7 @@ export function Layout() {
       </AppShell.Main>
       <Footer />
       <ConsentBanner />
+      <AnalyticsGate />
       <UploadsPanel userId={userId} />
     </AppShell>
   );

@@ -49,7 +49,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
         fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
+        // PostHog (issue 17) only when the operator configured it; it is reached only after consent.
+        connectSrc: ["'self'", ...(config.POSTHOG_KEY ? [new URL(config.POSTHOG_HOST).origin] : [])],
         mediaSrc: ["'self'", "blob:"],
         workerSrc: ["'self'", "blob:"],
         objectSrc: ["'none'"],

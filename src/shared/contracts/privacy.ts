@@ -22,6 +22,8 @@ export const consentView = z.object({
   analytics: z.boolean().nullable(),
   policyVersion: z.string(),
   decidedAt: z.string().nullable(),
+  /** The opaque id analytics knows the person by, while their "yes" is in force (never e-mail or CPF). */
+  analyticsId: z.string().nullable(),
 });
 export type ConsentView = z.infer<typeof consentView>;
 
@@ -32,6 +34,8 @@ export const privacyInfo = z.object({
   contact: z.string().nullable(),
   /** Whether product analytics is configured here (POSTHOG_KEY): without it nothing is asked. */
   analytics: z.boolean(),
+  /** The PostHog project's public key and host, loaded in the browser only after a "yes". */
+  posthog: z.object({ key: z.string(), host: z.string() }).nullable(),
   /** How long signed contracts are kept after an account is deleted (CONTRACT_RETENTION_YEARS). */
   contractRetentionYears: z.number().int(),
 });

@@ -40,6 +40,8 @@ export interface ContractsContext {
   outbox: MailOutbox;
   /** The bell and each person's choice for contract notices (issue 16). */
   notices: NoticeGateway;
+  /** Tells product analytics of a step (for people who consented; issue 17), after the commit. */
+  track?: (userId: string, event: "contract_signed" | "contract_sealed") => Promise<void>;
   jobs: JobQueue;
   clock: Clock;
   seal: () => Promise<SealCertificate>;

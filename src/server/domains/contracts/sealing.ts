@@ -55,7 +55,9 @@ export async function sealContract(ctx: ContractsContext, contractId: string): P
     })),
   });
   const sealed = await sealPdf(withCertificate, await ctx.seal());
-  await finishContract(ctx, row, sealed);
+  if (await finishContract(ctx, row, sealed))
+    for (const party of [row.landlord_id, row.tenant_id])
+      await ctx.track?.(party, "contract_sealed").catch(() => undefined);
 }
 
 /**

@@ -32,12 +32,13 @@ export async function signContract(
     await recordEvent(c, row.id, "assinado", { signerId: signer.id, req, sha256: row.sha256 });
     if ((await unsignedCount(c, row.id)) > 0) {
       await providerOf(ctx, row).advance(c, row);
-      return { failure: null, status: "enviado" as const };
+      return { failure: null, status: "enviado" as const, userId: signer.user_id };
     }
     await markSealing(c, row.id);
     await ctx.jobs.send(c, JOBS.seal, { contractId: row.id });
-    return { failure: null, status: "selando" as const };
+    return { failure: null, status: "selando" as const, userId: signer.user_id };
   });
   if (result.failure) throw new AppError(result.failure);
+  if (result.userId) await ctx.track?.(result.userId, "contract_signed").catch(() => undefined);
   return { status: result.status };
 }

@@ -3,6 +3,7 @@ import type pg from "pg";
 import { type ConsentView, PRIVACY_POLICY_VERSION } from "../../../shared/contracts/privacy";
 import type { Clock } from "../../clock";
 import { withTransaction } from "../../db/client";
+import type { Analytics } from "./analytics";
 import { insertConsent, latestConsent } from "./consents.repository";
 
 /**
@@ -12,7 +13,7 @@ import { insertConsent, latestConsent } from "./consents.repository";
 export class PrivacyService {
   constructor(
     private readonly pool: pg.Pool,
-    private readonly deps: { clock: Clock },
+    private readonly deps: { clock: Clock; analytics: Analytics; log: { warn(o: unknown, m: string): void } },
   ) {}
 
   async consent(userId: string): Promise<ConsentView> {
@@ -22,11 +23,17 @@ export class PrivacyService {
       analytics: current ? current.analytics : null,
       policyVersion: PRIVACY_POLICY_VERSION,
       decidedAt: current ? current.decided_at.toISOString() : null,
+      analyticsId:
+        current?.analytics && this.deps.analytics.enabled ? this.deps.analytics.idOf(userId) : null,
     };
   }
 
-  /** Records an answer (each one is kept, with when and under which policy). */
+  /**
+   * Records an answer (each one is kept, with when and under which policy). Withdrawing asks
+   * PostHog to forget the person; the browser stops collecting at once on its side.
+   */
   async decide(userId: string, analytics: boolean): Promise<ConsentView> {
+    const before = await this.consent(userId);
     await withTransaction(this.pool, (c) =>
       insertConsent(c, {
         id: randomUUID(),
@@ -36,6 +43,10 @@ export class PrivacyService {
         decidedAt: this.deps.clock.now(),
       }),
     );
+    if (before.analytics === true && !analytics)
+      await this.deps.analytics.forget(userId).catch((err: unknown) => {
+        this.deps.log.warn({ err }, "analytics: the person could not be deleted at PostHog");
+      });
     return this.consent(userId);
   }
 }

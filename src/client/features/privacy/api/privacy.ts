@@ -39,7 +39,12 @@ function visitorAnswer(): ConsentView | null {
 }
 
 function keepVisitorAnswer(analytics: boolean): ConsentView {
-  const v = { analytics, policyVersion: PRIVACY_POLICY_VERSION, decidedAt: new Date().toISOString() };
+  const v = {
+    analytics,
+    policyVersion: PRIVACY_POLICY_VERSION,
+    decidedAt: new Date().toISOString(),
+    analyticsId: null,
+  };
   localStorage.setItem(VISITOR_KEY, JSON.stringify(v));
   return v;
 }
@@ -47,6 +52,8 @@ function keepVisitorAnswer(analytics: boolean): ConsentView {
 export interface Consent {
   /** null: not answered under the policy in force (the banner asks). undefined: still loading. */
   analytics: boolean | null | undefined;
+  /** The opaque id analytics knows a signed-in person by, while their yes is in force. */
+  analyticsId: string | null;
   decidedAt: string | null;
   decide(analytics: boolean): Promise<void>;
   saving: boolean;
@@ -84,6 +91,7 @@ export function useConsent(): Consent {
     return {
       analytics: server.data ? (server.data.analytics ?? pending?.analytics ?? null) : undefined,
       decidedAt: server.data?.decidedAt ?? null,
+      analyticsId: server.data?.analyticsId ?? null,
       decide: async (analytics) => {
         keepVisitorAnswer(analytics);
         await save.mutateAsync(analytics);
@@ -95,6 +103,7 @@ export function useConsent(): Consent {
   return {
     analytics: state.status === "unknown" || local.isPending ? undefined : (local.data?.analytics ?? null),
     decidedAt: local.data?.decidedAt ?? null,
+    analyticsId: null,
     decide: async (analytics) => {
       queryClient.setQueryData(["visitor-consent"], keepVisitorAnswer(analytics));
     },

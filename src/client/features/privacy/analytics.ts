@@ -1,0 +1,95 @@
+import type { PostHog } from "posthog-js";
+
+/*
+ * Product analytics in the browser (issue 17, decision 022): posthog-js, its own chunk, fetched
+ * only once the installation has PostHog and the person said yes. The bundle with its extensions
+ * inlined ("full/no-external") loads no script from elsewhere, so the CSP only gains the host.
+ */
+
+/** The seed's defaults (PRODUCT.md, "Behaviour the seed fixes"). */
+const FLUSH_MS = 3_000;
+const SESSION_IDLE_SECONDS = 30 * 60;
+const EVENTS_PER_SECOND = 10;
+const EVENTS_BURST = 100;
+const FLAGS_TIMEOUT_MS = 3_000;
+const SURVEYS_TIMEOUT_MS = 10_000;
+
+/** Query parameters that carry secrets or personal data (signing links, export links): never sent. */
+const SECRET_PARAM = /token|codigo|senha|cpf|email|exportacao/i;
+
+/** A URL without its secret parameters (the path and the rest stay, for the funnel). */
+export function withoutSecrets(value: unknown): unknown {
+  if (typeof value !== "string" || !/^https?:\/\//.test(value)) return value;
+  try {
+    const url = new URL(value);
+    for (const key of [...url.searchParams.keys()]) if (SECRET_PARAM.test(key)) url.searchParams.delete(key);
+    return url.toString();
+  } catch {
+    return value;
+  }
+}
+
+type Props = Record<string, unknown>;
+
+/** Every URL-like property of an event, and the page addresses inside a replay, cleaned. */
+export function sanitizeEvent<T extends { event: string; properties: Props } | null>(event: T): T {
+  if (!event) return event;
+  const properties: Props = {};
+  for (const [k, v] of Object.entries(event.properties))
+    properties[k] = /url|referrer|href/i.test(k) ? withoutSecrets(v) : v;
+  if (event.event === "$snapshot" && Array.isArray(properties.$snapshot_data))
+    properties.$snapshot_data = (properties.$snapshot_data as { type?: number; data?: Props }[]).map((s) =>
+      s.type === 4 && s.data ? { ...s, data: { ...s.data, href: withoutSecrets(s.data.href) } } : s,
+    );
+  return { ...event, properties };
+}
+
+let loading: Promise<PostHog> | null = null;
+
+/** Loads and starts PostHog once; later calls get the same instance. */
+export function startAnalytics(
+  config: { key: string; host: string },
+  distinctId: string | null,
+): Promise<PostHog> {
+  loading ??= import("posthog-js/full/no-external").then(({ default: posthog }) => {
+    posthog.init(config.key, {
+      api_host: config.host,
+      autocapture: true,
+      capture_pageview: "history_change",
+      capture_performance: false,
+      person_profiles: "identified_only",
+      request_queue_config: { flush_interval_ms: FLUSH_MS },
+      session_idle_timeout_seconds: SESSION_IDLE_SECONDS,
+      rate_limiting: { events_per_second: EVENTS_PER_SECOND, events_burst_limit: EVENTS_BURST },
+      feature_flag_request_timeout_ms: FLAGS_TIMEOUT_MS,
+      surveys_request_timeout_ms: SURVEYS_TIMEOUT_MS,
+      // Nothing typed or shown leaves: CPF, RG, income and documents are text, inputs or images.
+      mask_all_text: true,
+      mask_all_element_attributes: true,
+      session_recording: {
+        maskAllInputs: true,
+        maskTextSelector: "*",
+        blockSelector: "img, canvas, iframe, object, embed, video, [data-private]",
+        recordHeaders: false,
+        recordBody: false,
+      },
+      before_send: (event) => sanitizeEvent(event),
+      ...(distinctId ? { bootstrap: { distinctID: distinctId, isIdentifiedID: true } } : {}),
+    });
+    return posthog;
+  });
+  return loading.then((posthog) => {
+    if (posthog.has_opted_out_capturing()) posthog.opt_in_capturing();
+    if (distinctId && posthog.get_distinct_id() !== distinctId) posthog.identify(distinctId);
+    return posthog;
+  });
+}
+
+/** The person withdrew (or signed out): collection stops at once, and this browser forgets them. */
+export async function stopAnalytics(): Promise<void> {
+  if (!loading) return;
+  const posthog = await loading;
+  posthog.stopSessionRecording();
+  posthog.opt_out_capturing();
+  posthog.reset();
+}
