@@ -31,12 +31,11 @@ export function withoutSecrets(value: unknown): unknown {
 
 type Props = Record<string, unknown>;
 
-/** Every URL-like property of an event, and the page addresses inside a replay, cleaned. */
+/** Every URL among an event's properties, and the page addresses inside a replay, cleaned. */
 export function sanitizeEvent<T extends { event: string; properties: Props } | null>(event: T): T {
   if (!event) return event;
   const properties: Props = {};
-  for (const [k, v] of Object.entries(event.properties))
-    properties[k] = /url|referrer|href/i.test(k) ? withoutSecrets(v) : v;
+  for (const [k, v] of Object.entries(event.properties)) properties[k] = withoutSecrets(v);
   if (event.event === "$snapshot" && Array.isArray(properties.$snapshot_data))
     properties.$snapshot_data = (properties.$snapshot_data as { type?: number; data?: Props }[]).map((s) =>
       s.type === 4 && s.data ? { ...s, data: { ...s.data, href: withoutSecrets(s.data.href) } } : s,

@@ -23,10 +23,16 @@ const info = (analytics: boolean) => ({
   policyVersion: PRIVACY_POLICY_VERSION,
   contact: null,
   analytics,
+  posthog: null,
   contractRetentionYears: 10,
 });
 const user = { id: "u1", name: "Bruna Lima", email: "bruna@exemplo.com.br" };
-const unanswered = { analytics: null, policyVersion: PRIVACY_POLICY_VERSION, decidedAt: null };
+const unanswered = {
+  analytics: null,
+  policyVersion: PRIVACY_POLICY_VERSION,
+  decidedAt: null,
+  analyticsId: null,
+};
 
 describe("the consent banner", () => {
   it("asks a visitor once, refusing as easily as accepting, and remembers the answer in this browser", async () => {

@@ -36,6 +36,7 @@ describe("privacy", () => {
       policyVersion: PRIVACY_POLICY_VERSION,
       contact: "dpo@imobiliaria.com.br",
       analytics: false,
+      posthog: null,
       contractRetentionYears: 12,
     });
   });
@@ -47,6 +48,7 @@ describe("privacy", () => {
       analytics: null,
       policyVersion: PRIVACY_POLICY_VERSION,
       decidedAt: null,
+      analyticsId: null,
     });
     const yes = await b.call("PUT", "/api/privacy/consent", who.cookie, { analytics: true });
     expect(yes.statusCode, yes.body).toBe(200);
@@ -54,6 +56,8 @@ describe("privacy", () => {
       analytics: true,
       policyVersion: PRIVACY_POLICY_VERSION,
       decidedAt: "2026-11-25T13:00:00.000Z",
+      // Without PostHog configured there is nothing to be known by.
+      analyticsId: null,
     });
     clock.advance(60_000);
     await b.call("PUT", "/api/privacy/consent", who.cookie, { analytics: false });

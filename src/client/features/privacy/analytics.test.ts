@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { sanitizeEvent, withoutSecrets } from "./analytics";
+
+describe("what analytics may carry", () => {
+  it("drops signing and export tokens, codes and personal data from URLs, and keeps the rest", () => {
+    expect(withoutSecrets("https://chave.example/Clicksign?contrato=abc&token=SECRET")).toBe(
+      "https://chave.example/Clicksign?contrato=abc",
+    );
+    expect(withoutSecrets("https://chave.example/Config?exportacao=1&token=T&x=1")).toBe(
+      "https://chave.example/Config?x=1",
+    );
+    expect(withoutSecrets("not a url")).toBe("not a url");
+  });
+
+  it("cleans every URL property of an event and the page address inside a replay", () => {
+    const e = sanitizeEvent({
+      event: "$snapshot",
+      properties: {
+        $current_url: "https://c.example/Clicksign?token=S",
+        $referrer: "https://c.example/?email=a@b.c",
+        link: "https://c.example/?token=T&q=rio",
+        $snapshot_data: [{ type: 4, data: { href: "https://c.example/Clicksign?token=S", width: 390 } }],
+      },
+    });
+    expect(e.properties).toEqual({
+      $current_url: "https://c.example/Clicksign",
+      $referrer: "https://c.example/",
+      link: "https://c.example/?q=rio",
+      $snapshot_data: [{ type: 4, data: { href: "https://c.example/Clicksign", width: 390 } }],
+    });
+  });
+});
