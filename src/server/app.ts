@@ -269,7 +269,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(preferenceRoutes, { auth, preferences });
       await api.register(privacyRoutes, {
         auth,
-        privacy: new PrivacyService(database.pool, { clock, analytics, log: app.log }),
+        privacy: new PrivacyService(database.pool, {
+          clock,
+          analytics,
+          log: app.log,
+          homeLayout: config.HOME_LAYOUT,
+        }),
         exports: dataExports,
         deletions,
         info: {

@@ -117,7 +117,7 @@ const envSchema = z.object({
   POSTHOG_PERSONAL_API_KEY: z.string().min(8, { error: "must be a personal API key" }).optional(),
   POSTHOG_PROJECT_ID: z.string().regex(/^\d+$/, { error: "must be the project's number" }).optional(),
   // The home layout (/, v1–v4) when neither a PostHog flag nor the person chose one.
-  HOME_LAYOUT: z.enum(["v1", "v2", "v3", "v4"], { error: "use v1, v2, v3 or v4" }).default("v1"),
+  HOME_LAYOUT: z.enum(["v1", "v2", "v3", "v4"], { error: "use v1, v2, v3 or v4" }).default("v3"),
   CONTRACT_RETENTION_YEARS: positiveInt.default(10),
   ACCOUNT_DELETION_GRACE_DAYS: positiveInt.default(7),
 });

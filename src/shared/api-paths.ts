@@ -94,6 +94,7 @@ export const apiRoutes = {
     exports: "/privacy/exports",
     download: "/privacy/exports/:id/download",
     deletion: "/privacy/deletion",
+    homeLayout: "/privacy/home-layout",
   },
   notifications: {
     all: "/notifications",
@@ -215,6 +216,7 @@ export const apiPaths = {
     exports: apiPath(r.privacy.exports),
     download: (id: string) => apiPath(r.privacy.download, id),
     deletion: apiPath(r.privacy.deletion),
+    homeLayout: apiPath(r.privacy.homeLayout),
   },
   notifications: {
     all: apiPath(r.notifications.all),

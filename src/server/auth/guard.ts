@@ -21,3 +21,10 @@ export async function requireSession(auth: Auth, request: FastifyRequest): Promi
 export async function requireUserId(auth: Auth, request: FastifyRequest): Promise<string> {
   return (await requireSession(auth, request)).user.id;
 }
+
+/** The signed-in caller's user id, or null for a visitor (public endpoints that differ per person). */
+export async function optionalUserId(auth: Auth, request: FastifyRequest): Promise<string | null> {
+  const session = await auth.api.getSession({ headers: toFetchHeaders(request) });
+  if (session) callers.set(request, session.user.id);
+  return session?.user.id ?? null;
+}

@@ -46,6 +46,7 @@ const OWNERS: Record<string, string> = {
   consents: "domains/privacy/consents.repository.ts",
   data_exports: "domains/privacy/exports.repository.ts",
   account_deletions: "domains/privacy/deletions.repository.ts",
+  account_settings: "domains/privacy/account-settings.repository.ts",
   mail_outbox: "mail/outbox.ts",
   live_events: "realtime/hub.ts",
 };

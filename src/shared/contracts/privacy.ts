@@ -85,3 +85,23 @@ export const deletionView = z.object({
   graceDays: z.number().int(),
 });
 export type DeletionView = z.infer<typeof deletionView>;
+
+/** The home's layouts (the seed's /v1–/v4): list, grid, cards, table. */
+export const HOME_LAYOUTS = ["v1", "v2", "v3", "v4"] as const;
+export type HomeLayout = (typeof HOME_LAYOUTS)[number];
+/** The PostHog multivariate flag that may choose it per person (variants v1–v4). */
+export const HOME_LAYOUT_FLAG = "home-layout";
+
+export const homeLayoutInput = z.strictObject(
+  { layout: z.enum(HOME_LAYOUTS, { error: "invalid-argument" }).nullable() },
+  { error: "invalid-argument" },
+);
+
+/** The layout `/` shows this person, and what decided it. */
+export const homeLayoutView = z.object({
+  layout: z.enum(HOME_LAYOUTS),
+  source: z.enum(["flag", "choice", "default"]),
+  /** The person's own choice in /Config (null: none). */
+  choice: z.enum(HOME_LAYOUTS).nullable(),
+});
+export type HomeLayoutView = z.infer<typeof homeLayoutView>;

@@ -52,7 +52,14 @@ import { PlaceInput } from "./place-input";
 import { UnitPhoto } from "./unit-photo";
 
 export type Layout = "cards" | "list" | "grid" | "table";
-export const LAYOUT_PATHS: Record<Layout, string> = { cards: "/", list: "/v1", grid: "/v2", table: "/v4" };
+export const LAYOUT_PATHS: Record<Layout, string> = { cards: "/v3", list: "/v1", grid: "/v2", table: "/v4" };
+/** The seed's layout routes: /v1 list, /v2 grid, /v3 cards, /v4 table (`/` shows the person's). */
+export const LAYOUT_OF_VERSION: Record<"v1" | "v2" | "v3" | "v4", Layout> = {
+  v1: "list",
+  v2: "grid",
+  v3: "cards",
+  v4: "table",
+};
 
 export function layoutOf(pathname: string): Layout {
   if (pathname.startsWith("/v1")) return "list";
@@ -493,13 +500,20 @@ function TableLayout({ items, action }: { items: OfferCard[]; action?: CardActio
  * The search: filters from the URL, results in the route's layout, "load more" by cursor;
  * `cardAction` puts a control on each result (the screen's: the favourites' heart).
  */
-export function OfferSearch({ cardAction }: { cardAction?: CardAction | undefined } = {}) {
+export function OfferSearch({
+  cardAction,
+  homeLayout = "cards",
+}: {
+  cardAction?: CardAction | undefined;
+  /** What `/` shows (a flag, the person's choice or the operator's default). */
+  homeLayout?: Layout;
+} = {}) {
   const { t } = useTranslation();
   const err = useErrorText();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [url] = useSearchParams();
-  const layout = layoutOf(pathname);
+  const layout = pathname === "/" ? homeLayout : layoutOf(pathname);
   const params = apiParams(url);
   const results = useInfiniteQuery(searchQuery(params));
   const items = results.data?.pages.flatMap((p) => p.items) ?? [];

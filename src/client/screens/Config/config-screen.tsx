@@ -36,6 +36,7 @@ import {
 import { ConfirmPasswordField, NewPasswordField, withConfirmation } from "../../features/auth/password-field";
 import { AccountDeletion } from "../../features/privacy/account-deletion";
 import { DataExport } from "../../features/privacy/data-export";
+import { HomeLayoutSelect } from "../../features/privacy/home-layout-select";
 import { PrivacySettings } from "../../features/privacy/privacy-settings";
 import { useSaveDisplayName } from "../../features/profile/api/profile";
 import { errorCodeOf } from "../../lib/api";
@@ -57,6 +58,7 @@ function Preferences() {
           onChange={(value) => value && setLanguage(value as Language)}
           maw={320}
         />
+        <HomeLayoutSelect />
         <Stack gap={4}>
           <Text size="sm" fw={500} id="theme-label">
             {t("config.theme")}

@@ -31,3 +31,26 @@ describe("the signed-in home", { timeout: 30_000 }, () => {
     );
   });
 });
+
+describe("the home's layout", { timeout: 30_000 }, () => {
+  it("is the one the server decides for `/` (a flag, the person's choice or the default), and each /vN keeps its own", async () => {
+    const layout = (v: string) => ({ layout: v, source: "choice", choice: v });
+    renderScreen(<HomeScreen />, {
+      path: "/",
+      user,
+      api: { ...api, "/api/privacy/home-layout": layout("v4") },
+    });
+    const chosen = await screen.findByRole("radiogroup", { name: "Visualização" });
+    expect(within(chosen).getByRole("radio", { name: "Tabela" })).toBeChecked();
+  });
+
+  it("/v3 shows the cards whatever `/` shows", async () => {
+    renderScreen(<HomeScreen />, {
+      path: "/v3",
+      user,
+      api: { ...api, "/api/privacy/home-layout": { layout: "v4", source: "flag", choice: null } },
+    });
+    const chosen = await screen.findByRole("radiogroup", { name: "Visualização" });
+    expect(within(chosen).getByRole("radio", { name: "Cartões" })).toBeChecked();
+  });
+});

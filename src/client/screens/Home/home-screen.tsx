@@ -5,6 +5,7 @@ import {
   Card,
   Container,
   Group,
+  Loader,
   SimpleGrid,
   Stack,
   Text,
@@ -14,15 +15,16 @@ import {
 import { IconClockHour4, IconFileText, IconHome, IconSignature } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link, useLocation, useSearchParams } from "react-router";
 import { offerTitle } from "../../../shared/contracts/listings";
 import { formatBRL } from "../../../shared/money";
 import { useAuth } from "../../app/auth";
 import { contractsQuery } from "../../features/contracts/api/contracts";
-import { OfferSearch } from "../../features/listings/search";
+import { LAYOUT_OF_VERSION, OfferSearch } from "../../features/listings/search";
 import { conversationsQuery } from "../../features/messages/api/messages";
 import { forYouQuery } from "../../features/preferences/api/preferences";
 import { FavoriteButton } from "../../features/preferences/favorite-button";
+import { homeLayoutQuery } from "../../features/privacy/api/privacy";
 import { proposalsQuery } from "../../features/proposals/api/proposals";
 
 const FEATURES = [
@@ -131,6 +133,10 @@ function SaveThisSearch() {
 export function HomeScreen() {
   const { t } = useTranslation();
   const { state } = useAuth();
+  const { pathname } = useLocation();
+  // `/` draws its results once it knows their layout, so they never jump from one to another.
+  const home = useQuery({ ...homeLayoutQuery(), enabled: pathname === "/" && state.status !== "unknown" });
+  const waiting = pathname === "/" && (state.status === "unknown" || home.isPending);
   return (
     <Container size="lg" py={{ base: "lg", sm: 48 }}>
       <Stack gap="xl">
@@ -173,13 +179,18 @@ export function HomeScreen() {
           </Stack>
         )}
         {state.status === "signed-in" && <ForYou />}
-        <OfferSearch
-          cardAction={
-            state.status === "signed-in"
-              ? (offerId) => <FavoriteButton offerId={offerId} size="md" />
-              : undefined
-          }
-        />
+        {waiting ? (
+          <Loader aria-label={t("app.loading")} mx="auto" />
+        ) : (
+          <OfferSearch
+            homeLayout={home.data ? LAYOUT_OF_VERSION[home.data.layout] : "cards"}
+            cardAction={
+              state.status === "signed-in"
+                ? (offerId) => <FavoriteButton offerId={offerId} size="md" />
+                : undefined
+            }
+          />
+        )}
         {state.status === "signed-in" && <SaveThisSearch />}
         {state.status !== "signed-in" && (
           <Stack gap="md" data-testid="about">

@@ -58,3 +58,13 @@ export const accountDeletions = pgTable("account_deletions", {
   dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
   doneAt: timestamp("done_at", { withTimezone: true }),
 });
+
+/** A person's own choices for how Chave looks that live on the server (the home's layout, /Config). */
+export const accountSettings = pgTable("account_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** v1–v4, or null: the operator's HOME_LAYOUT. */
+  homeLayout: text("home_layout").$type<"v1" | "v2" | "v3" | "v4">(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

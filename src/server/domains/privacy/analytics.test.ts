@@ -97,5 +97,12 @@ describe("analytics on the server", () => {
     expect(await t.app.analytics.flag(userId, "home-layout")).toBe("v2");
     const asked = posthog.flagRequests().map((r) => r.distinct_id);
     expect(asked).toContain(t.app.analytics.idOf(userId));
+    // The home's layout follows the flag over the person's own choice while they take part.
+    await b.call("PUT", "/api/privacy/home-layout", who.cookie, { layout: "v4" });
+    expect((await b.call("GET", "/api/privacy/home-layout", who.cookie)).json()).toEqual({
+      layout: "v2",
+      source: "flag",
+      choice: "v4",
+    });
   });
 });

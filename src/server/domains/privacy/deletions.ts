@@ -24,6 +24,7 @@ import { deleteVersionsOf } from "../preferences/preference-versions.repository"
 import { deleteSearchesOf } from "../preferences/saved-searches.repository";
 import { deleteProfile } from "../profile/profiles.repository";
 import { deleteTenantProposalsExcept } from "../proposals/proposals.repository";
+import { deleteAccountSettingsOf } from "./account-settings.repository";
 import { deleteConsentsOf } from "./consents.repository";
 import {
   contractsInProgress,
@@ -193,6 +194,7 @@ export class AccountDeletions {
       await deleteVersionsOf(c, userId);
       await deleteSettingsOf(c, userId);
       await deleteConsentsOf(c, userId);
+      await deleteAccountSettingsOf(c, userId);
       await this.deps.hub.forget(c, userId);
       const email = await emailOf(c, userId);
       if (email) await this.deps.outbox.forgetRecipient(c, email);

@@ -90,6 +90,10 @@ export const SECTIONS: { name: string; sql: string }[] = [
     sql: "SELECT to_jsonb(n) - 'dedupe' AS r FROM notifications n WHERE n.user_id = $1 ORDER BY n.created_at",
   },
   {
+    name: "configuracoes",
+    sql: "SELECT to_jsonb(a) AS r FROM account_settings a WHERE a.user_id = $1",
+  },
+  {
     name: "exclusao_da_conta",
     sql: "SELECT to_jsonb(d) AS r FROM account_deletions d WHERE d.user_id = $1",
   },

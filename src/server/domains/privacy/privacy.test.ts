@@ -96,4 +96,26 @@ describe("privacy", () => {
       expect(r.json().message).toBe(ptBR.errors["invalid-argument"]);
     }
   });
+
+  it("gives `/` the operator's layout, or the person's own choice, kept for every device", async () => {
+    expect((await b.call("GET", "/api/privacy/home-layout")).json()).toEqual({
+      layout: "v3",
+      source: "default",
+      choice: null,
+    });
+    const who = await b.person("Rosa");
+    const chosen = await b.call("PUT", "/api/privacy/home-layout", who.cookie, { layout: "v4" });
+    expect(chosen.json()).toEqual({ layout: "v4", source: "choice", choice: "v4" });
+    expect((await b.call("GET", "/api/privacy/home-layout", who.cookie)).json()).toMatchObject({
+      layout: "v4",
+    });
+    const bad = await b.call("PUT", "/api/privacy/home-layout", who.cookie, { layout: "v9" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(ptBR.errors["invalid-argument"]);
+    expect((await b.call("PUT", "/api/privacy/home-layout", undefined, { layout: "v1" })).statusCode).toBe(
+      401,
+    );
+    const reset = await b.call("PUT", "/api/privacy/home-layout", who.cookie, { layout: null });
+    expect(reset.json()).toEqual({ layout: "v3", source: "default", choice: null });
+  });
 });

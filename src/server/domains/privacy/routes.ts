@@ -10,12 +10,14 @@ import {
   downloadQuery,
   exportIdParams,
   exportView,
+  homeLayoutInput,
+  homeLayoutView,
   PRIVACY_POLICY_VERSION,
   type PrivacyInfo,
   privacyInfo,
 } from "../../../shared/contracts/privacy";
 import type { Auth } from "../../auth/auth";
-import { requireUserId } from "../../auth/guard";
+import { optionalUserId, requireUserId } from "../../auth/guard";
 import type { AccountDeletions } from "./deletions";
 import type { DataExports } from "./exports";
 import type { PrivacyService } from "./service";
@@ -152,5 +154,34 @@ export async function privacyRoutes(
       reply
         .status(202)
         .send(await opts.deletions.request(await requireUserId(opts.auth, request), request.body.senha)),
+  );
+  api.get(
+    apiRoutes.privacy.homeLayout,
+    {
+      schema: {
+        tags: ["privacy"],
+        summary:
+          "The layout the home shows this caller: a PostHog flag (with consent), their choice, or the default",
+        response: { 200: homeLayoutView, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      return opts.privacy.homeLayout(await optionalUserId(opts.auth, request));
+    },
+  );
+  api.put(
+    apiRoutes.privacy.homeLayout,
+    {
+      schema: {
+        tags: ["privacy"],
+        summary: "Chooses the home's layout (null: the operator's default)",
+        security: [{ session: [] }],
+        body: homeLayoutInput,
+        response: { 200: homeLayoutView, ...errorResponses },
+      },
+    },
+    async (request) =>
+      opts.privacy.chooseHomeLayout(await requireUserId(opts.auth, request), request.body.layout),
   );
 }

@@ -1,8 +1,16 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
-import { type ConsentView, PRIVACY_POLICY_VERSION } from "../../../shared/contracts/privacy";
+import {
+  type ConsentView,
+  HOME_LAYOUT_FLAG,
+  HOME_LAYOUTS,
+  type HomeLayout,
+  type HomeLayoutView,
+  PRIVACY_POLICY_VERSION,
+} from "../../../shared/contracts/privacy";
 import type { Clock } from "../../clock";
 import { withTransaction } from "../../db/client";
+import { homeLayoutOf, saveHomeLayout } from "./account-settings.repository";
 import type { Analytics } from "./analytics";
 import { insertConsent, latestConsent } from "./consents.repository";
 
@@ -13,7 +21,13 @@ import { insertConsent, latestConsent } from "./consents.repository";
 export class PrivacyService {
   constructor(
     private readonly pool: pg.Pool,
-    private readonly deps: { clock: Clock; analytics: Analytics; log: { warn(o: unknown, m: string): void } },
+    private readonly deps: {
+      clock: Clock;
+      analytics: Analytics;
+      log: { warn(o: unknown, m: string): void };
+      /** The operator's HOME_LAYOUT. */
+      homeLayout: HomeLayout;
+    },
   ) {}
 
   async consent(userId: string): Promise<ConsentView> {
@@ -48,5 +62,24 @@ export class PrivacyService {
         this.deps.log.warn({ err }, "analytics: the person could not be deleted at PostHog");
       });
     return this.consent(userId);
+  }
+
+  /**
+   * The layout `/` shows: a PostHog flag's variant for a person who said yes (the experiment),
+   * else their own choice in /Config, else the operator's default. Asked by the page before it
+   * draws its results, so it does not flicker from one layout to another.
+   */
+  async homeLayout(userId: string | null): Promise<HomeLayoutView> {
+    const choice = userId ? await homeLayoutOf(this.pool, userId) : null;
+    const flag = userId ? await this.deps.analytics.flag(userId, HOME_LAYOUT_FLAG) : undefined;
+    if (typeof flag === "string" && (HOME_LAYOUTS as readonly string[]).includes(flag))
+      return { layout: flag as HomeLayout, source: "flag", choice };
+    if (choice) return { layout: choice, source: "choice", choice };
+    return { layout: this.deps.homeLayout, source: "default", choice };
+  }
+
+  async chooseHomeLayout(userId: string, layout: HomeLayout | null): Promise<HomeLayoutView> {
+    await withTransaction(this.pool, (c) => saveHomeLayout(c, userId, layout));
+    return this.homeLayout(userId);
   }
 }

@@ -6,6 +6,8 @@ import {
   type DeletionInput,
   type DeletionView,
   type ExportView,
+  type HomeLayout,
+  type HomeLayoutView,
   PRIVACY_POLICY_VERSION,
   type PrivacyInfo,
 } from "../../../../shared/contracts/privacy";
@@ -135,5 +137,22 @@ export const deletionQuery = () =>
 export function useRequestDeletion() {
   return useMutation({
     mutationFn: (input: DeletionInput) => api<DeletionView>(apiPaths.privacy.deletion, { body: input }),
+  });
+}
+
+/** The layout `/` shows this person (a flag, their choice, or the operator's default). */
+export const homeLayoutQuery = () =>
+  queryOptions({
+    queryKey: [apiPaths.privacy.homeLayout],
+    queryFn: () => api<HomeLayoutView>(apiPaths.privacy.homeLayout),
+    staleTime: 5 * 60_000,
+  });
+
+export function useChooseHomeLayout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (layout: HomeLayout | null) =>
+      api<HomeLayoutView>(apiPaths.privacy.homeLayout, { method: "PUT", body: { layout } }),
+    onSuccess: (v) => queryClient.setQueryData(homeLayoutQuery().queryKey, v),
   });
 }
