@@ -19,7 +19,11 @@ export function watchPage(page: Page): string[] {
   return problems;
 }
 
-export async function signUpInBrowser(page: Page, user: { name: string; email: string; password: string }) {
+export async function signUpInBrowser(
+  page: Page,
+  user: { name: string; email: string; password: string },
+  dataDir = E2E_DATA_DIR,
+) {
   await page.goto("/signup");
   await page.getByLabel("Nome completo").fill(user.name);
   await page.getByLabel("E-mail").fill(user.email);
@@ -27,13 +31,18 @@ export async function signUpInBrowser(page: Page, user: { name: string; email: s
   await page.getByRole("button", { name: "Criar conta" }).click();
   await expect(page.getByTestId("check-email")).toContainText(user.email);
   // The account signs in through the link e-mailed to it, as a person would.
-  await page.goto(await confirmationLinkFromOutbox(user.email));
+  await page.goto(await confirmationLinkFromOutbox(user.email, dataDir));
   await expect(page.getByTestId("account-menu")).toBeVisible();
 }
 
 /** The confirmation link of the newest e-mail the server wrote to its outbox for `email`. */
-export function confirmationLinkFromOutbox(email: string): Promise<string> {
-  return fromOutbox(email, /(https?:\/\/[^\s"<>]+\/api\/auth\/verify-email\?token=[A-Za-z0-9._-]+)/);
+export function confirmationLinkFromOutbox(email: string, dataDir = E2E_DATA_DIR): Promise<string> {
+  return fromOutbox(
+    email,
+    /(https?:\/\/[^\s"<>]+\/api\/auth\/verify-email\?token=[A-Za-z0-9._-]+)/,
+    0,
+    dataDir,
+  );
 }
 
 export async function signInInBrowser(page: Page, email: string, password: string) {
@@ -62,8 +71,13 @@ export async function resetLinkFromOutbox(email: string): Promise<string> {
 }
 
 /** The first match of `pattern` in the newest e-mail to `email` that has one. */
-export async function fromOutbox(email: string, pattern: RegExp, after = 0): Promise<string> {
-  const dir = path.join(E2E_DATA_DIR, "outbox");
+export async function fromOutbox(
+  email: string,
+  pattern: RegExp,
+  after = 0,
+  dataDir = E2E_DATA_DIR,
+): Promise<string> {
+  const dir = path.join(dataDir, "outbox");
   const until = Date.now() + 15_000;
   while (Date.now() < until) {
     const files = (await fsp.readdir(dir).catch(() => [] as string[]))

@@ -88,7 +88,8 @@ export function startAnalytics(
 export async function stopAnalytics(): Promise<void> {
   if (!loading) return;
   const posthog = await loading;
+  // Forget the identity first: reset() also clears the stored answer, which opting out then sets.
+  posthog.reset();
   posthog.stopSessionRecording();
   posthog.opt_out_capturing();
-  posthog.reset();
 }
