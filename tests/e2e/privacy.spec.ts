@@ -179,6 +179,8 @@ test("with a yes, PostHog gets events and a replay with what was typed masked; w
   await page.getByLabel("CPF").fill(secret);
   await page.getByLabel("CPF").press("Tab");
   await posthog.waitFor((e) => e.event === "$snapshot", 30_000);
+  // Surveys (the one after a sealed contract is PostHog's) are asked for, with the yes only.
+  await expect.poll(() => posthog.requests.some((r) => r.path.startsWith("/api/surveys"))).toBe(true);
   const sent = posthog.requests.map((r) => r.body).join("\n");
   expect(sent).not.toContain(secret);
   expect(sent).not.toContain(email);

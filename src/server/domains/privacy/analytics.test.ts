@@ -89,6 +89,29 @@ describe("analytics on the server", () => {
     ).toEqual([]);
   });
 
+  it("sends each step of a negotiation for the party who took it, if that party said yes", async () => {
+    const landlord = await b.person("Valéria");
+    const tenant = await b.person("Wagner");
+    await yes(landlord.cookie);
+    await yes(tenant.cookie);
+    await b.proposal("contraproposta", { landlord, tenant });
+    await b.proposal("aprovada", { landlord, tenant: await b.person("Xavier") });
+    await t.app.analytics.flush();
+    const of = (who: { userId: string }) => t.app.analytics.idOf(who.userId);
+    await posthog.waitFor((e) => e.distinct_id === of(landlord) && e.event === "proposal_approved");
+    const steps = (who: { userId: string }) =>
+      posthog
+        .events()
+        .filter((e) => e.distinct_id === of(who))
+        .map((e) => e.event);
+    expect(steps(tenant)).toContain("proposal_sent");
+    expect(steps(landlord)).toEqual(
+      expect.arrayContaining(["offer_published", "counter_offer", "proposal_approved"]),
+    );
+    // Xavier never answered: nothing of his.
+    expect(steps(tenant)).not.toContain("counter_offer");
+  });
+
   it("evaluates a flag for a person who said yes, never for one who did not", async () => {
     const who = await b.person("Úrsula");
     const userId = who.userId;
