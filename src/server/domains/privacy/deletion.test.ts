@@ -1,7 +1,10 @@
+import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Builders, builders } from "../../../../tests/support/builders";
+import { makePng } from "../../../../tests/support/files";
 import { outboxFor } from "../../../../tests/support/mail";
-import { createTestApp, signIn, type TestApp } from "../../../../tests/support/test-app";
+import { createTestApp, ORIGIN, signIn, type TestApp } from "../../../../tests/support/test-app";
+import { uploadBytes } from "../../../../tests/support/tus";
 import type { DeletionView } from "../../../shared/contracts/privacy";
 import ptBR from "../../../shared/locales/pt-BR.json";
 import { manualClock } from "../../clock";
@@ -103,6 +106,14 @@ describe("account deletion", () => {
       filtros: { cidades: ["Cidade da exclusão"] },
     });
     await b.call("PUT", "/api/privacy/consent", tenant.cookie, { analytics: true });
+    const address = t.app.server.address() as AddressInfo;
+    const upload = await uploadBytes(
+      { baseUrl: `http://127.0.0.1:${address.port}`, cookie: tenant.cookie, origin: ORIGIN },
+      makePng(20, 20, [200, 10, 10]),
+      { filename: "rg.png", kind: "rg_frente", folder: "documentos" },
+    );
+    const documentId = upload.json<{ id: string }>().id;
+    expect((await t.app.storage.readBytes(documentId)).length).toBeGreaterThan(0);
     const asked = await b.call("POST", "/api/privacy/deletion", tenant.cookie, {
       ...GOOD,
       senha: tenant.password,
@@ -129,6 +140,9 @@ describe("account deletion", () => {
       [tenant.userId],
     );
     expect(rows[0]?.n).toBe(1);
+
+    // The bytes of the person's documents are gone from the store too.
+    await expect(t.app.storage.readBytes(documentId)).rejects.toThrow();
 
     // The landlord keeps the contract: it opens and its sealed PDF verifies.
     const seen = await b.call("GET", `/api/contracts/${contract.id}`, landlord.cookie);
