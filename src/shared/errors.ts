@@ -84,6 +84,7 @@ export const errorStatus = {
   "export-in-progress": 409,
   "invalid-export-link": 410,
   "invalid-deletion-word": 400,
+  "password-required": 400,
   "contract-in-progress": 409,
   "unit-has-active-offer": 409,
   "invalid-transition": 409,

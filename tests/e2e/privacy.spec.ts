@@ -251,7 +251,8 @@ test("'Baixar meus dados' shows its progress and the e-mailed link downloads the
   expect(names).toEqual(expect.arrayContaining(["LEIA-ME.txt", "meus-dados.json"]));
   // Once: the link no longer works, and the screen says what to do.
   await page.goto(link.replace(/&amp;/g, "&"));
-  await expect(page.getByTestId("data-export")).toContainText("Este link de download não vale mais");
+  await expect(page.getByTestId("data-export")).toContainText("Você já baixou esta cópia");
+  await expect(page.getByTestId("download-export")).toHaveCount(0);
   expect(problems).toEqual([]);
   await ctx.close();
 });

@@ -19,7 +19,7 @@ import { CountIndicator } from "../components/count-indicator";
 import { conversationsQuery } from "../features/messages/api/messages";
 import { NoticeBell } from "../features/preferences/notice-bell";
 import { AnalyticsGate } from "../features/privacy/analytics-gate";
-import { ConsentBanner } from "../features/privacy/consent-banner";
+import { ConsentBanner, PrivacyChoicesLink } from "../features/privacy/consent-banner";
 import { UploadsPanel } from "../features/storage/uploads-panel";
 import { useLiveEvents } from "../lib/live";
 import { useAuth } from "./auth";
@@ -173,6 +173,7 @@ function Footer() {
           <Anchor component={Link} to="/termos" size="sm" c="dimmed">
             {t("privacy.termsTitle")}
           </Anchor>
+          <PrivacyChoicesLink />
         </Group>
       </Container>
     </Box>

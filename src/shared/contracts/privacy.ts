@@ -68,7 +68,7 @@ export const DELETION_WORD = "EXCLUIR";
 
 export const deletionInput = z.strictObject(
   {
-    senha: z.string({ error: "wrong-current-password" }).min(1, { error: "wrong-current-password" }).max(128),
+    senha: z.string({ error: "password-required" }).min(1, { error: "password-required" }).max(128),
     confirmacao: z
       .string({ error: "invalid-deletion-word" })
       .trim()

@@ -70,12 +70,14 @@ export function AccountDeletion() {
           <PasswordInput
             label={t("privacy.deletion.password")}
             autoComplete="current-password"
+            withAsterisk
             {...register("senha")}
             error={err.field(formState.errors.senha?.message)}
           />
           <TextInput
             label={t("privacy.deletion.word", { word: DELETION_WORD })}
             autoComplete="off"
+            withAsterisk
             {...register("confirmacao")}
             error={err.field(formState.errors.confirmacao?.message)}
           />

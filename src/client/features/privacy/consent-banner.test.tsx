@@ -6,7 +6,7 @@ import { PRIVACY_POLICY_VERSION } from "../../../shared/contracts/privacy";
 import ptBR from "../../../shared/locales/pt-BR.json";
 import { renderScreen } from "../../app/testing";
 import { privacyInfoQuery } from "./api/privacy";
-import { ConsentBanner } from "./consent-banner";
+import { ConsentBanner, PrivacyChoicesLink } from "./consent-banner";
 
 function Loaded() {
   const info = useQuery(privacyInfoQuery());
@@ -91,5 +91,21 @@ describe("the consent banner", () => {
     // Rendered in the same pass as the banner, once the installation's answer is in.
     await screen.findByTestId("info-loaded");
     expect(screen.queryByTestId("consent-banner")).not.toBeInTheDocument();
+  });
+
+  it("comes back for a visitor from the footer's 'Suas escolhas de privacidade', to change the answer", async () => {
+    renderScreen(
+      <>
+        <ConsentBanner />
+        <PrivacyChoicesLink />
+      </>,
+      { api: { "GET /api/privacy": info(true) } },
+    );
+    await userEvent.click(await screen.findByRole("button", { name: b.accept }));
+    await vi.waitFor(() => expect(screen.queryByTestId("consent-banner")).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole("button", { name: ptBR.privacy.choices }));
+    await userEvent.click(await screen.findByRole("button", { name: b.refuse }));
+    await vi.waitFor(() => expect(screen.queryByTestId("consent-banner")).not.toBeInTheDocument());
+    expect(JSON.parse(localStorage.getItem("chave.consent") ?? "{}")).toMatchObject({ analytics: false });
   });
 });

@@ -1,30 +1,39 @@
 import { Alert, Button, Card, Progress, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { apiPaths } from "../../../shared/api-paths";
 import { useErrorText } from "../../lib/error-text";
 import { exportQuery, useRequestExport } from "./api/privacy";
 
-const mb = (bytes: number) =>
-  `${(bytes / 1024 / 1024).toLocaleString("pt-BR", { maximumFractionDigits: 1 })} MB`;
+/** A size as people read it: 1,5 KB, 3,2 MB. */
+function sizeOf(bytes: number, locale: string): string {
+  const [value, unit] = bytes < 1024 * 1024 ? [Math.max(bytes, 1) / 1024, "KB"] : [bytes / 1024 / 1024, "MB"];
+  return `${value.toLocaleString(locale, { maximumFractionDigits: 1 })} ${unit}`;
+}
 
 /**
  * "Baixar meus dados" (LGPD art. 18, II and V): asks for the zip, shows the job's progress live,
  * and, opened from the e-mailed link (?exportacao=…&token=…), offers the one download.
  */
 export function DataExport() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const err = useErrorText();
   const [params] = useSearchParams();
+  const card = useRef<HTMLDivElement>(null);
   const latest = useQuery(exportQuery());
   const request = useRequestExport();
   const e = latest.data;
   const linkId = params.get("exportacao");
   const token = params.get("token");
   const fromLink = e && linkId === e.id && token && e.status === "pronto";
+  // Opened from the e-mailed link: the card (and its one button) is what the person came for.
+  useEffect(() => {
+    if (linkId) card.current?.scrollIntoView({ block: "start" });
+  }, [linkId]);
   return (
-    <Card withBorder padding="lg" data-testid="data-export">
+    <Card withBorder padding="lg" data-testid="data-export" ref={card} id="meus-dados">
       <Stack gap="sm">
         <Title order={2} size="h4">
           {t("privacy.export.title")}
@@ -48,11 +57,11 @@ export function DataExport() {
             download
             data-testid="download-export"
           >
-            {t("privacy.export.download", { size: mb(e.size ?? 0) })}
+            {t("privacy.export.download", { size: sizeOf(e.size ?? 0, i18n.language) })}
           </Button>
         )}
         {e?.status === "baixado" && <Text size="sm">{t("privacy.export.downloaded")}</Text>}
-        {linkId && e && e.id === linkId && e.status !== "pronto" && e.status !== "preparando" && (
+        {linkId && e && e.id === linkId && (e.status === "expirado" || e.status === "falhou") && (
           <Alert color="yellow">{t("errors.invalid-export-link")}</Alert>
         )}
         {e?.status === "falhou" && <Alert color="red">{t("privacy.export.failed")}</Alert>}
@@ -68,7 +77,7 @@ export function DataExport() {
             loading={request.isPending}
             disabled={latest.isPending}
           >
-            {t("privacy.export.ask")}
+            {e && e.status !== "falhou" ? t("privacy.export.askAgain") : t("privacy.export.ask")}
           </Button>
         )}
       </Stack>

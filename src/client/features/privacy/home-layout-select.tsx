@@ -2,9 +2,16 @@ import { Select } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { HOME_LAYOUTS, type HomeLayout } from "../../../shared/contracts/privacy";
+import type { HomeLayout } from "../../../shared/contracts/privacy";
 import { useErrorText } from "../../lib/error-text";
 import { homeLayoutQuery, useChooseHomeLayout } from "./api/privacy";
+
+const LAYOUT_NAMES: Record<HomeLayout, string> = {
+  v1: "search.layoutList",
+  v2: "search.layoutGrid",
+  v3: "search.layoutCards",
+  v4: "search.layoutTable",
+};
 
 /** /Config: how the home page shows its results (the server keeps the choice for every device). */
 export function HomeLayoutSelect() {
@@ -19,7 +26,8 @@ export function HomeLayoutSelect() {
       description={current.data?.source === "flag" ? t("config.homeLayoutFlag") : t("config.homeLayoutHelp")}
       data={[
         { value: "default", label: t("config.homeLayoutDefault") },
-        ...HOME_LAYOUTS.map((v) => ({ value: v, label: t(`config.homeLayouts.${v}`) })),
+        // The home's own switcher's names, in its order.
+        ...(["v3", "v1", "v2", "v4"] as const).map((v) => ({ value: v, label: t(LAYOUT_NAMES[v]) })),
       ]}
       value={value}
       allowDeselect={false}

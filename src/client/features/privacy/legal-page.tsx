@@ -13,7 +13,7 @@ interface Part {
 
 /** A public legal page (/privacidade, /termos): its sections, the version in force, the contact. */
 export function LegalPage({ kind }: { kind: "policy" | "terms" }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const info = useQuery(privacyInfoQuery());
   const parts = t(`privacy.${kind}`, { returnObjects: true }) as Part[];
   const other: ReactNode =
@@ -35,7 +35,11 @@ export function LegalPage({ kind }: { kind: "policy" | "terms" }) {
         />
         {info.data && (
           <Text size="sm" c="dimmed">
-            {t("privacy.version", { version: info.data.policyVersion })}
+            {t("privacy.version", {
+              version: new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" }).format(
+                new Date(`${info.data.policyVersion}T00:00:00Z`),
+              ),
+            })}
           </Text>
         )}
         {parts.map((p) => (

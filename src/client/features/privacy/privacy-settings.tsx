@@ -1,8 +1,9 @@
 import { Anchor, Card, Group, Stack, Switch, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { useErrorText } from "../../lib/error-text";
 import { privacyInfoQuery, useConsent } from "./api/privacy";
 
@@ -15,6 +16,12 @@ export function PrivacySettings() {
   const err = useErrorText();
   const info = useQuery(privacyInfoQuery());
   const consent = useConsent();
+  const { hash } = useLocation();
+  const card = useRef<HTMLDivElement>(null);
+  // The footer's "Suas escolhas de privacidade" leads here.
+  useEffect(() => {
+    if (hash === "#privacidade") card.current?.scrollIntoView({ block: "start" });
+  }, [hash]);
   const when = consent.decidedAt
     ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" }).format(
         new Date(consent.decidedAt),
@@ -32,7 +39,7 @@ export function PrivacySettings() {
     }
   };
   return (
-    <Card withBorder padding="lg" data-testid="privacy-settings">
+    <Card withBorder padding="lg" data-testid="privacy-settings" id="privacidade" ref={card}>
       <Stack gap="sm">
         <Title order={2} size="h4">
           {t("privacy.config.title")}

@@ -89,7 +89,8 @@ export class Analytics {
   async flag(userId: string, key: string): Promise<string | boolean | undefined> {
     if (!this.client || !(await this.consents(userId))) return undefined;
     try {
-      return await this.client.getFeatureFlag(key, this.idOf(userId));
+      const flags = await this.client.evaluateFlags(this.idOf(userId), { flagKeys: [key] });
+      return flags.getFlag(key);
     } catch (err) {
       this.options.log.warn({ err }, "analytics: feature flag not evaluated");
       return undefined;

@@ -59,6 +59,8 @@ export interface Consent {
   decidedAt: string | null;
   decide(analytics: boolean): Promise<void>;
   saving: boolean;
+  /** A visitor asks to choose again: the banner comes back (nothing changes until they answer). */
+  reopen(): void;
 }
 
 /**
@@ -100,6 +102,7 @@ export function useConsent(): Consent {
         await queryClient.invalidateQueries({ queryKey: ["visitor-consent"] });
       },
       saving: save.isPending,
+      reopen: () => undefined,
     };
   }
   return {
@@ -110,6 +113,7 @@ export function useConsent(): Consent {
       queryClient.setQueryData(["visitor-consent"], keepVisitorAnswer(analytics));
     },
     saving: false,
+    reopen: () => queryClient.setQueryData(["visitor-consent"], null),
   };
 }
 
