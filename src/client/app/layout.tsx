@@ -201,7 +201,8 @@ export function Layout() {
         </Container>
       </AppShell.Header>
       {/* The page's one main landmark (AppShell.Main is a <main>); the skip link's target. */}
-      <AppShell.Main id="content" tabIndex={-1}>
+      {/* Short of a full screen by the footer's height, so a short page does not scroll just to show it. */}
+      <AppShell.Main id="content" tabIndex={-1} className="app-main">
         <ScreenErrorBoundary resetKey={location.pathname}>
           <Outlet />
         </ScreenErrorBoundary>

@@ -57,9 +57,18 @@ export function LegalPage({ kind }: { kind: "policy" | "terms" }) {
             </Title>
             <Text>{t("privacy.retention", { years: info.data.contractRetentionYears })}</Text>
             <Text mt="sm" data-testid="privacy-contact">
-              {info.data.contact
-                ? t("privacy.contact", { contact: info.data.contact })
-                : t("privacy.noContact")}
+              {info.data.contact ? (
+                <>
+                  {t("privacy.contactLead")}{" "}
+                  {info.data.contact.includes("@") ? (
+                    <Anchor href={`mailto:${info.data.contact}`}>{info.data.contact}</Anchor>
+                  ) : (
+                    info.data.contact
+                  )}
+                </>
+              ) : (
+                t("privacy.noContact")
+              )}
             </Text>
           </section>
         )}
