@@ -102,6 +102,8 @@ test.beforeAll(async () => {
     SMTP_URL: "",
     // As the other specs' server: in CI both share one database, where sign-up attempts are counted.
     AUTH_RATE_LIMIT_MAX: "200",
+    // Its own job queue: its e-mails are written to its own DATA_DIR by its own workers.
+    JOBS_SCHEMA: "jobs_e2e_privacy",
     POSTHOG_KEY: "phc_e2e_project_key",
     POSTHOG_HOST: posthog.url,
     POSTHOG_PERSONAL_API_KEY: posthog.personalApiKey,
