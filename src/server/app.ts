@@ -1,5 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
+import { constants as zlibConstants } from "node:zlib";
+import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
@@ -83,6 +85,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   addInputGuard(app);
 
   await app.register(securityPlugin, { config });
+  // API JSON and HTML above 1 KiB compressed on the fly (Brotli at a quality cheap enough per
+  // request, else gzip); types already compressed (PDF, JPEG, WebP, zip) and hijacked streams (live
+  // events, tus) pass as they are; built assets come precompressed from fastifyStatic (decision 023).
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ["br", "gzip"],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
   await app.register(openApiPlugin, { publicUrl: config.PUBLIC_URL, version: VERSION });
   await app.register(jobsPlugin, { config, database, mailer, schema: deps.jobsSchema });
   // What else happens when someone signs in, bound once the domains exist (a deletion cancelled).
@@ -316,6 +327,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root: config.CLIENT_DIR,
       index: "index.html",
+      // The build's .br and .gz copies, chosen by Accept-Encoding: no compression work per request.
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Vite names assets by content hash: they never change under the same name.
         res.header(
