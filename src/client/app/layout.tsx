@@ -13,6 +13,7 @@ import {
 } from "@mantine/core";
 import { IconMessageCircle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router";
 import { CountIndicator } from "../components/count-indicator";
@@ -20,11 +21,14 @@ import { conversationsQuery } from "../features/messages/api/messages";
 import { NoticeBell } from "../features/preferences/notice-bell";
 import { AnalyticsGate } from "../features/privacy/analytics-gate";
 import { ConsentBanner, PrivacyChoicesLink } from "../features/privacy/consent-banner";
-import { UploadsPanel } from "../features/storage/uploads-panel";
 import { useLiveEvents } from "../lib/live";
 import { useAuth } from "./auth";
 import { ScreenErrorBoundary } from "./error-boundary";
 import "./layout.css";
+
+const UploadsPanel = lazy(() =>
+  import("../features/storage/uploads-panel").then((m) => ({ default: m.UploadsPanel })),
+);
 
 /** The first stop of the Tab key: past the header, straight to the screen. Shown only when focused. */
 function SkipLink() {
@@ -210,7 +214,13 @@ export function Layout() {
       <Footer />
       <ConsentBanner />
       <AnalyticsGate />
-      <UploadsPanel userId={userId} />
+      {/* Only a signed-in person can have uploads to resume: the upload manager (tus and its
+          store) is its own chunk, never on a visitor's first paint. */}
+      {userId && (
+        <Suspense fallback={null}>
+          <UploadsPanel userId={userId} />
+        </Suspense>
+      )}
     </AppShell>
   );
 }
