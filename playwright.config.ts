@@ -64,6 +64,9 @@ export default defineConfig({
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
       SMTP_URL: "",
       AUTH_RATE_LIMIT_MAX: "200",
+      // The accessibility sweep opens every screen three times within minutes from one address,
+      // far above a person's pace: the per-node flood ceiling (600 a minute) is not what it tests.
+      RATE_LIMIT_MAX: "6000",
       CEP_BRASILAPI_URL: `http://127.0.0.1:${E2E_CEP_PORT}/api/cep/v1`,
       CEP_VIACEP_URL: `http://127.0.0.1:${E2E_CEP_PORT}/ws`,
       LOG_LEVEL: "warn",
