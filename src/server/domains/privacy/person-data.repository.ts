@@ -8,9 +8,6 @@ import type { Queryable } from "../../db/rows";
 
 type Json = Record<string, unknown>;
 
-const rows = async (c: Queryable, sql: string, userId: string): Promise<Json[]> =>
-  (await c.query<{ r: Json }>(sql, [userId])).rows.map((x) => x.r);
-
 /** The person's records, section by section, in the order the export writes them. */
 export const SECTIONS: { name: string; sql: string }[] = [
   {
@@ -99,8 +96,9 @@ export const SECTIONS: { name: string; sql: string }[] = [
   },
 ];
 
-export function sectionRows(c: Queryable, sql: string, userId: string): Promise<Json[]> {
-  return rows(c, sql, userId);
+/** One section's records (its SQL selects one jsonb `r` a record). */
+export async function sectionRows(c: Queryable, sql: string, userId: string): Promise<Json[]> {
+  return (await c.query<{ r: Json }>(sql, [userId])).rows.map((x) => x.r);
 }
 
 export interface ExportFile {
