@@ -44,11 +44,12 @@ import { jobsPlugin } from "./plugins/jobs";
 import { openApiPlugin } from "./plugins/openapi";
 import { securityPlugin } from "./plugins/security";
 import { validatorCompiler } from "./plugins/validation";
-import { createPrerender, PRERENDERED_PATHS } from "./prerender/prerender";
+import { addPrerenderRoutes } from "./prerender/prerender";
 import { LiveHub } from "./realtime/hub";
 import { liveRoutes } from "./realtime/routes";
 import { createObjectStore } from "./storage/object-store";
 import { PgLocker } from "./storage/pg-locker";
+import { PhotoRenditions } from "./storage/photos";
 import { storageRoutes } from "./storage/routes";
 import { StorageService } from "./storage/service";
 import { createTusServer } from "./storage/tus";
@@ -111,9 +112,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const { auth, jobs, outbox } = app;
 
+  const store = createObjectStore(config, database.pool);
+  // Unit photos made for the screen (decision 024): a job per upload, and a backfill for the rest.
+  const photos = new PhotoRenditions({
+    pool: database.pool,
+    store,
+    jobs,
+    log: app.log,
+    maxPixels: config.IMAGE_MAX_PIXELS,
+  });
+  photos.define();
+  app.decorate("photos", photos);
   const storage = new StorageService(
     database.pool,
-    createObjectStore(config, database.pool),
+    store,
     {
       maxFileSize: config.UPLOAD_MAX_SIZE,
       quota: config.STORAGE_QUOTA,
@@ -122,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       maxImagePixels: config.IMAGE_MAX_PIXELS,
     },
     deps.authSecret,
+    { photoStored: (c, documentId) => photos.photoStored(c, documentId) },
   );
   // Upload locks hold a connection each for the length of a request: their own pool, so a burst
   // of uploads never starves the queries of everything else.
@@ -340,19 +353,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         );
       },
     });
-    // `/` and `/AluguelOferta?id=` come with a snapshot of their first screen for a visitor, so
-    // the first paint waits for no JavaScript (decision 025); the page differs with the session
-    // cookie, so a shared cache must keep the two apart.
-    const prerender = createPrerender({ indexFile, listings });
-    for (const url of PRERENDERED_PATHS) {
-      app.get(url, { schema: { hide: true } }, async (request, reply) => {
-        const page = await prerender.page(request);
-        reply.header("cache-control", "no-cache").header("vary", "cookie");
-        return page === null
-          ? reply.sendFile("index.html")
-          : reply.type("text/html; charset=utf-8").send(page);
-      });
-    }
+    // A visitor's `/` and `/AluguelOferta?id=` paint their first screen before any JavaScript
+    // (decision 025).
+    addPrerenderRoutes(app, { indexFile, listings });
   } else {
     app.log.warn(`No built client in ${config.CLIENT_DIR}: run "npm run build" to serve the screens.`);
   }
@@ -380,6 +383,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 declare module "fastify" {
   interface FastifyInstance {
     storage: StorageService;
+    photos: PhotoRenditions;
     proposals: ProposalsService;
     preferences: PreferencesService;
     privacyExports: DataExports;

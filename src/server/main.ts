@@ -146,6 +146,11 @@ async function main() {
     process.once("SIGINT", () => void shutdown("SIGINT"));
     process.once("SIGTERM", () => void shutdown("SIGTERM"));
     await app.listen({ port: config.PORT, host: config.HOST });
+    // Photos stored before renditions existed, or whose job failed for good, get them now
+    // (decision 024); each node's start sends one, and a photo already made is skipped.
+    await app.photos.startBackfill().catch((err: unknown) => {
+      log.warn({ err }, "photo renditions: the backfill could not be queued; the next start will");
+    });
     log.info(
       `Chave is running at ${config.PUBLIC_URL} (database: ${embedded ? "embedded" : "external"}, e-mail: ${mailer.kind}${
         mailer.kind === "outbox" ? ` in ${config.DATA_DIR}/outbox` : ""

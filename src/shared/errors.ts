@@ -169,6 +169,8 @@ export const errorStatus = {
   "invalid-upload-header": 400,
   "unsupported-upload-version": 412,
   "upload-concat-unsupported": 400,
+  // Photo renditions (docs/decisions/024)
+  "invalid-photo-width": 400,
 } as const satisfies Record<keyof typeof ptBR.errors, number>;
 
 export type ErrorCode = keyof typeof errorStatus;

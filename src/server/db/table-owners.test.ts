@@ -36,6 +36,7 @@ const OWNERS: Record<string, string> = {
   documents: "storage/documents.repository.ts",
   document_shares: "storage/document-shares.repository.ts",
   uploads: "storage/uploads.repository.ts",
+  photo_renditions: "storage/photo-renditions.repository.ts",
   kv_store: "storage/pg-kv-store.ts",
   saved_searches: "domains/preferences/saved-searches.repository.ts",
   search_alerts: "domains/preferences/search-alerts.repository.ts",

@@ -8,6 +8,7 @@ import { analyzeListings } from "../domains/listings/offers-search.repository";
 import { insertUnits, type SeedUnit } from "../domains/listings/units.repository";
 import { documentIdsInFolder, insertDocument } from "../storage/documents.repository";
 import type { ObjectStore } from "../storage/object-store";
+import { renderStoredPhoto } from "../storage/photos";
 import {
   COMMERCIAL_FEATURES,
   FEATURES,
@@ -63,8 +64,22 @@ export interface SeedResult {
   seconds: number;
 }
 
-/** Photos of the demo landlord, generated once and shared by the seeded units. */
+/** The seed's photos are small drawings: far within the upload limit. */
+const SEED_MAX_PIXELS = 40_000_000;
+
+/**
+ * Photos of the demo landlord, generated once and shared by the seeded units, with their
+ * renditions for the screen made here (decision 024), as the upload's job makes them: the seed
+ * runs without a job queue, and the benchmarks measure pages that ask for them.
+ */
 async function seedPhotos(pool: pg.Pool, store: ObjectStore, ownerId: string): Promise<string[]> {
+  const ids = await storePhotos(pool, store, ownerId);
+  // Idempotent: photos seeded before renditions existed get them; made ones are skipped.
+  for (const id of ids) await renderStoredPhoto(pool, store, id, SEED_MAX_PIXELS);
+  return ids;
+}
+
+async function storePhotos(pool: pg.Pool, store: ObjectStore, ownerId: string): Promise<string[]> {
   const existing = await documentIdsInFolder(pool, ownerId, "seed");
   if (existing.length >= PHOTOS) return existing;
   const ids: string[] = [];

@@ -1,6 +1,6 @@
 import type { OfferStatus } from "../../shared/contracts/listings";
 import type { NewRowOf, Queryable, RowOf } from "../db/rows";
-import type { documents } from "../db/schema/storage";
+import type { documents, photoRenditions } from "../db/schema/storage";
 
 /**
  * The documents table (decision 019): finished, checked files. The storage service decides who may
@@ -173,24 +173,27 @@ export async function countOwnedImages(c: Queryable, ids: string[], ownerId: str
   return rows[0]?.n ?? 0;
 }
 
+/** An image as the photo route needs it. */
+export type VisibleImage = Pick<DocumentRow, "owner_id" | "content_type" | "size" | "sha256"> & {
+  public: boolean;
+  renditions: RowOf<typeof photoRenditions>["renditions"] | null;
+};
+
 /**
- * The image (undefined when there is no image with that id), and whether a unit with an offer in
- * one of `publicStatuses` shows it.
+ * The image (undefined when there is no image with that id), whether a unit with an offer in one
+ * of `publicStatuses` shows it, and its renditions (decision 024; null before they are made).
  */
 export async function imageWithVisibility(
   c: Queryable,
   id: string,
   publicStatuses: readonly OfferStatus[],
-): Promise<
-  (Pick<DocumentRow, "owner_id" | "content_type" | "size" | "sha256"> & { public: boolean }) | undefined
-> {
-  const { rows } = await c.query<
-    Pick<DocumentRow, "owner_id" | "content_type" | "size" | "sha256"> & { public: boolean }
-  >(
+): Promise<VisibleImage | undefined> {
+  const { rows } = await c.query<VisibleImage>(
     `SELECT d.owner_id, d.content_type, d.size, d.sha256, EXISTS (
        SELECT 1 FROM units u JOIN offers o ON o.unit_id = u.id
-       WHERE u.fotos @> ARRAY[d.id] AND o.status = ANY($2::text[])) AS public
-     FROM documents d WHERE d.id = $1 AND d.content_type LIKE 'image/%'`,
+       WHERE u.fotos @> ARRAY[d.id] AND o.status = ANY($2::text[])) AS public, r.renditions
+     FROM documents d LEFT JOIN photo_renditions r ON r.document_id = d.id
+     WHERE d.id = $1 AND d.content_type LIKE 'image/%'`,
     [id, publicStatuses],
   );
   return rows[0];

@@ -28,6 +28,7 @@ import {
 } from "./documents.repository";
 import { declaredDimensions, IMAGE_HEAD_BYTES, megapixels } from "./image-header";
 import type { ObjectStore } from "./object-store";
+import { removeDocumentBytes } from "./photos";
 import { sniffType } from "./sniff";
 import {
   deleteUpload,
@@ -128,6 +129,12 @@ function decodeToken(token: string): [string, string] {
   throw new AppError("invalid-page-token");
 }
 
+/** What other parts hear of the documents, inside the change's transaction. */
+export interface StorageHooks {
+  /** A unit photo was uploaded: its copies for the screen are made by a job sent here (decision 024). */
+  photoStored?: (c: Queryable, documentId: string) => Promise<void>;
+}
+
 /**
  * Documents: their records, who may touch them, the quota, and signed download links. Every
  * call that names a document checks the asker against it (owner, or a share row) first.
@@ -140,6 +147,7 @@ export class StorageService {
     readonly store: ObjectStore,
     readonly limits: StorageLimits,
     secret: string,
+    private readonly hooks: StorageHooks = {},
   ) {
     this.downloadKey = createHmac("sha256", secret).update("chave storage download v1").digest();
   }
@@ -232,13 +240,15 @@ export class StorageService {
         size,
         sha256: hash,
       });
+      if (pending.kind === "foto_unidade" && contentType.startsWith("image/"))
+        await this.hooks.photoStored?.(client, id);
       let replaced: string | null = null;
       if (pending.replaces && (await deleteOwnedDocument(client, pending.replaces, userId)))
         replaced = pending.replaces;
       await documentReady(client, userId, id);
       return { row, replaced };
     });
-    if (replaced) await this.store.remove(replaced).catch(() => undefined);
+    if (replaced) await removeDocumentBytes(this.store, replaced);
     if (!row) throw new AppError("unknown");
     return toDocument(row, userId);
   }
@@ -418,7 +428,7 @@ export class StorageService {
   async remove(userId: string, id: string): Promise<void> {
     await this.owned(userId, id);
     await deleteOwnedDocument(this.pool, id, userId);
-    await this.store.remove(id).catch(() => undefined);
+    await removeDocumentBytes(this.store, id);
   }
 
   // --- signed download links ---------------------------------------------------------------

@@ -245,6 +245,39 @@ export function pacote(o: {
   return o.aluguel + o.condominio + o.iptu + o.seguroIncendio;
 }
 
+/**
+ * The widths of a unit photo's WebP renditions (decision 024): a card on a phone, a card on a
+ * retina phone or the gallery on a tablet, the gallery on a desktop. A photo narrower than one
+ * gets one at its own width instead, never a larger copy.
+ */
+export const PHOTO_WIDTHS = [320, 640, 1024] as const;
+/** The widest `w` the photo route accepts (it answers with the nearest rendition at or above it). */
+export const PHOTO_WIDTH_MAX = 4096;
+
+/** `GET /api/photos/:id?w=640`: the rendition at least that wide (the widest one when none is). */
+export const photoQuery = z.strictObject({
+  w: z.coerce
+    .number({ error: "invalid-photo-width" })
+    .int({ error: "invalid-photo-width" })
+    .min(1, { error: "invalid-photo-width" })
+    .max(PHOTO_WIDTH_MAX, { error: "invalid-photo-width" })
+    .optional(),
+});
+
+/**
+ * What a screen needs to draw a photo before its bytes arrive (decision 024): its size as shown,
+ * so the box is reserved; a tiny blurred copy to fill it; the widths it can be asked for (`?w=`).
+ */
+export const photoInfo = z.object({
+  width: z.number().int(),
+  height: z.number().int(),
+  /** A WebP data: URL about 16 pixels wide. */
+  placeholder: z.string(),
+  /** Its renditions' widths, narrowest first. */
+  widths: z.array(z.number().int()),
+});
+export type PhotoInfo = z.infer<typeof photoInfo>;
+
 export const offerView = z.object({
   id: z.uuid(),
   status: z.enum(OFFER_STATUSES),
@@ -273,6 +306,8 @@ export const offerView = z.object({
       logradouro: z.string().nullable(),
       numero: z.string().nullable(),
       complemento: z.string().nullable(),
+      /** By photo id, the photos made for the screen (one not yet made is missing: drawn as is). */
+      fotosInfo: z.record(z.string(), photoInfo),
     }),
 });
 export type OfferView = z.infer<typeof offerView>;
@@ -353,6 +388,8 @@ export const offerCard = z.object({
   aluguel: z.number(),
   total: z.number(),
   capa: z.string().nullable(),
+  /** The cover made for the screen; null without a cover or before it is made. */
+  capaInfo: photoInfo.nullable(),
   publishedAt: z.string(),
 });
 export type OfferCard = z.infer<typeof offerCard>;

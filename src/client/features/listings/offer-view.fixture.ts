@@ -41,6 +41,7 @@ export function offerView(patch: Partial<OfferView> = {}): OfferView {
       aceitaPets: true,
       descricao: "",
       fotos: [],
+      fotosInfo: {},
       createdAt: "2026-01-10T12:00:00.000Z",
       updatedAt: "2026-01-10T12:00:00.000Z",
     },

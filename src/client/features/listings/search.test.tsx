@@ -22,6 +22,7 @@ const card: OfferCard = {
   aluguel: 150000,
   total: 180000,
   capa: null,
+  capaInfo: null,
   publishedAt: "2026-01-10T12:00:00.000Z",
 };
 const api = { "/api/search": { items: [card], nextCursor: null, total: 1 } satisfies SearchResult };

@@ -50,6 +50,7 @@ const offer: OfferView = {
     aceitaPets: true,
     descricao: "",
     fotos: [],
+    fotosInfo: {},
     createdAt: now,
     updatedAt: now,
   },

@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import type { AcceptedType, DocumentKind } from "../../../shared/contracts/storage";
 import { users } from "./auth";
 
@@ -85,3 +95,30 @@ export const kvStore = pgTable(
   },
   (t) => [primaryKey({ columns: [t.namespace, t.key] })],
 );
+
+/** One WebP copy of a photo, at one width, as stored (decision 024). */
+export interface StoredRendition {
+  width: number;
+  height: number;
+  size: number;
+  sha256: string;
+  /** Its key in the object store (derived from the photo's id and its place in the list). */
+  key: string;
+}
+
+/**
+ * A unit photo made for the screen (decision 024): its size as shown (after its EXIF orientation),
+ * a tiny blurred placeholder (a WebP data: URL) and its WebP renditions, narrowest first. Written
+ * once, by the photos.renditions job, after every rendition is stored; until then there is no row
+ * and the photo route serves the original.
+ */
+export const photoRenditions = pgTable("photo_renditions", {
+  documentId: uuid("document_id")
+    .primaryKey()
+    .references(() => documents.id, { onDelete: "cascade" }),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  placeholder: text("placeholder").notNull(),
+  renditions: jsonb("renditions").$type<StoredRendition[]>().notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -2,6 +2,11 @@ import { normalizeText, type SearchQuery } from "../../../shared/contracts/listi
 import { AppError, errorMessage } from "../../../shared/errors";
 import type { Queryable, RowOf } from "../../db/rows";
 import type { offers } from "../../db/schema/listings";
+import {
+  type PhotoInfoColumn,
+  photoInfoColumn,
+  photoInfoOf,
+} from "../../storage/photo-renditions.repository";
 
 /*
  * The search over the offers table (decision 019: it only reads; offers.repository.ts writes).
@@ -10,7 +15,8 @@ import type { offers } from "../../db/schema/listings";
  */
 
 export const SEARCH_COLUMNS = `id, tipo, bairro, cidade, uf, quartos, banheiros, vagas, area_m2, mobiliado, aceita_pets,
-  aluguel, total, capa, published_at, published_at::text AS published_cursor`;
+  aluguel, total, capa, published_at, published_at::text AS published_cursor,
+  ${photoInfoColumn("offers.capa", "capa_info")}`;
 
 interface Cursor {
   s: SearchQuery["sort"];
@@ -184,6 +190,7 @@ export type SearchColumn =
 export type SearchRow = Pick<RowOf<typeof offers>, SearchColumn> & {
   published_at: Date;
   published_cursor: string;
+  capa_info: PhotoInfoColumn;
 };
 
 /**
@@ -192,7 +199,12 @@ export type SearchRow = Pick<RowOf<typeof offers>, SearchColumn> & {
  * when it was written.
  */
 export function offerCardOf(
-  r: Pick<RowOf<typeof offers>, SearchColumn> & { published_at: Date | null; created_at?: Date },
+  r: Pick<RowOf<typeof offers>, SearchColumn> & {
+    published_at: Date | null;
+    created_at?: Date;
+    /** The cover made for the screen (decision 024); left out by lists that draw no photo. */
+    capa_info?: PhotoInfoColumn;
+  },
 ) {
   return {
     id: r.id,
@@ -209,6 +221,7 @@ export function offerCardOf(
     aluguel: r.aluguel,
     total: r.total,
     capa: r.capa,
+    capaInfo: r.capa_info ? photoInfoOf(r.capa_info) : null,
     publishedAt: (r.published_at ?? r.created_at ?? new Date(0)).toISOString(),
   };
 }

@@ -7,6 +7,7 @@ import {
   offerInput,
   offerUpdate,
   offerView,
+  photoQuery,
   placeQuery,
   placeSuggestions,
   searchQuery,
@@ -18,6 +19,12 @@ import { AppError } from "../../../shared/errors";
 import type { Auth } from "../../auth/auth";
 import { requireUserId } from "../../auth/guard";
 import { toFetchHeaders } from "../../auth/routes";
+import {
+  etagMatches,
+  PHOTO_FALLBACK_MAX_AGE_SECONDS,
+  PHOTO_MAX_AGE_SECONDS,
+  pickRendition,
+} from "../../storage/photos";
 import type { StorageService } from "../../storage/service";
 import type { ListingsService } from "./service";
 
@@ -205,33 +212,55 @@ export async function listingsRoutes(
     {
       schema: {
         tags: ["units"],
-        summary: "A unit photo: public once an offer shows it; before that, its owner's only",
+        summary:
+          "A unit photo: public once an offer shows it; before that, its owner's only. With ?w=, the narrowest WebP rendition at least that wide (the original until they are made)",
         params: z.object({ id: z.uuid({ error: "object-not-found" }) }),
+        querystring: photoQuery,
         // The bytes are a stream, not JSON: only the errors have a schema.
         response: errorResponses,
       },
     },
     async (request, reply) => {
-      const photo = await listings.photoAccess(request.params.id);
+      const { id } = request.params;
+      const photo = await listings.photoAccess(id);
       if (!photo) throw new AppError("object-not-found");
       if (!photo.isPublic) {
         const viewer = await maybeUser(request);
         if (!viewer) throw new AppError("unauthenticated");
         if (viewer !== photo.ownerId) throw new AppError("unauthorized");
       }
-      const etag = `"${photo.sha256}"`;
-      reply
-        .header("content-type", photo.contentType)
-        .header("x-content-type-options", "nosniff")
-        .header("etag", etag)
-        .header("cache-control", photo.isPublic ? "public, max-age=3600" : "private, no-cache");
-      // The bytes (a stream) and "not modified" (no body at all) are past the JSON schemas.
+      const original = { key: id, contentType: photo.contentType, size: photo.size, sha256: photo.sha256 };
+      const rendition =
+        request.query.w === undefined ? undefined : pickRendition(photo.renditions, request.query.w);
+      let served = rendition
+        ? { key: rendition.key, contentType: "image/webp", size: rendition.size, sha256: rendition.sha256 }
+        : original;
+      // The same bytes always carry the same tag (their SHA-256): "not modified" without reading them.
       const raw: FastifyReply = reply;
-      if (request.headers["if-none-match"] === etag) return raw.status(304).send();
-      const stream = await storage.store.read(request.params.id).catch(() => {
-        throw new AppError("object-not-found");
-      });
-      return raw.header("content-length", String(photo.size)).send(stream);
+      const cacheControl = () =>
+        !photo.isPublic
+          ? "private, no-cache"
+          : request.query.w !== undefined && served === original
+            ? `public, max-age=${PHOTO_FALLBACK_MAX_AGE_SECONDS}`
+            : `public, max-age=${PHOTO_MAX_AGE_SECONDS}`;
+      const headers = () =>
+        raw
+          .header("content-type", served.contentType)
+          .header("x-content-type-options", "nosniff")
+          .header("etag", `"${served.sha256}"`)
+          .header("cache-control", cacheControl());
+      // The bytes (a stream) and "not modified" (no body at all) are past the JSON schemas.
+      if (etagMatches(request.headers["if-none-match"], `"${served.sha256}"`))
+        return headers().status(304).send();
+      let stream = await storage.store.read(served.key).catch(() => null);
+      if (!stream && served !== original) {
+        // A rendition's bytes lost (a store restored from an older backup): the original still serves.
+        request.log.warn({ photo: id, key: served.key }, "photo rendition missing from the store");
+        served = original;
+        stream = await storage.store.read(id).catch(() => null);
+      }
+      if (!stream) throw new AppError("object-not-found");
+      return headers().header("content-length", String(served.size)).send(stream);
     },
   );
 }

@@ -18,7 +18,9 @@ import {
 import { AppError } from "../../../shared/errors";
 import { withTransaction } from "../../db/client";
 import type { Queryable } from "../../db/rows";
+import type { StoredRendition } from "../../db/schema/storage";
 import { countOwnedImages, imageWithVisibility } from "../../storage/documents.repository";
+import { photoInfos } from "../../storage/photo-renditions.repository";
 import { closeOpenProposals } from "../proposals/close";
 import { nextStatus, type OfferAction } from "./lifecycle";
 import {
@@ -286,6 +288,7 @@ export class ListingsService {
         aceitaPets: u.aceita_pets,
         descricao: u.descricao,
         fotos: u.fotos,
+        fotosInfo: await photoInfos(this.pool, u.fotos),
         createdAt: new Date(u.created_at).toISOString(),
         updatedAt: new Date(u.updated_at).toISOString(),
       },
@@ -351,7 +354,8 @@ export class ListingsService {
 
   /**
    * Whether a photo may be shown to `userId` (null: a visitor): to anyone when a unit with a
-   * public offer shows it, otherwise only to its owner. Null when there is no such image.
+   * public offer shows it, otherwise only to its owner. Null when there is no such image. With
+   * its renditions for the screen (decision 024), empty before they are made.
    */
   async photoAccess(id: string): Promise<{
     ownerId: string;
@@ -359,6 +363,7 @@ export class ListingsService {
     contentType: string;
     size: number;
     sha256: string;
+    renditions: StoredRendition[];
   } | null> {
     const r = await imageWithVisibility(this.pool, id, PUBLIC_STATUSES);
     if (!r) return null;
@@ -368,6 +373,7 @@ export class ListingsService {
       contentType: r.content_type,
       size: r.size,
       sha256: r.sha256,
+      renditions: r.renditions ?? [],
     };
   }
 }

@@ -13,6 +13,7 @@ import type { MailOutbox } from "../../mail/outbox";
 import type { LiveHub } from "../../realtime/hub";
 import { deleteDocumentsExcept } from "../../storage/documents.repository";
 import type { ObjectStore } from "../../storage/object-store";
+import { removeDocumentBytes } from "../../storage/photos";
 import { deleteUploadsOf } from "../../storage/uploads.repository";
 import { deleteOffersExcept } from "../listings/offers.repository";
 import { deleteUnitsExcept } from "../listings/units.repository";
@@ -203,7 +204,8 @@ export class AccountDeletions {
       return [...documents, ...uploads, ...exports];
     });
     // The bytes after the commit: a retry of a failed removal finds no row, so a failure here is logged.
-    for (const key of bytes) await this.deps.store.remove(key).catch(() => undefined);
+    // A unit photo's renditions (decision 024) go with it.
+    for (const key of bytes) await removeDocumentBytes(this.deps.store, key);
     await this.deps.onDeleted?.(userId);
     return "done";
   }
