@@ -4,7 +4,6 @@ import {
   Box,
   Card,
   Group,
-  Image,
   SimpleGrid,
   Stack,
   Table,
@@ -17,12 +16,24 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { OfferView } from "../../../shared/contracts/listings";
 import { formatBRL } from "../../../shared/money";
-import { photoUrl } from "./api/search";
+import { PHOTO_SIZES } from "../../../shared/photos";
 import { cardTitle, features, place } from "./describe";
 import { UnitPhoto } from "./unit-photo";
 
-/** The photos: one large, the others as thumbnails to pick. */
-export function Gallery({ fotos, alt }: { fotos: string[]; alt: string }) {
+/**
+ * The photos: one large, the others as thumbnails to pick. The cover is the page's largest
+ * image on the first screen (its LCP): asked for at once and first.
+ */
+export function Gallery({
+  fotos,
+  info = {},
+  alt,
+}: {
+  fotos: string[];
+  /** By photo id, the photos made for the screen (decision 024). */
+  info?: OfferView["unidade"]["fotosInfo"];
+  alt: string;
+}) {
   const { t } = useTranslation();
   const [index, setIndex] = useState(0);
   const current = fotos[index] ?? null;
@@ -31,6 +42,9 @@ export function Gallery({ fotos, alt }: { fotos: string[]; alt: string }) {
       <Box pos="relative">
         <UnitPhoto
           id={current}
+          info={current ? info[current] : null}
+          sizes={PHOTO_SIZES.cover}
+          priority={index === 0}
           alt={`${t("offer.photoOf", { n: index + 1, total: fotos.length })} – ${alt}`}
           h={320}
         />
@@ -73,7 +87,7 @@ export function Gallery({ fotos, alt }: { fotos: string[]; alt: string }) {
                 borderRadius: 6,
               }}
             >
-              <Image src={photoUrl(id)} alt="" w={64} h={48} fit="cover" radius="sm" />
+              <UnitPhoto id={id} info={info[id]} sizes={PHOTO_SIZES.thumb} alt="" w={64} h={48} />
             </UnstyledButton>
           ))}
         </Group>
@@ -134,7 +148,7 @@ export function OfferDetails({ offer }: { offer: OfferView }) {
   const title = cardTitle(t, u);
   return (
     <Stack gap="md">
-      <Gallery fotos={u.fotos} alt={title} />
+      <Gallery fotos={u.fotos} info={u.fotosInfo} alt={title} />
       <Group justify="space-between" align="flex-start">
         <div>
           <Title order={1} size="h2" data-testid="offer-title">

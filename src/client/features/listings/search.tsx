@@ -9,7 +9,6 @@ import {
   Checkbox,
   Drawer,
   Group,
-  Image,
   Loader,
   NumberInput,
   SegmentedControl,
@@ -43,10 +42,11 @@ import {
   UNIT_TYPES,
 } from "../../../shared/contracts/listings";
 import { formatBRL } from "../../../shared/money";
+import { PHOTO_SIZES } from "../../../shared/photos";
 import { ApiError } from "../../lib/api";
 import { useErrorText } from "../../lib/error-text";
 import { reaisToCentavos } from "../../lib/money";
-import { photoUrl, searchQuery } from "./api/search";
+import { searchQuery } from "./api/search";
 import { cardTitle, features, place } from "./describe";
 import { PlaceInput } from "./place-input";
 import { UnitPhoto } from "./unit-photo";
@@ -289,7 +289,16 @@ function Corner({ children }: { children: ReactNode }) {
   );
 }
 
-function CardItem({ o, action }: { o: OfferCard; action?: CardAction | undefined }) {
+/** `priority`: the first result, likely the largest thing on the first screen (its LCP). */
+function CardItem({
+  o,
+  action,
+  priority = false,
+}: {
+  o: OfferCard;
+  action?: CardAction | undefined;
+  priority?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Box pos="relative">
@@ -302,7 +311,15 @@ function CardItem({ o, action }: { o: OfferCard; action?: CardAction | undefined
         data-testid="result"
         style={{ color: "inherit", textDecoration: "none" }}
       >
-        <UnitPhoto id={o.capa} alt={cardTitle(t, o)} h={170} radius="0" />
+        <UnitPhoto
+          id={o.capa}
+          info={o.capaInfo}
+          sizes={PHOTO_SIZES.card}
+          priority={priority}
+          alt={cardTitle(t, o)}
+          h={170}
+          radius="0"
+        />
         <Stack gap={2} p="sm">
           <Text fw={700} size="lg">
             {formatBRL(o.total)}
@@ -369,7 +386,15 @@ function ListItem({ o, action }: { o: OfferCard; action?: CardAction | undefined
   );
 }
 
-function GridItem({ o, action }: { o: OfferCard; action?: CardAction | undefined }) {
+function GridItem({
+  o,
+  action,
+  priority = false,
+}: {
+  o: OfferCard;
+  action?: CardAction | undefined;
+  priority?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Box pos="relative">
@@ -382,11 +407,15 @@ function GridItem({ o, action }: { o: OfferCard; action?: CardAction | undefined
       >
         {/* The price sits on the photo, never over the caption below it. */}
         <Box pos="relative" data-testid="grid-photo">
-          {o.capa ? (
-            <Image src={photoUrl(o.capa)} alt="" h={160} fit="cover" radius="md" loading="lazy" />
-          ) : (
-            <UnitPhoto id={null} alt="" h={160} />
-          )}
+          <UnitPhoto
+            id={o.capa}
+            info={o.capaInfo}
+            sizes={PHOTO_SIZES.grid}
+            priority={priority}
+            alt=""
+            h={160}
+            radius="md"
+          />
           <Badge pos="absolute" bottom={8} left={8} size="lg" variant="white" c="black">
             {formatBRL(o.total)}
           </Badge>
@@ -597,8 +626,8 @@ export function OfferSearch({
         <div data-testid={`results-${layout}`}>
           {layout === "cards" && (
             <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
-              {items.map((o) => (
-                <CardItem key={o.id} o={o} action={cardAction} />
+              {items.map((o, i) => (
+                <CardItem key={o.id} o={o} action={cardAction} priority={i === 0} />
               ))}
             </SimpleGrid>
           )}
@@ -611,8 +640,8 @@ export function OfferSearch({
           )}
           {layout === "grid" && (
             <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm">
-              {items.map((o) => (
-                <GridItem key={o.id} o={o} action={cardAction} />
+              {items.map((o, i) => (
+                <GridItem key={o.id} o={o} action={cardAction} priority={i === 0} />
               ))}
             </SimpleGrid>
           )}

@@ -1,6 +1,12 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { apiPaths, queryString } from "../../../../shared/api-paths";
-import type { PlaceSuggestion, SearchParams, SearchResult } from "../../../../shared/contracts/listings";
+import type {
+  PhotoInfo,
+  PlaceSuggestion,
+  SearchParams,
+  SearchResult,
+} from "../../../../shared/contracts/listings";
+import { photoPath, photoSources } from "../../../../shared/photos";
 import { api } from "../../../lib/api";
 
 /** The published offers matching `params`, a page per cursor ("load more"). */
@@ -16,8 +22,14 @@ export const searchQuery = (params: SearchParams) => {
   });
 };
 
-/** A unit photo's address (an <img> source, served by the API). */
-export const photoUrl = (id: string) => apiPaths.photo(id);
+/**
+ * A unit photo's address (an <img> source, served by the API): the original, or with `width` its
+ * narrowest rendition at least that wide (decision 024).
+ */
+export const photoUrl = (id: string, width?: number) => photoPath(id, width);
+
+/** An <img>'s src and srcset for a unit photo: its renditions once made, else the original. */
+export const photoSrc = (id: string, info: PhotoInfo | null | undefined) => photoSources(id, info);
 
 /**
  * The cities and bairros with published offers that begin with what is typed (ignoring case and
