@@ -13,9 +13,9 @@ import { PreferencesService } from "../src/server/domains/preferences/service";
 import { JobQueue } from "../src/server/jobs/queue";
 import { createMailer } from "../src/server/mail/mailer";
 import { MailOutbox } from "../src/server/mail/outbox";
-import { type Uf, UNIT_TYPES } from "../src/shared/contracts/listings";
 import type { SearchFilters } from "../src/shared/contracts/preferences";
 import { searchFilters } from "../src/shared/contracts/preferences";
+import { type Uf, UNIT_TYPES } from "../src/shared/listing-names";
 
 const pct = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);

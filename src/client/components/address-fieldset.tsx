@@ -11,7 +11,8 @@ import {
 } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { CepAddress } from "../../shared/contracts/cep";
-import { cleanCep, UFS } from "../../shared/contracts/listings";
+import { cleanCep } from "../../shared/contracts/listings";
+import { UFS } from "../../shared/listing-names";
 import { errorCodeOf } from "../lib/api";
 import { cepQuery } from "../lib/cep";
 

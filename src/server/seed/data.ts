@@ -1,4 +1,4 @@
-import type { Uf } from "../../shared/contracts/listings";
+import type { Uf } from "../../shared/listing-names";
 
 /** Places, streets and words for generated listings: real UFs, cities and bairros. */
 export const PLACES: { uf: Uf; cidade: string; cepPrefix: string; tier: number; bairros: string[] }[] = [

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import type pg from "pg";
-import { GUARANTEES, normalizeText, offerTitle, type UnitType } from "../../shared/contracts/listings";
+import { GUARANTEES, normalizeText } from "../../shared/contracts/listings";
+import { offerTitle, type UnitType } from "../../shared/listing-names";
 import { insertConfirmedUsers } from "../auth/users.repository";
 import { withTransaction } from "../db/client";
 import { insertOffers, type SeedOffer } from "../domains/listings/offers.repository";

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { cleanCep, UFS } from "./listings";
+import { UFS } from "../listing-names";
+import { cleanCep } from "./listings";
 
 /** `GET /api/cep/:cep`: eight digits, with or without the dash. */
 export const cepParams = z.strictObject({

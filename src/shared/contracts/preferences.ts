@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { MAX_MONEY, normalizeText, offerCard, UFS, type Uf, UNIT_TYPES, type UnitType } from "./listings";
+import { UFS, type Uf, UNIT_TYPES, type UnitType } from "../listing-names";
+import { MAX_MONEY, normalizeText, offerCard } from "./listings";
 
 /*
  * What a person is looking for (saved searches), the offers they keep (favourites) and the notices

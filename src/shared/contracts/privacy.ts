@@ -1,15 +1,10 @@
 import { z } from "zod";
+import { HOME_LAYOUTS } from "../privacy-policy";
 
 /*
  * Privacy (issue 17, LGPD): the person's answer about product analytics, and what the privacy
  * page needs to know of this installation.
  */
-
-/**
- * The version of the privacy policy (/privacidade) in force. An answer given under an older one
- * is asked again: the person agreed to what the policy said then.
- */
-export const PRIVACY_POLICY_VERSION = "2026-11-25";
 
 export const consentInput = z.strictObject(
   { analytics: z.boolean({ error: "invalid-argument" }) },
@@ -86,9 +81,6 @@ export const deletionView = z.object({
 });
 export type DeletionView = z.infer<typeof deletionView>;
 
-/** The home's layouts (the seed's /v1–/v4): list, grid, cards, table. */
-export const HOME_LAYOUTS = ["v1", "v2", "v3", "v4"] as const;
-export type HomeLayout = (typeof HOME_LAYOUTS)[number];
 /** The PostHog multivariate flag that may choose it per person (variants v1–v4). */
 export const HOME_LAYOUT_FLAG = "home-layout";
 

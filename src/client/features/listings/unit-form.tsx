@@ -24,11 +24,11 @@ import { useTranslation } from "react-i18next";
 import {
   formatCep,
   MAX_UNIT_PHOTOS,
-  UNIT_TYPES,
   type UnitInput,
   type UnitView,
   unitInput,
 } from "../../../shared/contracts/listings";
+import { UNIT_TYPES } from "../../../shared/listing-names";
 import { AddressFieldset } from "../../components/address-fieldset";
 import { UploadProgress } from "../../components/upload-progress";
 import { WholeNumberInput } from "../../components/whole-number-input";

@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Card, Group, Loader, Stack, Text } from "@mantine
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { offerTitle } from "../../../shared/contracts/listings";
+import { offerTitle } from "../../../shared/listing-names";
 import { formatBRL } from "../../../shared/money";
 import { useErrorText } from "../../lib/error-text";
 import { favoritesQuery } from "./api/preferences";

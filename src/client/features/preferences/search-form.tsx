@@ -15,13 +15,13 @@ import {
 import { useState } from "react";
 import { Controller, type FieldErrors, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { UFS, UNIT_TYPES } from "../../../shared/contracts/listings";
 import {
   type SavedSearchInput,
   type SavedSearchView,
   type SearchFiltersInput,
   savedSearchInput,
 } from "../../../shared/contracts/preferences";
+import { UFS, UNIT_TYPES } from "../../../shared/listing-names";
 import { MoneyInput } from "../../components/money-input";
 import { WholeNumberInput } from "../../components/whole-number-input";
 import { applyIssues } from "../../lib/apply-issues";

@@ -2,7 +2,7 @@ import { Select } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import type { HomeLayout } from "../../../shared/contracts/privacy";
+import type { HomeLayout } from "../../../shared/privacy-policy";
 import { useErrorText } from "../../lib/error-text";
 import { homeLayoutQuery, useChooseHomeLayout } from "./api/privacy";
 

@@ -11,13 +11,8 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import type {
-  Guarantee,
-  OfferStatus,
-  READJUSTMENT_INDEXES,
-  Uf,
-  UnitType,
-} from "../../../shared/contracts/listings";
+import type { Guarantee, OfferStatus, READJUSTMENT_INDEXES } from "../../../shared/contracts/listings";
+import type { Uf, UnitType } from "../../../shared/listing-names";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 

@@ -13,8 +13,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { Uf, UnitType } from "../../../shared/contracts/listings";
 import type { NoticeChannels, NoticeKind, SearchFilters } from "../../../shared/contracts/preferences";
+import type { Uf, UnitType } from "../../../shared/listing-names";
 import { users } from "./auth";
 import { offers } from "./listings";
 

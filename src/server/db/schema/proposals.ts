@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { Guarantee, Uf } from "../../../shared/contracts/listings";
+import type { Guarantee } from "../../../shared/contracts/listings";
 import type { MARITAL_STATUSES, OCCUPATIONS } from "../../../shared/contracts/profile";
 import type {
   Cotenant,
@@ -21,6 +21,7 @@ import type {
   ProposalStatus,
 } from "../../../shared/contracts/proposals";
 import type { DocumentKind } from "../../../shared/contracts/storage";
+import type { Uf } from "../../../shared/listing-names";
 import type { Party } from "../../../shared/proposal-machine";
 import { users } from "./auth";
 import { offers } from "./listings";

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { UNIT_TYPE_NAMES, type UnitType } from "../../../shared/contracts/listings";
+import { UNIT_TYPE_NAMES, type UnitType } from "../../../shared/listing-names";
 import { withTransaction } from "../../db/client";
 import { type ContractsContext, recordEvent, storeContractPdf } from "./context";
 import type { PartyProfile } from "./contracts.repository";

@@ -9,9 +9,8 @@ import {
   type SearchParams,
   type SearchSort,
   searchQuery,
-  UNIT_TYPES,
-  type UnitType,
 } from "../../../shared/contracts/listings";
+import { UNIT_TYPES, type UnitType } from "../../../shared/listing-names";
 import { connectDatabase, type Database, migrateDatabase } from "../../db/client";
 import { ListingsService, offerSearchText } from "./service";
 

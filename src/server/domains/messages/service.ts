@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import type { z } from "zod";
-import { offerTitle } from "../../../shared/contracts/listings";
 import type {
   ConversationsView,
   ConversationView,
@@ -11,6 +10,7 @@ import type {
   ThreadView,
 } from "../../../shared/contracts/messages";
 import { AppError } from "../../../shared/errors";
+import { offerTitle } from "../../../shared/listing-names";
 import { withTransaction } from "../../db/client";
 import type { Queryable } from "../../db/rows";
 import type { NoticeGateway } from "../../mail/notice-gateway";

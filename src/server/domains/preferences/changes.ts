@@ -1,10 +1,10 @@
-import { UNIT_TYPE_NAMES } from "../../../shared/contracts/listings";
 import {
   type ChosenKind,
   DEFAULT_CHANNELS,
   type NotificationSettings,
   type SearchFilters,
 } from "../../../shared/contracts/preferences";
+import { UNIT_TYPE_NAMES } from "../../../shared/listing-names";
 import { formatBRL } from "../../../shared/money";
 
 /*

@@ -3,13 +3,13 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builders } from "../../../../tests/support/builders";
 import { createTestApp, type TestApp } from "../../../../tests/support/test-app";
-import { type Uf, UNIT_TYPES } from "../../../shared/contracts/listings";
 import {
   type MatchableOffer,
   matchesSearch,
   type SearchFilters,
   searchFilters,
 } from "../../../shared/contracts/preferences";
+import { type Uf, UNIT_TYPES } from "../../../shared/listing-names";
 import { insertSearch, searchesFitting, searchesFittingByScan } from "./saved-searches.repository";
 
 /*

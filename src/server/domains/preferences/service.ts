@@ -1,6 +1,5 @@
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import type pg from "pg";
-import { offerTitle } from "../../../shared/contracts/listings";
 import {
   CHOSEN_KINDS,
   type ChosenKind,
@@ -18,6 +17,7 @@ import {
   searchFilters,
 } from "../../../shared/contracts/preferences";
 import { AppError } from "../../../shared/errors";
+import { offerTitle } from "../../../shared/listing-names";
 import { formatBRL as brl } from "../../../shared/money";
 import type { Clock } from "../../clock";
 import { withTransaction } from "../../db/client";

@@ -1,4 +1,4 @@
-import type { HomeLayout } from "../../../shared/contracts/privacy";
+import type { HomeLayout } from "../../../shared/privacy-policy";
 import type { Queryable } from "../../db/rows";
 
 /** The account_settings table (decision 019): the home layout a person chose in /Config. */

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import type pg from "pg";
 import { PostHog } from "posthog-node";
-import { PRIVACY_POLICY_VERSION } from "../../../shared/contracts/privacy";
+import { PRIVACY_POLICY_VERSION } from "../../../shared/privacy-policy";
 import { latestConsent } from "./consents.repository";
 
 /** The seed's defaults (PRODUCT.md, "Behaviour the seed fixes"), for both PostHog clients. */

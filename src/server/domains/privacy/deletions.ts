@@ -1,7 +1,7 @@
 import type pg from "pg";
-import { offerTitle, type UnitType } from "../../../shared/contracts/listings";
 import type { DeletionView } from "../../../shared/contracts/privacy";
 import { AppError } from "../../../shared/errors";
+import { offerTitle, type UnitType } from "../../../shared/listing-names";
 import type { Auth } from "../../auth/auth";
 import { verifyPassword } from "../../auth/passwords";
 import { anonymiseUser, emailsOf, passwordHashOf } from "../../auth/users.repository";

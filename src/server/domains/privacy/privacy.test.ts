@@ -2,12 +2,9 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Builders, builders } from "../../../../tests/support/builders";
 import { createTestApp, type TestApp } from "../../../../tests/support/test-app";
-import {
-  type ConsentView,
-  PRIVACY_POLICY_VERSION,
-  type PrivacyInfo,
-} from "../../../shared/contracts/privacy";
+import type { ConsentView, PrivacyInfo } from "../../../shared/contracts/privacy";
 import ptBR from "../../../shared/locales/pt-BR.json";
+import { PRIVACY_POLICY_VERSION } from "../../../shared/privacy-policy";
 import { manualClock } from "../../clock";
 
 /*

@@ -12,10 +12,10 @@ import {
   exportView,
   homeLayoutInput,
   homeLayoutView,
-  PRIVACY_POLICY_VERSION,
   type PrivacyInfo,
   privacyInfo,
 } from "../../../shared/contracts/privacy";
+import { PRIVACY_POLICY_VERSION } from "../../../shared/privacy-policy";
 import type { Auth } from "../../auth/auth";
 import { optionalUserId, requireUserId } from "../../auth/guard";
 import type { AccountDeletions } from "./deletions";

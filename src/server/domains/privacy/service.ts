@@ -1,13 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
-import {
-  type ConsentView,
-  HOME_LAYOUT_FLAG,
-  HOME_LAYOUTS,
-  type HomeLayout,
-  type HomeLayoutView,
-  PRIVACY_POLICY_VERSION,
-} from "../../../shared/contracts/privacy";
+import { type ConsentView, HOME_LAYOUT_FLAG, type HomeLayoutView } from "../../../shared/contracts/privacy";
+import { HOME_LAYOUTS, type HomeLayout, PRIVACY_POLICY_VERSION } from "../../../shared/privacy-policy";
 import type { Clock } from "../../clock";
 import { withTransaction } from "../../db/client";
 import { homeLayoutOf, saveHomeLayout } from "./account-settings.repository";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import type { z } from "zod";
 import { signerIssue } from "../../../shared/contracts/contracts";
-import { offerTitle, pacote } from "../../../shared/contracts/listings";
+import { pacote } from "../../../shared/contracts/listings";
 import {
   brazilDate,
   depositMonths,
@@ -17,6 +17,7 @@ import {
   termsIssue,
 } from "../../../shared/contracts/proposals";
 import { AppError, errorMessage } from "../../../shared/errors";
+import { offerTitle } from "../../../shared/listing-names";
 import { move, type Party, turnOf } from "../../../shared/proposal-machine";
 import type { Clock } from "../../clock";
 import { withTransaction } from "../../db/client";

@@ -1,16 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { apiPaths } from "../../../../shared/api-paths";
-import {
-  type ConsentView,
-  type DeletionInput,
-  type DeletionView,
-  type ExportView,
-  type HomeLayout,
-  type HomeLayoutView,
-  PRIVACY_POLICY_VERSION,
-  type PrivacyInfo,
+import type {
+  ConsentView,
+  DeletionInput,
+  DeletionView,
+  ExportView,
+  HomeLayoutView,
+  PrivacyInfo,
 } from "../../../../shared/contracts/privacy";
+import { type HomeLayout, PRIVACY_POLICY_VERSION } from "../../../../shared/privacy-policy";
 import { useAuth } from "../../../app/auth";
 import { api } from "../../../lib/api";
 
