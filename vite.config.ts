@@ -31,6 +31,23 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 800,
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // Mantine's base (providers, Box, styles API) is one chunk the first screen loads
+        // anyway. Left to the default, rolldown files pieces of it with the popover's positioning
+        // (floating-ui) and the scroll area, which the first screen then loads for nothing.
+        codeSplitting: {
+          groups: [
+            {
+              name: "mantine-base",
+              // …and a helper of the scroll area the layout switcher's indicator uses.
+              test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](core[\\/]|components[\\/]ScrollArea[\\/]utils[\\/]to-int)/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -7,13 +7,14 @@ import { initI18n } from "./lib/i18n";
 import { startLogging } from "./lib/logger";
 
 startLogging(import.meta.env.MODE, __BUILD_DATE__);
-initI18n();
 
 const root = document.getElementById("root");
-if (root) {
+// Portuguese is ready at once; a person who chose English waits for its chunk, not a flash of pt-BR.
+void initI18n().then(() => {
+  if (!root) return;
   createRoot(root).render(
     <StrictMode>
       <App />
     </StrictMode>,
   );
-}
+});

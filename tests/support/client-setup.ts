@@ -1,7 +1,7 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
 import { afterEach } from "vitest";
-import { initI18n } from "../../src/client/lib/i18n";
+import { initI18n, loadAllTexts, loadLanguage } from "../../src/client/lib/i18n";
 
 // jsdom lacks these; Mantine asks for them.
 window.matchMedia ??= (query: string) =>
@@ -21,5 +21,8 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
-initI18n();
+await initI18n();
+// Components are tested with every text, as a screen past the home has them (withTexts).
+await loadAllTexts();
+await loadLanguage("en");
 afterEach(() => cleanup());

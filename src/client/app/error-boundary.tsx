@@ -1,18 +1,17 @@
-import { Alert, Button, Container, Stack, Text } from "@mantine/core";
+import { Button, Container, Text } from "@mantine/core";
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { logger } from "../lib/logger";
+import { FailurePanel } from "./failure-panel";
 
 function CrashMessage({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   return (
     <Container size="sm" py="xl">
-      <Alert color="red" title={t("crash.title")} role="alert">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{t("crash.text")}</Text>
-          <Button onClick={onRetry}>{t("crash.retry")}</Button>
-        </Stack>
-      </Alert>
+      <FailurePanel title={t("crash.title")}>
+        <Text size="sm">{t("crash.text")}</Text>
+        <Button onClick={onRetry}>{t("crash.retry")}</Button>
+      </FailurePanel>
     </Container>
   );
 }

@@ -1,7 +1,8 @@
-import { Alert, Button, Container, Group, Stack, Text } from "@mantine/core";
+import { Button, Container, Group, Text } from "@mantine/core";
 import { type ComponentType, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { logger } from "../lib/logger";
+import { FailurePanel } from "./failure-panel";
 import { FullPageSpinner } from "./spinner";
 
 /** The seed's chunk-load timeout: a screen that has not arrived by then is reported as failed. */
@@ -71,17 +72,15 @@ export function LazyScreen({
   if (state.status === "loading") return <FullPageSpinner />;
   return (
     <Container size="sm" py="xl">
-      <Alert color="red" title={t("chunk.title")} role="alert">
-        <Stack gap="sm">
-          <Text size="sm">{state.isTimeout ? t("chunk.timeout") : t("chunk.text")}</Text>
-          <Group>
-            <Button onClick={() => setAttempt((n) => n + 1)}>{t("chunk.retry")}</Button>
-            <Button variant="default" onClick={() => window.location.reload()}>
-              {t("chunk.reload")}
-            </Button>
-          </Group>
-        </Stack>
-      </Alert>
+      <FailurePanel title={t("chunk.title")}>
+        <Text size="sm">{state.isTimeout ? t("chunk.timeout") : t("chunk.text")}</Text>
+        <Group>
+          <Button onClick={() => setAttempt((n) => n + 1)}>{t("chunk.retry")}</Button>
+          <Button variant="default" onClick={() => window.location.reload()}>
+            {t("chunk.reload")}
+          </Button>
+        </Group>
+      </FailurePanel>
     </Container>
   );
 }

@@ -1,13 +1,10 @@
 import {
-  Anchor,
   type CSSVariablesResolver,
   createTheme,
   darken,
   lighten,
   luminance,
   type MantineTheme,
-  Modal,
-  Notification,
 } from "@mantine/core";
 import type { TFunction } from "i18next";
 
@@ -69,7 +66,9 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme: MantineTheme) 
 
 /**
  * The app's theme. Links are underlined, so a link inside a sentence is told by more than its
- * colour; the close buttons Mantine draws with only an ✕ (toasts, dialogs) are named.
+ * colour; the close buttons Mantine draws with only an ✕ (toasts, dialogs) are named. Plain
+ * objects, not `Modal.extend(…)`: naming a component here would put its code (the dialog, its
+ * scroll lock, portal and focus trap) in the first chunk of every page (issue 18).
  */
 export function appTheme(t: TFunction) {
   const close = t("common.close");
@@ -79,9 +78,9 @@ export function appTheme(t: TFunction) {
     defaultRadius: "md",
     fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
     components: {
-      Anchor: Anchor.extend({ defaultProps: { underline: "always" } }),
-      Notification: Notification.extend({ defaultProps: { closeButtonProps: { "aria-label": close } } }),
-      Modal: Modal.extend({ defaultProps: { closeButtonProps: { "aria-label": close } } }),
+      Anchor: { defaultProps: { underline: "always" } },
+      Notification: { defaultProps: { closeButtonProps: { "aria-label": close } } },
+      Modal: { defaultProps: { closeButtonProps: { "aria-label": close } } },
     },
   });
 }

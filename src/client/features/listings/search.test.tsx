@@ -53,7 +53,7 @@ describe("/v4, the table", { timeout: 30_000 }, () => {
 
   it("puts aria-sort on the column header, never on its button", async () => {
     renderScreen(<OfferSearch />, { path: "/v4", api });
-    await screen.findByTestId("results-table", {}, { timeout: 5000 });
+    await screen.findByRole("table", {}, { timeout: 5000 });
     expect(header("Publicado")).toHaveAttribute("aria-sort", "descending");
     expect(header("Total")).toHaveAttribute("aria-sort", "none");
     for (const button of within(screen.getByRole("table")).getAllByRole("button"))
@@ -62,7 +62,7 @@ describe("/v4, the table", { timeout: 30_000 }, () => {
 
   it("sorts Total one way and then the other", async () => {
     renderScreen(<OfferSearch />, { path: "/v4", api });
-    await screen.findByTestId("results-table", {}, { timeout: 5000 });
+    await screen.findByRole("table", {}, { timeout: 5000 });
     await userEvent.click(screen.getByRole("button", { name: "Ordenar por Total em ordem crescente" }));
     expect(screen.getByTestId("location")).toHaveTextContent("/v4?sort=preco");
     expect(header("Total")).toHaveAttribute("aria-sort", "ascending");
@@ -75,7 +75,7 @@ describe("/v4, the table", { timeout: 30_000 }, () => {
 
   it("sorts Publicado oldest first and back to newest first, and says so on its header", async () => {
     renderScreen(<OfferSearch />, { path: "/v4?sort=preco", api });
-    await screen.findByTestId("results-table", {}, { timeout: 5000 });
+    await screen.findByRole("table", {}, { timeout: 5000 });
     expect(header("Publicado")).toHaveAttribute("aria-sort", "none");
     await userEvent.click(screen.getByRole("button", { name: "Ordenar por Publicado em ordem crescente" }));
     expect(screen.getByTestId("location")).toHaveTextContent("/v4?sort=antigos");
@@ -92,7 +92,7 @@ describe("/v4, the table", { timeout: 30_000 }, () => {
     ["Área", "area"],
   ])("sorts %s one way and then the other, and says so on its header only", async (column, sort) => {
     renderScreen(<OfferSearch />, { path: "/v4", api });
-    await screen.findByTestId("results-table", {}, { timeout: 5000 });
+    await screen.findByRole("table", {}, { timeout: 5000 });
     const others = ["Aluguel", "Quartos", "Área", "Total", "Publicado"].filter((c) => c !== column);
     expect(header(column)).toHaveAttribute("aria-sort", "none");
     await userEvent.click(screen.getByRole("button", { name: `Ordenar por ${column} em ordem crescente` }));
@@ -111,7 +111,7 @@ describe("/v4, the table", { timeout: 30_000 }, () => {
 
   it("opens sorted by a column from a shared link, and the filters keep that sort", async () => {
     const { fetch } = renderScreen(<OfferSearch />, { path: "/v4?sort=area_desc", api });
-    await screen.findByTestId("results-table", {}, { timeout: 5000 });
+    await screen.findByRole("table", {}, { timeout: 5000 });
     expect(header("Área")).toHaveAttribute("aria-sort", "descending");
     expect(fetch.mock.calls.map(([url]) => String(url))).toContain("/api/search?sort=area_desc");
     // The filters' list offers the sorts it has words for; applying a filter keeps the column's.

@@ -1,55 +1,56 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
-  Alert,
   Anchor,
   Badge,
   Box,
   Button,
   Card,
-  Checkbox,
-  Drawer,
   Group,
   Loader,
-  NumberInput,
-  SegmentedControl,
-  Select,
   SimpleGrid,
   Stack,
-  Table,
   Text,
-  TextInput,
   UnstyledButton,
 } from "@mantine/core";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
-import {
-  IconAdjustmentsHorizontal,
-  IconArrowDown,
-  IconArrowsSort,
-  IconArrowUp,
-  IconSearch,
-} from "@tabler/icons-react";
+import { IconAdjustmentsHorizontal } from "@tabler/icons-react";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import type { ReactNode } from "react";
-import { useForm } from "react-hook-form";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
-import {
-  type OfferCard,
-  type SearchParams,
-  type SearchSort,
-  searchQuery as searchContract,
-  UFS,
-  UNIT_TYPES,
-} from "../../../shared/contracts/listings";
+import type { OfferCard } from "../../../shared/contracts/listings";
 import { formatBRL } from "../../../shared/money";
 import { PHOTO_SIZES } from "../../../shared/photos";
+import { FailurePanel } from "../../app/failure-panel";
 import { ApiError } from "../../lib/api";
 import { useErrorText } from "../../lib/error-text";
-import { reaisToCentavos } from "../../lib/money";
+import { withTexts } from "../../lib/i18n";
 import { searchQuery } from "./api/search";
 import { cardTitle, features, place } from "./describe";
-import { PlaceInput } from "./place-input";
+import { LayoutSwitch } from "./layout-switch";
+import { apiParams, FILTER_KEYS } from "./search-params";
 import { UnitPhoto } from "./unit-photo";
+
+const TableLayout = lazy(withTexts(() => import("./search-table").then((m) => ({ default: m.TableLayout }))));
+const Filters = lazy(withTexts(() => import("./search-filters").then((m) => ({ default: m.Filters }))));
+const FiltersDrawer = lazy(
+  withTexts(() => import("./search-filters").then((m) => ({ default: m.FiltersDrawer }))),
+);
+
+/** Where the filters will be while their chunk arrives: their height on a desktop, so nothing moves. */
+function FiltersPending({ inDrawer }: { inDrawer?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Card
+      withBorder
+      padding="md"
+      mih={inDrawer ? undefined : 232}
+      aria-busy="true"
+      aria-label={t("search.filters")}
+    >
+      <Loader size="sm" />
+    </Card>
+  );
+}
 
 export type Layout = "cards" | "list" | "grid" | "table";
 export const LAYOUT_PATHS: Record<Layout, string> = { cards: "/v3", list: "/v1", grid: "/v2", table: "/v4" };
@@ -66,211 +67,6 @@ export function layoutOf(pathname: string): Layout {
   if (pathname.startsWith("/v2")) return "grid";
   if (pathname.startsWith("/v4")) return "table";
   return "cards";
-}
-
-const FILTER_KEYS = [
-  "uf",
-  "cidade",
-  "bairro",
-  "precoMin",
-  "precoMax",
-  "quartos",
-  "tipo",
-  "pets",
-  "mobiliado",
-  "q",
-  "sort",
-] as const;
-
-/** The URL's filters (prices in reais, as people share them) as the API's query (centavos). */
-export function apiParams(url: URLSearchParams): SearchParams {
-  const out: Record<string, string | number> = {};
-  for (const key of FILTER_KEYS) {
-    const value = url.get(key);
-    if (value === null || value === "") continue;
-    out[key] = key === "precoMin" || key === "precoMax" ? reaisToCentavos(Number(value)) : value;
-  }
-  return out as SearchParams;
-}
-
-type FilterValues = Record<(typeof FILTER_KEYS)[number], string>;
-
-/**
- * The label of each sort in the filters' list, or null for one the filters do not offer (the
- * table's columns sort by those, and say so on their headers). Newest first, the default, leads.
- */
-const SORT_LABELS: Record<SearchSort, string | null> = {
-  recentes: "search.sortRecent",
-  preco: "search.sortPrice",
-  preco_desc: "search.sortPriceDesc",
-  antigos: "search.sortOldest",
-  aluguel: "search.sortRent",
-  aluguel_desc: "search.sortRentDesc",
-  quartos: "search.sortBedrooms",
-  quartos_desc: "search.sortBedroomsDesc",
-  area: "search.sortArea",
-  area_desc: "search.sortAreaDesc",
-};
-/** The sorts the filters list: the ones with a label ("" is the default, newest first). */
-const FILTER_SORTS = (Object.entries(SORT_LABELS) as [SearchSort, string | null][]).flatMap(
-  ([sort, label]) => (label ? [{ value: sort === "recentes" ? "" : sort, label }] : []),
-);
-
-/** The filters as the URL carries them: the ones given, in reais. */
-function filterUrl(values: FilterValues): URLSearchParams {
-  const next = new URLSearchParams();
-  for (const [k, v] of Object.entries(values)) if (v) next.set(k, v);
-  return next;
-}
-
-/** Checks the filters with the API's own search contract, after turning reais into centavos. */
-const filterResolver = (values: FilterValues, context: unknown, options: never) =>
-  (
-    zodResolver(searchContract) as unknown as (
-      v: unknown,
-      c: unknown,
-      o: never,
-    ) => Promise<{ values: unknown; errors: Record<string, unknown> }>
-  )(apiParams(filterUrl(values)), context, options).then((r) =>
-    Object.keys(r.errors).length > 0 ? { values: {}, errors: r.errors } : { values, errors: {} },
-  );
-
-/** The search's filters; `onApplied` runs after a search is applied (the phone's drawer closes). */
-function Filters({ onApplied }: { onApplied?: () => void }) {
-  const { t } = useTranslation();
-  const err = useErrorText();
-  const [url, setUrl] = useSearchParams();
-  const form = useForm<FilterValues>({
-    resolver: filterResolver as never,
-    defaultValues: Object.fromEntries(FILTER_KEYS.map((k) => [k, url.get(k) ?? ""])) as FilterValues,
-  });
-  const draft = form.watch();
-  const set = (key: keyof FilterValues, value: string | null | undefined) => form.setValue(key, value ?? "");
-  const fieldError = (key: keyof FilterValues) =>
-    err.field(form.formState.errors[key]?.message as string | undefined);
-  const apply = form.handleSubmit((values) => {
-    setUrl(filterUrl(values));
-    onApplied?.();
-  });
-  function clear() {
-    form.reset(Object.fromEntries(FILTER_KEYS.map((k) => [k, ""])) as FilterValues);
-    setUrl(new URLSearchParams());
-  }
-  const any = { value: "", label: t("search.any") };
-  return (
-    <Card
-      withBorder
-      padding="md"
-      component="form"
-      onSubmit={(e) => void apply(e)}
-      aria-label={t("search.filters")}
-    >
-      <Stack gap="sm">
-        <TextInput
-          label={t("search.q")}
-          value={draft.q}
-          onChange={(e) => set("q", e.currentTarget.value)}
-          error={fieldError("q")}
-          leftSection={<IconSearch size={16} />}
-          maxLength={100}
-        />
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-          <Select
-            label={t("search.uf")}
-            data={[any, ...UFS.map((u) => ({ value: u, label: u }))]}
-            value={draft.uf}
-            onChange={(v) => set("uf", v)}
-            searchable
-          />
-          <PlaceInput
-            label={t("search.cidade")}
-            value={draft.cidade}
-            uf={draft.uf}
-            onChange={(typed) => set("cidade", typed)}
-            onPick={(p) => {
-              // A suggestion is a place that has offers: its city, UF and, for a bairro, the bairro.
-              set("cidade", p.cidade);
-              set("uf", p.uf);
-              set("bairro", p.bairro ?? "");
-            }}
-            error={fieldError("cidade")}
-          />
-          <TextInput
-            label={t("search.bairro")}
-            value={draft.bairro}
-            onChange={(e) => set("bairro", e.currentTarget.value)}
-            error={fieldError("bairro")}
-          />
-          <Select
-            label={t("search.tipo")}
-            data={[any, ...UNIT_TYPES.map((v) => ({ value: v, label: t(`listings.types.${v}`) }))]}
-            value={draft.tipo}
-            onChange={(v) => set("tipo", v)}
-          />
-          <NumberInput
-            label={t("search.precoMin")}
-            value={draft.precoMin}
-            onChange={(v) => set("precoMin", String(v))}
-            error={fieldError("precoMin")}
-            min={0}
-            thousandSeparator="."
-            decimalSeparator=","
-            allowDecimal={false}
-          />
-          <NumberInput
-            label={t("search.precoMax")}
-            value={draft.precoMax}
-            onChange={(v) => set("precoMax", String(v))}
-            error={fieldError("precoMax")}
-            min={0}
-            thousandSeparator="."
-            decimalSeparator=","
-            allowDecimal={false}
-          />
-          <Select
-            label={t("search.quartos")}
-            data={[any, ...["1", "2", "3", "4"].map((n) => ({ value: n, label: `${n}+` }))]}
-            value={draft.quartos}
-            onChange={(v) => set("quartos", v)}
-          />
-          <Select
-            label={t("search.mobiliado")}
-            data={[
-              any,
-              { value: "true", label: t("search.furnishedOnly") },
-              { value: "false", label: t("search.unfurnishedOnly") },
-            ]}
-            value={draft.mobiliado}
-            onChange={(v) => set("mobiliado", v)}
-          />
-        </SimpleGrid>
-        <Group justify="space-between" align="flex-end">
-          <Group align="flex-end">
-            <Checkbox
-              label={t("search.pets")}
-              checked={draft.pets === "true"}
-              onChange={(e) => set("pets", e.currentTarget.checked ? "true" : "")}
-            />
-            <Select
-              label={t("search.sort")}
-              data={FILTER_SORTS.map((s) => ({ value: s.value, label: t(s.label) }))}
-              value={draft.sort}
-              onChange={(v) => set("sort", v)}
-              w={170}
-            />
-          </Group>
-          <Group>
-            <Button variant="subtle" onClick={clear}>
-              {t("search.clear")}
-            </Button>
-            <Button type="submit" leftSection={<IconSearch size={16} />}>
-              {t("search.apply")}
-            </Button>
-          </Group>
-        </Group>
-      </Stack>
-    </Card>
-  );
 }
 
 /**
@@ -435,97 +231,6 @@ function GridItem({
 }
 
 /**
- * A sortable column's header: the `<th>` carries `aria-sort`, its button sorts one way and then
- * the other. A column whose other direction the search API lacks names only the one it has.
- */
-function SortableTh({ label, asc, desc }: { label: string; asc?: SearchSort; desc?: SearchSort }) {
-  const { t } = useTranslation();
-  const [url, setUrl] = useSearchParams();
-  const current = (url.get("sort") || "recentes") as SearchSort;
-  const direction = current === asc ? "ascending" : current === desc ? "descending" : "none";
-  // Unsorted: the column's first direction; sorted: the other one, when there is one.
-  const next =
-    direction === "ascending" ? (desc ?? asc) : direction === "descending" ? (asc ?? desc) : (asc ?? desc);
-  const Icon =
-    direction === "ascending" ? IconArrowUp : direction === "descending" ? IconArrowDown : IconArrowsSort;
-  const heading = (
-    <Group gap={4} wrap="nowrap">
-      {label}
-      <Icon size={14} aria-hidden />
-    </Group>
-  );
-  return (
-    <Table.Th aria-sort={direction}>
-      {next && next !== current ? (
-        <UnstyledButton
-          onClick={() => {
-            const p = new URLSearchParams(url);
-            p.set("sort", next);
-            setUrl(p);
-          }}
-          aria-label={t(next === asc ? "search.sortAsc" : "search.sortDesc", { column: label })}
-          fw={700}
-          fz="sm"
-        >
-          {heading}
-        </UnstyledButton>
-      ) : (
-        <Box fw={700} fz="sm">
-          {heading}
-        </Box>
-      )}
-    </Table.Th>
-  );
-}
-
-/** Amounts, areas and dates on one line each: "R$ 1.340,00" broken in two reads badly. */
-const NOWRAP = { whiteSpace: "nowrap" } as const;
-
-function TableLayout({ items, action }: { items: OfferCard[]; action?: CardAction | undefined }) {
-  const { t, i18n } = useTranslation();
-  const c = (k: string) => t(`search.columns.${k}`);
-  return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table striped highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{c("imovel")}</Table.Th>
-            <Table.Th>{c("local")}</Table.Th>
-            <SortableTh label={c("quartos")} asc="quartos" desc="quartos_desc" />
-            <SortableTh label={c("area")} asc="area" desc="area_desc" />
-            <SortableTh label={c("aluguel")} asc="aluguel" desc="aluguel_desc" />
-            <SortableTh label={c("total")} asc="preco" desc="preco_desc" />
-            <SortableTh label={c("publicado")} asc="antigos" desc="recentes" />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((o) => (
-            <Table.Tr key={o.id} data-testid="result">
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap">
-                  {action?.(o.id)}
-                  <Anchor component={Link} to={`/AluguelOferta?id=${o.id}`} size="sm">
-                    {t(`listings.types.${o.tipo}`)}
-                  </Anchor>
-                </Group>
-              </Table.Td>
-              <Table.Td>{place(t, o)}</Table.Td>
-              <Table.Td>{o.quartos}</Table.Td>
-              <Table.Td style={NOWRAP}>{o.areaM2} m²</Table.Td>
-              <Table.Td style={NOWRAP}>{formatBRL(o.aluguel)}</Table.Td>
-              <Table.Td fw={600} style={NOWRAP}>
-                {formatBRL(o.total)}
-              </Table.Td>
-              <Table.Td style={NOWRAP}>{new Date(o.publishedAt).toLocaleDateString(i18n.language)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
-
-/**
  * The search: filters from the URL, results in the route's layout, "load more" by cursor;
  * `cardAction` puts a control on each result (the screen's: the favourites' heart).
  */
@@ -550,6 +255,7 @@ export function OfferSearch({
   // On a phone the filters wait in a drawer, so the results start on the first screen.
   const phone = useMediaQuery("(max-width: 48em)", false, { getInitialValueInEffect: false }) ?? false;
   const [filtersOpen, filtersDrawer] = useDisclosure(false);
+  const [filtersOpened, setFiltersOpened] = useState(false);
   const active = FILTER_KEYS.filter((k) => k !== "sort" && url.get(k)).length;
   // A filter the API refuses (a link with a minimum price above the maximum) is said, not retried.
   const refused = results.error instanceof ApiError && results.error.status === 400;
@@ -559,17 +265,16 @@ export function OfferSearch({
         <Text fw={700} size="xl" component="h2" m={0}>
           {t("search.title")}
         </Text>
-        <SegmentedControl
-          aria-label={t("search.layouts")}
+        <LayoutSwitch<Layout>
+          label={t("search.layouts")}
           value={layout}
-          onChange={(v) => void navigate(`${LAYOUT_PATHS[v as Layout]}${url.size > 0 ? `?${url}` : ""}`)}
-          data={[
+          onChange={(v) => void navigate(`${LAYOUT_PATHS[v]}${url.size > 0 ? `?${url}` : ""}`)}
+          options={[
             { value: "cards", label: t("search.layoutCards") },
             { value: "list", label: t("search.layoutList") },
             { value: "grid", label: t("search.layoutGrid") },
             { value: "table", label: t("search.layoutTable") },
           ]}
-          size="xs"
         />
       </Group>
       {phone ? (
@@ -578,24 +283,28 @@ export function OfferSearch({
             <Button
               variant="default"
               leftSection={<IconAdjustmentsHorizontal size={16} />}
-              onClick={filtersDrawer.open}
+              onClick={() => {
+                setFiltersOpened(true);
+                filtersDrawer.open();
+              }}
               data-testid="filters-button"
             >
               {active > 0 ? `${t("search.filtersButton")} (${active})` : t("search.filtersButton")}
             </Button>
           </Group>
-          <Drawer
-            opened={filtersOpen}
-            onClose={filtersDrawer.close}
-            title={t("search.filtersTitle")}
-            position="bottom"
-            size="90%"
-          >
-            <Filters key={url.toString()} onApplied={filtersDrawer.close} />
-          </Drawer>
+          {/* The drawer and its form are one chunk, fetched when first opened. */}
+          {filtersOpened && (
+            <Suspense fallback={<FiltersPending inDrawer />}>
+              <FiltersDrawer opened={filtersOpen} onClose={filtersDrawer.close}>
+                <Filters key={url.toString()} onApplied={filtersDrawer.close} />
+              </FiltersDrawer>
+            </Suspense>
+          )}
         </>
       ) : (
-        <Filters key={url.toString()} />
+        <Suspense fallback={<FiltersPending />}>
+          <Filters key={url.toString()} />
+        </Suspense>
       )}
       {total !== null && (
         <Text fw={600} aria-live="polite" data-testid="result-count">
@@ -604,20 +313,20 @@ export function OfferSearch({
       )}
       {results.isPending && <Loader />}
       {refused && (
-        <Alert color="yellow" role="alert">
+        <FailurePanel color="yellow">
           {err.message(results.error)}{" "}
           <Button size="compact-sm" variant="light" onClick={() => void navigate(pathname)}>
             {t("search.clear")}
           </Button>
-        </Alert>
+        </FailurePanel>
       )}
       {results.isError && !refused && (
-        <Alert color="red" role="alert">
+        <FailurePanel>
           {t("search.failed")} {err.message(results.error)}{" "}
           <Button size="compact-sm" variant="light" onClick={() => void results.refetch()}>
             {t("search.retry")}
           </Button>
-        </Alert>
+        </FailurePanel>
       )}
       {results.isSuccess && items.length === 0 && total === null && (
         <Text c="dimmed">{t("search.empty")}</Text>
@@ -645,7 +354,11 @@ export function OfferSearch({
               ))}
             </SimpleGrid>
           )}
-          {layout === "table" && <TableLayout items={items} action={cardAction} />}
+          {layout === "table" && (
+            <Suspense fallback={<Loader />}>
+              <TableLayout items={items} action={cardAction} />
+            </Suspense>
+          )}
         </div>
       )}
       {results.hasNextPage && (

@@ -55,7 +55,12 @@ function Preferences() {
           data={LANGUAGES.map((l) => ({ value: l.value, label: l.label }))}
           value={i18n.language}
           allowDeselect={false}
-          onChange={(value) => value && setLanguage(value as Language)}
+          onChange={(value) => {
+            if (!value) return;
+            setLanguage(value as Language).catch(() =>
+              notifications.show({ color: "red", message: t("config.languageFailed") }),
+            );
+          }}
           maw={320}
         />
         <HomeLayoutSelect />

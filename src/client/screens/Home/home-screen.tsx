@@ -16,7 +16,7 @@ import { IconClockHour4, IconFileText, IconHome, IconSignature } from "@tabler/i
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useSearchParams } from "react-router";
-import { offerTitle } from "../../../shared/contracts/listings";
+import { offerTitle } from "../../../shared/listing-names";
 import { formatBRL } from "../../../shared/money";
 import { useAuth } from "../../app/auth";
 import { contractsQuery } from "../../features/contracts/api/contracts";
