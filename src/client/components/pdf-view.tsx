@@ -1,14 +1,22 @@
 import { Alert, Box, Group, Loader, Text } from "@mantine/core";
 import { useElementSize } from "@mantine/hooks";
 import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
-import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy, type RenderTask } from "pdfjs-dist";
+import type { PDFDocumentLoadingTask, PDFDocumentProxy, RenderTask } from "pdfjs-dist";
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { logger } from "../lib/logger";
 import { ViewerButton, ZoomControls } from "./viewer-controls";
 
-GlobalWorkerOptions.workerSrc = workerUrl;
+/**
+ * pdf.js (100 KiB Brotli) comes when a document is first drawn, not with the screen: the screen's
+ * frame, its title and actions show while it arrives (issue 18).
+ */
+async function loadPdfJs() {
+  const pdfjs = await import("pdfjs-dist");
+  pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
+  return pdfjs;
+}
 
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
 
@@ -24,18 +32,24 @@ export function PdfView({ url }: { url: string }) {
   const [rendered, setRendered] = useState(0);
 
   useEffect(() => {
-    const task = getDocument({ url, isEvalSupported: false });
+    let task: PDFDocumentLoadingTask | null = null;
     let alive = true;
-    task.promise.then(
-      (doc) => alive && setPdf(doc),
-      (err: unknown) => {
-        logger.warn("pdf.js could not open the document", err);
-        if (alive) setFailed(true);
-      },
-    );
+    loadPdfJs()
+      .then(({ getDocument }) => {
+        if (!alive) return null;
+        task = getDocument({ url, isEvalSupported: false });
+        return task.promise;
+      })
+      .then(
+        (doc) => alive && doc && setPdf(doc),
+        (err: unknown) => {
+          logger.warn("pdf.js could not open the document", err);
+          if (alive) setFailed(true);
+        },
+      );
     return () => {
       alive = false;
-      void task.destroy();
+      void task?.destroy();
     };
   }, [url]);
 

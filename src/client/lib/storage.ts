@@ -1,5 +1,4 @@
-import { del as idbDel, entries as idbEntries, set as idbSet } from "idb-keyval";
-import { type DetailedError, Upload } from "tus-js-client";
+import type { DetailedError, Upload } from "tus-js-client";
 import {
   type DownloadUrlResult,
   type ListQuery,
@@ -162,9 +161,16 @@ interface PendingRecord {
 
 const PENDING_PREFIX = "chave.upload.";
 
+/*
+ * tus-js-client and idb-keyval come with the first upload, not with every screen that can upload
+ * (a proposal's form, the documents): the screens show at once (issue 18).
+ */
+const loadTus = () => import("tus-js-client");
+const loadIdb = () => import("idb-keyval");
+
 async function persist(record: PendingRecord): Promise<void> {
   try {
-    await idbSet(PENDING_PREFIX + record.id, record);
+    await (await loadIdb()).set(PENDING_PREFIX + record.id, record);
   } catch (err) {
     // Private mode or no IndexedDB: the upload still works, it just cannot outlive the page.
     logger.debug("storage: upload not kept for resuming", err);
@@ -173,7 +179,7 @@ async function persist(record: PendingRecord): Promise<void> {
 
 async function forget(id: string): Promise<void> {
   try {
-    await idbDel(PENDING_PREFIX + id);
+    await (await loadIdb()).del(PENDING_PREFIX + id);
   } catch {
     // nothing kept, nothing to forget
   }
@@ -210,6 +216,8 @@ export class UploadTask {
   private readonly listeners = new Set<Listener>();
   private samples: { t: number; bytes: number }[] = [];
   private failingSince: number | null = null;
+  /** Counts the starts, so a start overtaken (paused, cancelled) while tus loads does not run. */
+  private starts = 0;
   private settle!: { resolve: (d: StoredDocument) => void; reject: (e: StorageError) => void };
   /** Resolves with the new document, or rejects when the upload is cancelled or fails for good. */
   readonly done: Promise<StoredDocument>;
@@ -314,9 +322,19 @@ export class UploadTask {
       },
       onError: (err: Error) => this.fail(err instanceof StorageError ? err : errorFromTus(err)),
     };
-    this.upload = new Upload(file, options as ConstructorParameters<typeof Upload>[1]);
     this.setState("running", { error: null });
-    this.upload.start();
+    const start = ++this.starts;
+    loadTus().then(
+      ({ Upload: TusUpload }) => {
+        if (start !== this.starts || this.snapshot.state !== "running") return;
+        this.upload = new TusUpload(file, options as ConstructorParameters<typeof Upload>[1]);
+        this.upload.start();
+      },
+      (err: unknown) => {
+        logger.warn("storage: the upload code did not arrive", err);
+        if (start === this.starts) this.fail(new StorageError("network", 0));
+      },
+    );
   }
 
   private async succeed(body: string): Promise<void> {
@@ -363,7 +381,13 @@ export class UploadTask {
   }
 
   pause(): void {
-    if (this.snapshot.state !== "running" || !this.upload) return;
+    if (this.snapshot.state !== "running") return;
+    if (!this.upload) {
+      // Still fetching the upload code: nothing has gone up, nothing to abort.
+      this.starts++;
+      this.setState("paused", { progress: { ...this.snapshot.progress, speed: 0 } });
+      return;
+    }
     this.setState("pausing");
     void this.upload.abort(false).then(() => {
       if (this.snapshot.state === "pausing")
@@ -445,7 +469,7 @@ export function uploadFile(file: Blob, meta: UploadMetadata, userId: string): Up
 export async function resumePendingUploads(userId: string): Promise<UploadTask[]> {
   let stored: [IDBValidKey, PendingRecord][] = [];
   try {
-    stored = (await idbEntries()) as [IDBValidKey, PendingRecord][];
+    stored = (await (await loadIdb()).entries()) as [IDBValidKey, PendingRecord][];
   } catch {
     return [];
   }

@@ -1,5 +1,3 @@
-import { PDFDocument } from "pdf-lib";
-
 /** Photos are shrunk so their longer side is at most this many pixels (about 240 dpi on A4). */
 export const MAX_IMAGE_SIDE = 2000;
 export const JPEG_QUALITY = 0.85;
@@ -62,6 +60,8 @@ export async function imagesToPdf(
   onPage?: (done: number, total: number) => void,
   title = "Documento",
 ): Promise<Blob> {
+  // pdf-lib (160 KiB Brotli) comes when the first PDF is made, not with the screen (issue 18).
+  const { PDFDocument } = await import("pdf-lib");
   const pdf = await PDFDocument.create();
   pdf.setTitle(title);
   pdf.setProducer("Chave");
