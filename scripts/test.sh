@@ -59,6 +59,9 @@ npm run --silent check
 echo "== build"
 npm run --silent build
 
+echo "== bundle budget (JavaScript over the wire, Brotli: the home and each screen)"
+node --import tsx scripts/bundle-budget.ts
+
 echo "== unit and API tests"
 npx vitest run
 
