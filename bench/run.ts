@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: the real server on its embedded PostgreSQL, loaded with autocannon from this
  * process over loopback. Prints requests per second and latency percentiles per endpoint.
- * BENCH_SECONDS (default 10) and BENCH_CONNECTIONS (default 50) tune the run.
+ * BENCH_SECONDS (default 10) and BENCH_CONNECTIONS (default 50) tune the run. Last, with the
+ * other servers stopped, Lighthouse on three screens (bench/lighthouse.ts; BENCH_LIGHTHOUSE=off
+ * leaves it out, BENCH_ONLY=lighthouse runs it alone).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -15,6 +17,7 @@ import { createObjectStore } from "../src/server/storage/object-store";
 import { confirmedAccount } from "./accounts";
 import { benchContract } from "./contract";
 import { benchJobs } from "./jobs";
+import { benchLighthouse, printLighthouse } from "./lighthouse";
 import { benchLive } from "./live";
 import { benchDigests, benchMatching } from "./preferences";
 import { loadSearch } from "./search";
@@ -207,6 +210,10 @@ async function digestSection(databaseUrl: string) {
 }
 
 async function main() {
+  if (process.env.BENCH_ONLY === "lighthouse") {
+    printLighthouse(await benchLighthouse());
+    return;
+  }
   fs.mkdirSync(DATA_DIR, { recursive: true });
   const embedded = await prepareDatabase();
   const server = startServer(embedded.url);
@@ -324,6 +331,8 @@ async function main() {
     }
     await embedded.stop();
   }
+  // Its own server, database and client build; alone on the machine, since TBT is CPU time.
+  if (process.env.BENCH_LIGHTHOUSE !== "off") printLighthouse(await benchLighthouse());
 }
 
 await main();
