@@ -1,11 +1,14 @@
 import { Button, Container, Text } from "@mantine/core";
-import { Component, type ErrorInfo, type ReactNode } from "react";
+import { Component, type ErrorInfo, type ReactNode, useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { logger } from "../lib/logger";
+import { releasePrerender } from "../lib/prerender";
 import { FailurePanel } from "./failure-panel";
 
 function CrashMessage({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
+  // A snapshot from the server (decision 025) must not hide what went wrong.
+  useLayoutEffect(releasePrerender, []);
   return (
     <Container size="sm" py="xl">
       <FailurePanel title={t("crash.title")}>

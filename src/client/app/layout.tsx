@@ -1,9 +1,10 @@
 import { Anchor, Button, Container, Group, Text } from "@mantine/core";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router";
 import { withTexts } from "../lib/i18n";
 import { useLiveEvents } from "../lib/live";
+import { releasePrerender } from "../lib/prerender";
 import { AfterLoad } from "./after-load";
 import { useAuth } from "./auth";
 import { ScreenErrorBoundary } from "./error-boundary";
@@ -76,6 +77,11 @@ export function Layout() {
   const { state } = useAuth();
   const userId = state.status === "signed-in" ? state.user.id : null;
   useLiveEvents(userId);
+  // Only the home and an offer have a server snapshot, released by their own screens; anywhere
+  // else (a link followed before they were ready) it goes at once.
+  useLayoutEffect(() => {
+    if (location.pathname !== "/" && location.pathname !== "/AluguelOferta") releasePrerender();
+  }, [location.pathname]);
   return (
     // A header and a main of our own: Mantine's AppShell (navbars, asides, resizing) is a tenth of
     // the first chunk, and this app uses its header alone (issue 18).

@@ -2,6 +2,7 @@ import { Button, Container, Group, Text } from "@mantine/core";
 import { type ComponentType, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { logger } from "../lib/logger";
+import { releasePrerender } from "../lib/prerender";
 import { FailurePanel } from "./failure-panel";
 import { FullPageSpinner } from "./spinner";
 
@@ -47,6 +48,7 @@ export function LazyScreen({
     if (attempt > 0) logger.info(`loading the screen again (attempt ${attempt + 1})`);
     let isCurrent = true;
     const timer = setTimeout(() => {
+      releasePrerender();
       if (isCurrent) setState({ status: "error", isTimeout: true });
       isCurrent = false;
     }, timeoutMs);
@@ -59,6 +61,7 @@ export function LazyScreen({
       (err: unknown) => {
         clearTimeout(timer);
         logger.error("screen chunk failed to load", err);
+        releasePrerender();
         if (isCurrent) setState({ status: "error", isTimeout: false });
       },
     );

@@ -1,12 +1,13 @@
 import { Alert, Anchor, Button, Card, Container, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useLayoutEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import type { OfferView } from "../../../shared/contracts/listings";
 import { ApiError } from "../../lib/api";
 import { useErrorText } from "../../lib/error-text";
+import { releasePrerender } from "../../lib/prerender";
 import { offerQuery, useCreateOffer, useUpdateOffer } from "./api/offers";
 import { unitQuery } from "./api/units";
 import { cardTitle, place } from "./describe";
@@ -112,6 +113,11 @@ export function OfferPage({
   const unitId = params.get("unidade");
   const [editing, setEditing] = useState(false);
   const offer = useQuery({ ...offerQuery(id ?? ""), enabled: Boolean(id) });
+  const settled = !id || !offer.isPending;
+  // The server's snapshot of this offer (decision 025) gives way once the page stands in its place.
+  useLayoutEffect(() => {
+    if (settled) releasePrerender();
+  }, [settled]);
 
   let body: React.ReactNode;
   if (!id && unitId) body = <NewOffer unitId={unitId} basePath={basePath} signedIn={signedIn} />;

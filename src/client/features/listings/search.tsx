@@ -14,7 +14,7 @@ import {
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { IconAdjustmentsHorizontal } from "@tabler/icons-react";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { lazy, type ReactNode, Suspense, useState } from "react";
+import { lazy, type ReactNode, Suspense, useLayoutEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import type { OfferCard } from "../../../shared/contracts/listings";
@@ -24,6 +24,7 @@ import { FailurePanel } from "../../app/failure-panel";
 import { ApiError } from "../../lib/api";
 import { useErrorText } from "../../lib/error-text";
 import { withTexts } from "../../lib/i18n";
+import { releasePrerender } from "../../lib/prerender";
 import { searchQuery } from "./api/search";
 import { cardTitle, features, place } from "./describe";
 import { LayoutSwitch } from "./layout-switch";
@@ -259,6 +260,11 @@ export function OfferSearch({
   const active = FILTER_KEYS.filter((k) => k !== "sort" && url.get(k)).length;
   // A filter the API refuses (a link with a minimum price above the maximum) is said, not retried.
   const refused = results.error instanceof ApiError && results.error.status === 400;
+  // The server's snapshot of the first results (decision 025) gives way once these stand in its
+  // place (or the search has failed, which the snapshot cannot say).
+  useLayoutEffect(() => {
+    if (!results.isPending) releasePrerender();
+  }, [results.isPending]);
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
