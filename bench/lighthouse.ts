@@ -277,9 +277,11 @@ async function pickOffer(): Promise<string> {
   let best: { id: string; photos: number } | undefined;
   for (const { id } of search.items) {
     const offer = (await (await fetch(`${BASE}/api/offers/${id}`)).json()) as {
-      unidade: { fotos: string[] };
+      unidade?: { fotos?: unknown[] };
     };
-    if (!best || offer.unidade.fotos.length > best.photos) best = { id, photos: offer.unidade.fotos.length };
+    // Should the offer's shape change, any published offer still does.
+    const photos = offer.unidade?.fotos?.length ?? 0;
+    if (!best || photos > best.photos) best = { id, photos };
   }
   if (!best) throw new Error("the search found no published offer");
   return best.id;
