@@ -39,15 +39,8 @@ const FiltersDrawer = lazy(
 
 /** Where the filters will be while their chunk arrives: their height on a desktop, so nothing moves. */
 function FiltersPending({ inDrawer }: { inDrawer?: boolean }) {
-  const { t } = useTranslation();
   return (
-    <Card
-      withBorder
-      padding="md"
-      mih={inDrawer ? undefined : 232}
-      aria-busy="true"
-      aria-label={t("search.filters")}
-    >
+    <Card withBorder padding="md" mih={inDrawer ? undefined : 232} aria-busy="true">
       <Loader size="sm" />
     </Card>
   );
