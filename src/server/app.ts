@@ -44,7 +44,7 @@ import { jobsPlugin } from "./plugins/jobs";
 import { openApiPlugin } from "./plugins/openapi";
 import { securityPlugin } from "./plugins/security";
 import { validatorCompiler } from "./plugins/validation";
-import { createPrerender, PRERENDERED_PATHS } from "./prerender/prerender";
+import { addPrerenderRoutes } from "./prerender/prerender";
 import { LiveHub } from "./realtime/hub";
 import { liveRoutes } from "./realtime/routes";
 import { createObjectStore } from "./storage/object-store";
@@ -353,19 +353,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         );
       },
     });
-    // `/` and `/AluguelOferta?id=` come with a snapshot of their first screen for a visitor, so
-    // the first paint waits for no JavaScript (decision 025); the page differs with the session
-    // cookie, so a shared cache must keep the two apart.
-    const prerender = createPrerender({ indexFile, listings });
-    for (const url of PRERENDERED_PATHS) {
-      app.get(url, { schema: { hide: true } }, async (request, reply) => {
-        const page = await prerender.page(request);
-        reply.header("cache-control", "no-cache").header("vary", "cookie");
-        return page === null
-          ? reply.sendFile("index.html")
-          : reply.type("text/html; charset=utf-8").send(page);
-      });
-    }
+    // A visitor's `/` and `/AluguelOferta?id=` paint their first screen before any JavaScript
+    // (decision 025).
+    addPrerenderRoutes(app, { indexFile, listings });
   } else {
     app.log.warn(`No built client in ${config.CLIENT_DIR}: run "npm run build" to serve the screens.`);
   }

@@ -8,8 +8,11 @@ import { caller } from "../../../tests/support/market";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import type { OfferView, SearchResult } from "../../shared/contracts/listings";
 import { formatBRL } from "../../shared/money";
+import { PHOTO_SIZES } from "../../shared/photos";
+import { BOOT_PATH, BOOT_SCRIPT } from "./boot";
 import { escapeHtml, text } from "./html";
 import { hasSessionCookie, homeSearch, PRERENDER_RESULTS } from "./prerender";
+import { photoOf, preloadLink } from "./snapshots";
 
 /*
  * The first paint without JavaScript (issue 18, decision 025): a visitor's `/` and
@@ -24,6 +27,7 @@ const INDEX = `<!doctype html>
     <meta charset="UTF-8" />
     <title>Chave</title>
     <script type="module" crossorigin src="/assets/index-Ab12.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-Ef56.js">
     <link rel="stylesheet" crossorigin href="/assets/index-Cd34.css">
   </head>
   <body>
@@ -79,6 +83,8 @@ beforeAll(async () => {
       unit: { cidade: nastyCity, uf: "SP", bairro: NASTY, descricao: `</p><img src=x onerror=alert(1)>` },
     })
   ).offerId;
+  // The photos' renditions are made by a job after each upload: the snapshots name them.
+  await t.settle();
 });
 afterAll(async () => {
   await t.close();
@@ -104,18 +110,32 @@ describe("the home's snapshot", () => {
     expect(snapshot).toContain("R$ 4.590,00");
     expect(snapshot).toContain("2 imóveis encontrados");
     // The first card's photo is asked for at once (and first), the others when scrolled to.
-    const cover = (await offerOf(newer)).unidade.fotos[0] as string;
-    const preload = `<link rel="preload" as="image" href="/api/photos/${cover}" fetchpriority="high">`;
+    // As the app's card asks for it: the same rendition's sources, so it is fetched once.
+    const first = (await page(`/api/search?cidade=${encodeURIComponent(city)}`)).json<SearchResult>()
+      .items[0];
+    const photo = photoOf(first?.capa as string, first?.capaInfo, PHOTO_SIZES.card);
+    expect(photo.srcset).toContain(`/api/photos/${first?.capa}?w=`);
+    const preload = preloadLink(photo).value;
     expect(res.body).toContain(preload);
     expect(res.body.indexOf(preload)).toBeLessThan(res.body.indexOf("<script"));
-    expect(snapshot).toMatch(new RegExp(`<img src="/api/photos/${cover}"[^>]* fetchpriority="high"`));
+    expect(snapshot).toContain(
+      `<img src="${escapeHtml(photo.src)}" srcset="${escapeHtml(photo.srcset ?? "")}" sizes="${PHOTO_SIZES.card}"`,
+    );
+    expect(snapshot).toMatch(
+      /<img [^>]*fetchpriority="high"[^>]*style="background-image:url\(&quot;data:image\/webp;base64,/,
+    );
     expect(snapshot.match(/fetchpriority="high"/g)).toHaveLength(1);
     expect(snapshot.match(/loading="lazy"/g)).toHaveLength(1);
     // Before #root, which its CSS keeps out of the layout until the app releases the snapshot.
     expect(res.body.indexOf('<div id="prerender">')).toBeLessThan(res.body.indexOf('<div id="root">'));
     expect(res.body).toContain("#prerender~#root{display:none}");
-    // The build's own head and body are all still there.
-    expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-Ab12.js"></script>');
+    // The app's scripts are asked for once the page has loaded (the boot script adds them).
+    expect(res.body).toContain(
+      `<script defer src="${BOOT_PATH}" data-entry="/assets/index-Ab12.js" data-preload="/assets/react-Ef56.js"></script>`,
+    );
+    expect(res.body).not.toContain('type="module"');
+    // The rest of the build's head and body are all still there.
+    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/index-Cd34.css">');
     expect(res.body).toContain("<noscript>");
   });
 
@@ -156,6 +176,7 @@ describe("the offer's snapshot", () => {
   it("shows a visitor the offer's title, price and cover photo, never the owner or the address", async () => {
     const offer = await offerOf(newer);
     const cover = offer.unidade.fotos[0] as string;
+    const photo = photoOf(cover, offer.unidade.fotosInfo[cover], PHOTO_SIZES.cover);
     const res = await page(`/AluguelOferta?id=${newer}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toBe("no-cache");
@@ -164,10 +185,11 @@ describe("the offer's snapshot", () => {
     expect(snapshot).toContain(formatBRL(offer.total));
     expect(snapshot).toContain(`${text("listings.rent")} R$ 3.100,00`);
     expect(snapshot).toContain("Sem mobília");
-    expect(snapshot).toMatch(new RegExp(`<img src="/api/photos/${cover}"[^>]* fetchpriority="high"`));
-    expect(res.body).toContain(
-      `<link rel="preload" as="image" href="/api/photos/${cover}" fetchpriority="high">`,
+    expect(snapshot).toContain(
+      `<img src="${escapeHtml(photo.src)}" srcset="${escapeHtml(photo.srcset ?? "")}"`,
     );
+    expect(snapshot).toMatch(/<img [^>]*class="pr-cover" fetchpriority="high"/);
+    expect(res.body).toContain(preloadLink(photo).value);
     for (const secret of ["Zuleica", landlord.fullName, "Praia de Botafogo", "22250", "apto 1201"])
       expect(res.body, secret).not.toContain(secret);
   });
@@ -235,6 +257,16 @@ describe("who gets a snapshot", () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(INDEX);
     }
+  });
+});
+
+describe("the boot script", () => {
+  it("is served as JavaScript from our origin, cached for good under its content's name", async () => {
+    const res = await page(BOOT_PATH);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^text\/javascript/);
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(res.body).toBe(BOOT_SCRIPT);
   });
 });
 

@@ -1,9 +1,10 @@
 import fsp from "node:fs/promises";
-import type { FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { type SearchQuery, searchQuery } from "../../shared/contracts/listings";
 import { AppError } from "../../shared/errors";
 import type { ListingsService } from "../domains/listings/service";
+import { BOOT_PATH, BOOT_SCRIPT, bootAfterLoad } from "./boot";
 import { type Html, html, trusted } from "./html";
 import { homeSnapshot, offerSnapshot, preloadLink, type Snapshot } from "./snapshots";
 import { PRERENDER_CSS } from "./styles";
@@ -79,7 +80,11 @@ export function fillShell(shell: string, snapshot: Snapshot): string | null {
   const headAt = title >= 0 && title < root ? title + "</title>".length : root;
   // Slices, not String.replace: a replacement string would read "$&" in an offer's text.
   return (
-    shell.slice(0, headAt) + head.value + shell.slice(headAt, root) + snapshot.body.value + shell.slice(root)
+    bootAfterLoad(shell.slice(0, headAt)) +
+    head.value +
+    bootAfterLoad(shell.slice(headAt, root)) +
+    snapshot.body.value +
+    shell.slice(root)
   );
 }
 
@@ -109,7 +114,7 @@ export interface Prerender {
   page(request: FastifyRequest): Promise<string | null>;
 }
 
-/** The paths that have a snapshot (each also registered in app.ts). */
+/** The paths that have a snapshot. */
 export const PRERENDERED_PATHS = ["/", "/AluguelOferta"] as const;
 
 export function createPrerender(opts: PrerenderOptions): Prerender {
@@ -161,4 +166,26 @@ export function createPrerender(opts: PrerenderOptions): Prerender {
       }
     },
   };
+}
+
+/**
+ * The pages with a snapshot (`/` and `/AluguelOferta`: the not-found handler serves every other
+ * client route), and the boot script they name. Called once the built client is served.
+ */
+export function addPrerenderRoutes(app: FastifyInstance, opts: PrerenderOptions): void {
+  const prerender = createPrerender(opts);
+  for (const url of PRERENDERED_PATHS) {
+    app.get(url, { schema: { hide: true } }, async (request, reply) => {
+      const page = await prerender.page(request);
+      // The page differs with the session cookie: a shared cache must keep the two apart.
+      reply.header("cache-control", "no-cache").header("vary", "cookie");
+      return page === null ? reply.sendFile("index.html") : reply.type("text/html; charset=utf-8").send(page);
+    });
+  }
+  app.get(BOOT_PATH, { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .header("cache-control", "public, max-age=31536000, immutable")
+      .type("text/javascript; charset=utf-8")
+      .send(BOOT_SCRIPT),
+  );
 }

@@ -11,7 +11,7 @@ const CSS = `
 #prerender~#root{display:none}
 #prerender{
   --pr-text:#000;--pr-body:#fff;--pr-card:#fff;--pr-dim:#495057;--pr-border:#ced4da;--pr-photo:#f1f3f5;
-  --pr-blue:#1971c2;--pr-on-blue:#fff;--pr-light:#e7f5ff;--pr-teal:#087f5b;--pr-teal-light:#e6fcf5;
+  --pr-blue:#1971c2;--pr-on-blue:#fff;--pr-light:#e7f5ff;--pr-teal:#087f5b;--pr-teal-light:#c3fae8;
   min-height:100vh;background:var(--pr-body);color:var(--pr-text);
   font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif;
   font-size:16px;line-height:1.55;-webkit-font-smoothing:antialiased
@@ -30,7 +30,7 @@ const CSS = `
 .pr-bar .pr-wrap{height:100%;display:flex;align-items:center;justify-content:space-between}
 .pr-brand{display:flex;align-items:center;gap:8px;font-weight:700;font-size:18px}
 #prerender .pr-brand img{width:28px;height:28px;background:none}
-.pr-btn{display:inline-flex;align-items:center;height:36px;padding:0 14px;border-radius:8px;font-size:14px;
+.pr-btn{display:inline-flex;align-items:center;height:36px;padding:0 18px;border-radius:8px;font-size:14px;
   font-weight:600;border:1px solid var(--pr-border);background:var(--pr-card)}
 #prerender .pr-primary{background:var(--pr-blue);border-color:var(--pr-blue);color:var(--pr-on-blue)}
 #prerender .pr-subtle{border-color:transparent;background:none;color:var(--pr-blue)}
@@ -41,15 +41,20 @@ const CSS = `
 .pr-tags{gap:4px}
 .pr-wide{display:none}
 .pr-results{display:flex;flex-direction:column;gap:16px}
-.pr-results h2{font-size:20px;font-weight:700}
+.pr-results h2{font-size:20px;line-height:1.65;font-weight:700}
+.pr-title-row{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:flex-end;gap:16px}
+.pr-seg{display:inline-flex;padding:4px;border-radius:8px;background:var(--pr-photo);font-size:12px;line-height:25px}
+.pr-seg span{padding:0 10px;border-radius:6px;color:var(--pr-dim)}
+#prerender .pr-on{background:var(--pr-card);box-shadow:0 1px 3px rgba(0,0,0,.1);color:var(--pr-text)}
+.pr-filters .pr-btn{gap:8px}
 .pr-count{font-weight:600}
 .pr-grid{display:grid;grid-template-columns:1fr;gap:16px}
 .pr-card{display:block;border:1px solid var(--pr-border);border-radius:8px;overflow:hidden;background:var(--pr-card)}
 #prerender .pr-card img{height:170px}
 .pr-body{display:flex;flex-direction:column;gap:2px;padding:12px}
-.pr-price{font-size:18px;font-weight:700}
-.pr-xs{font-size:12px}
-.pr-sm{font-size:14px}
+.pr-price{font-size:18px;line-height:1.6;font-weight:700}
+.pr-xs{font-size:12px;line-height:1.4}
+.pr-sm{font-size:14px;line-height:1.45}
 .pr-dim{color:var(--pr-dim);font-weight:400}
 .pr-strong{font-weight:600}
 .pr-badge{display:inline-flex;align-items:center;height:16px;padding:0 6px;border-radius:16px;font-size:9px;
@@ -67,7 +72,7 @@ const CSS = `
 .pr-total{font-size:20px;font-weight:700}
 .pr-text{white-space:pre-line}
 @media (min-width:36em){.pr-grid{grid-template-columns:repeat(2,1fr)}#prerender .pr-wide{display:inline-flex}}
-@media (min-width:48em){.pr-main{padding-top:48px;padding-bottom:48px}.pr-intro h1{font-size:40px}}
+@media (min-width:48em){.pr-main{padding-top:48px;padding-bottom:48px}.pr-intro h1{font-size:40px}.pr-filters{display:none}}
 @media (min-width:62em){.pr-grid{grid-template-columns:repeat(3,1fr)}}
 `;
 
