@@ -7,6 +7,8 @@ const PASSWORD = "Ipê amarelo na varanda 42";
 
 async function results(page: Page, path: string) {
   await page.goto(path);
+  // A visitor's / first shows the server's snapshot; the app takes its place (decision 025).
+  await expect(page.locator("#prerender")).toHaveCount(0);
   await expect(page.getByText("Imóveis para alugar")).toBeVisible();
   await expect(page.getByRole("progressbar").or(page.locator(".mantine-Loader-root"))).toHaveCount(0);
   return page.getByTestId("result");

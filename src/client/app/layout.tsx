@@ -17,8 +17,9 @@ const ConsentBanner = lazy(
   withTexts(() => import("../features/privacy/consent-banner").then((m) => ({ default: m.ConsentBanner }))),
 );
 const Footer = lazy(withTexts(() => import("./footer").then((m) => ({ default: m.Footer }))));
-const AnalyticsGate = lazy(
-  withTexts(() => import("../features/privacy/analytics-gate").then((m) => ({ default: m.AnalyticsGate }))),
+// Not deferred: it must be there to stop PostHog the moment the answer becomes no.
+const AnalyticsGate = lazy(() =>
+  import("../features/privacy/analytics-gate").then((m) => ({ default: m.AnalyticsGate })),
 );
 const UploadsPanel = lazy(
   withTexts(() => import("../features/storage/uploads-panel").then((m) => ({ default: m.UploadsPanel }))),
@@ -114,13 +115,17 @@ export function Layout() {
           <Footer />
         </Suspense>
       </AfterLoad>
-      {/* Consent and analytics wait for the page to load: their code is not the screen's. */}
+      {/* The banner waits for the page to load: its code is not the screen's. The analytics gate
+          is its own chunk (it only decides; posthog-js comes after a yes) but not deferred: a
+          withdrawal on the first screen must find it there. */}
       <AfterLoad>
         <Suspense fallback={null}>
           <ConsentBanner />
-          <AnalyticsGate />
         </Suspense>
       </AfterLoad>
+      <Suspense fallback={null}>
+        <AnalyticsGate />
+      </Suspense>
       {/* Only a signed-in person can have uploads to resume: the upload manager (tus and its
           store) is its own chunk, never on a visitor's first paint. */}
       {userId && (

@@ -11,11 +11,11 @@ import {
   PUBLIC_STATUSES,
   pacote,
   type SearchQuery,
-  type Uf,
   type UnitData,
   type UnitView,
 } from "../../../shared/contracts/listings";
 import { AppError } from "../../../shared/errors";
+import type { Uf } from "../../../shared/listing-names";
 import { withTransaction } from "../../db/client";
 import type { Queryable } from "../../db/rows";
 import type { StoredRendition } from "../../db/schema/storage";
