@@ -11,14 +11,14 @@ const CSS = `
 #prerender~#root{display:none}
 #prerender{
   --pr-text:#000;--pr-body:#fff;--pr-card:#fff;--pr-dim:#495057;--pr-border:#ced4da;--pr-photo:#f1f3f5;
-  --pr-blue:#1971c2;--pr-on-blue:#fff;--pr-light:#e7f5ff;--pr-teal:#087f5b;--pr-teal-light:#c3fae8;
+  --pr-blue:#1971c2;--pr-link:#1971c2;--pr-on-blue:#fff;--pr-light:#e7f5ff;--pr-teal:#087f5b;--pr-teal-light:#c3fae8;
   min-height:100vh;background:var(--pr-body);color:var(--pr-text);
   font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif;
   font-size:16px;line-height:1.55;-webkit-font-smoothing:antialiased
 }
 @media (prefers-color-scheme:dark){#prerender{
   --pr-text:#c9c9c9;--pr-body:#242424;--pr-card:#2e2e2e;--pr-dim:#a6a6a6;--pr-border:#424242;--pr-photo:#2e2e2e;
-  --pr-blue:#1971c2;--pr-on-blue:#fff;--pr-light:#1c2f42;--pr-teal:#63e6be;--pr-teal-light:#17352c
+  --pr-blue:#1971c2;--pr-link:#fff;--pr-on-blue:#fff;--pr-light:#1c2f42;--pr-teal:#63e6be;--pr-teal-light:#17352c
 }}
 #prerender *{box-sizing:border-box}
 #prerender a{color:inherit;text-decoration:none}
@@ -33,7 +33,7 @@ const CSS = `
 .pr-btn{display:inline-flex;align-items:center;height:36px;padding:0 18px;border-radius:8px;font-size:14px;
   font-weight:600;border:1px solid var(--pr-border);background:var(--pr-card)}
 #prerender .pr-primary{background:var(--pr-blue);border-color:var(--pr-blue);color:var(--pr-on-blue)}
-#prerender .pr-subtle{border-color:transparent;background:none;color:var(--pr-blue)}
+#prerender .pr-subtle{border-color:transparent;background:none;color:var(--pr-link)}
 .pr-main{padding-top:20px;padding-bottom:20px;display:flex;flex-direction:column;gap:32px}
 .pr-intro{display:flex;flex-direction:column;gap:12px;max-width:760px}
 .pr-intro h1{font-size:24px;line-height:1.15;font-weight:700}
@@ -44,8 +44,8 @@ const CSS = `
 .pr-results h2{font-size:20px;line-height:1.65;font-weight:700}
 .pr-title-row{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:flex-end;gap:16px}
 .pr-seg{display:inline-flex;padding:4px;border-radius:8px;background:var(--pr-photo);font-size:12px;line-height:25px}
-.pr-seg span{padding:0 10px;border-radius:6px;color:var(--pr-dim)}
-#prerender .pr-on{background:var(--pr-card);box-shadow:0 1px 3px rgba(0,0,0,.1);color:var(--pr-text)}
+.pr-seg span{padding:0 10px;border-radius:4px;font-weight:500}
+#prerender .pr-on{background:var(--pr-card);box-shadow:0 1px 3px rgba(0,0,0,.1);font-weight:700}
 .pr-filters .pr-btn{gap:8px}
 .pr-count{font-weight:600}
 .pr-grid{display:grid;grid-template-columns:1fr;gap:16px}
