@@ -11,7 +11,7 @@ const CSS = `
 #prerender~#root{display:none}
 #prerender{
   --pr-text:#000;--pr-body:#fff;--pr-card:#fff;--pr-dim:#495057;--pr-border:#ced4da;--pr-photo:#f1f3f5;
-  --pr-blue:#1971c2;--pr-link:#1971c2;--pr-on-blue:#fff;--pr-light:#e7f5ff;--pr-teal:#087f5b;--pr-teal-light:#c3fae8;
+  --pr-blue:#1971c2;--pr-link:#1971c2;--pr-on-blue:#fff;--pr-light:#e7f5ff;--pr-teal:#077b58;--pr-teal-light:#c3fae8;
   min-height:100vh;background:var(--pr-body);color:var(--pr-text);
   font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif;
   font-size:16px;line-height:1.55;-webkit-font-smoothing:antialiased
