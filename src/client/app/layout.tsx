@@ -115,15 +115,11 @@ export function Layout() {
           <Footer />
         </Suspense>
       </AfterLoad>
-      {/* The banner waits for the page to load: its code is not the screen's. The analytics gate
-          is its own chunk (it only decides; posthog-js comes after a yes) but not deferred: a
-          withdrawal on the first screen must find it there. */}
-      <AfterLoad>
-        <Suspense fallback={null}>
-          <ConsentBanner />
-        </Suspense>
-      </AfterLoad>
+      {/* The banner and the analytics gate are chunks of their own, asked for beside the screen's
+          (not after the page: the banner is the largest text a first visit shows, and a banner
+          drawn late is a late paint; the gate must be there to stop PostHog at a withdrawal). */}
       <Suspense fallback={null}>
+        <ConsentBanner />
         <AnalyticsGate />
       </Suspense>
       {/* Only a signed-in person can have uploads to resume: the upload manager (tus and its
