@@ -11,7 +11,12 @@ export default defineConfig({
         test: {
           name: "server",
           environment: "node",
-          include: ["src/server/**/*.test.ts", "src/shared/**/*.test.ts", "tests/support/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: [
+            "src/server/**/*.test.ts",
+            "src/shared/**/*.test.ts",
+            "tests/support/**/*.test.ts",
+            "scripts/**/*.test.ts",
+          ],
           globalSetup: ["tests/support/global-setup.ts"],
           // An unexpected console.error fails the test (tests/support/console-guard.ts).
           setupFiles: ["tests/support/console-guard.ts"],

@@ -37,6 +37,23 @@ describe("the search's words", { timeout: 30_000 }, () => {
   });
 });
 
+describe("a page of results", { timeout: 30_000 }, () => {
+  it("shows every result of the page, the first few at once and the rest right after", async () => {
+    const many = Array.from({ length: 20 }, (_, i) => ({
+      ...card,
+      id: `7b0e6c2a-4f1d-4b8e-9a3c-${String(i).padStart(12, "0")}`,
+      bairro: `Bairro ${i + 1}`,
+    }));
+    renderScreen(<OfferSearch />, {
+      path: "/",
+      api: { "/api/search": { items: many, nextCursor: null, total: 20 } satisfies SearchResult },
+    });
+    await screen.findAllByTestId("result", {}, { timeout: 5000 });
+    await vi.waitFor(() => expect(screen.getAllByTestId("result")).toHaveLength(20));
+    expect(screen.getAllByTestId("result")[19]).toHaveTextContent("Bairro 20");
+  });
+});
+
 describe("/v2, the photo grid", { timeout: 30_000 }, () => {
   it("puts the price on the photo, apart from the caption", async () => {
     renderScreen(<OfferSearch />, { path: "/v2", api });

@@ -14,7 +14,7 @@ import {
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { IconAdjustmentsHorizontal } from "@tabler/icons-react";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { lazy, type ReactNode, Suspense, useLayoutEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, startTransition, useEffect, useLayoutEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import type { OfferCard } from "../../../shared/contracts/listings";
@@ -44,6 +44,24 @@ function FiltersPending({ inDrawer }: { inDrawer?: boolean }) {
       <Loader size="sm" />
     </Card>
   );
+}
+
+/** The results drawn in the first render; the rest follow as a transition (see useFirstFew). */
+const FIRST_RESULTS = 6;
+
+/**
+ * The first few results at once, all of them a moment later. A query's answer re-renders
+ * synchronously (TanStack Query goes through useSyncExternalStore), so a page of results drawn in
+ * one go is one long task on a phone (Lighthouse's blocking time, issue 18); the rest, drawn in a
+ * transition, lets the browser breathe between cards.
+ */
+function useFirstFew<T>(items: T[]): T[] {
+  const [all, setAll] = useState(false);
+  const waiting = !all && items.length > FIRST_RESULTS;
+  useEffect(() => {
+    if (waiting) startTransition(() => setAll(true));
+  }, [waiting]);
+  return all ? items : items.slice(0, FIRST_RESULTS);
 }
 
 export type Layout = "cards" | "list" | "grid" | "table";
@@ -244,7 +262,8 @@ export function OfferSearch({
   const layout = pathname === "/" ? homeLayout : layoutOf(pathname);
   const params = apiParams(url);
   const results = useInfiniteQuery(searchQuery(params));
-  const items = results.data?.pages.flatMap((p) => p.items) ?? [];
+  const all = results.data?.pages.flatMap((p) => p.items) ?? [];
+  const items = useFirstFew(all);
   const total = results.data?.pages[0]?.total ?? null;
   // On a phone the filters wait in a drawer, so the results start on the first screen.
   const phone = useMediaQuery("(max-width: 48em)", false, { getInitialValueInEffect: false }) ?? false;
