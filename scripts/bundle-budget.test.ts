@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Manifest } from "../src/server/prerender/manifest";
-import { overBudget, routeCosts } from "./bundle-budget";
+import { type Manifest, overBudget, routeCosts } from "./bundle-budget";
 
 /* A manifest as Vite writes it: an entry, a shared chunk, the home and one other screen. */
 const manifest: Manifest = {

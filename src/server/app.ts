@@ -45,7 +45,6 @@ import { openApiPlugin } from "./plugins/openapi";
 import { securityPlugin } from "./plugins/security";
 import { validatorCompiler } from "./plugins/validation";
 import { addPrerenderRoutes } from "./prerender/prerender";
-import { createRoutePages } from "./prerender/route-pages";
 import { LiveHub } from "./realtime/hub";
 import { liveRoutes } from "./realtime/routes";
 import { createObjectStore } from "./storage/object-store";
@@ -361,11 +360,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log.warn(`No built client in ${config.CLIENT_DIR}: run "npm run build" to serve the screens.`);
   }
 
-  const routePages = createRoutePages({
-    indexFile,
-    manifestFile: path.join(config.CLIENT_DIR, ".vite", "manifest.json"),
-  });
-  app.setNotFoundHandler(async (request, reply) => {
+  app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
     const isPage =
       (request.method === "GET" || request.method === "HEAD") &&
@@ -373,11 +368,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       !pathname.startsWith("/assets/") &&
       !path.extname(pathname);
     if (isPage && hasClient) {
-      // Every client route is served by index.html; the client router decides what it is. The
-      // route's screen chunks are named in its head, so they come beside the entry.
-      const page = await routePages.page(pathname);
-      reply.header("cache-control", "no-cache");
-      return page === null ? reply.sendFile("index.html") : reply.type("text/html; charset=utf-8").send(page);
+      // Every client route is served by index.html; the client router decides what it is.
+      return reply.header("cache-control", "no-cache").sendFile("index.html");
     }
     return reply.status(404).send({
       code: "not-found",

@@ -89,7 +89,7 @@ export function fillShell(shell: string, snapshot: Snapshot): string | null {
 }
 
 /** The built index.html, read again only when the build replaced it. */
-export class ShellFile {
+class ShellFile {
   private cached: { mtimeMs: number; size: number; text: string } | null = null;
   constructor(private readonly file: string) {}
 
