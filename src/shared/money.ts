@@ -8,3 +8,8 @@ const brl = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" 
 export function formatBRL(centavos: number): string {
   return brl.format(centavos / 100).replace(/\u00a0/g, " ");
 }
+
+/** A number field's reais → centavos; an empty or invalid field (NaN) stays NaN, for the schema to refuse. */
+export function reaisToCentavos(reais: number): number {
+  return Number.isFinite(reais) ? Math.round(reais * 100) : Number.NaN;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatBRL } from "../../shared/money";
-import { reaisToCentavos, toCentavos, toReais } from "./money";
+import { formatBRL, reaisToCentavos } from "../../shared/money";
+import { toCentavos, toReais } from "./money";
 
 describe("money", () => {
   it("shows centavos as BRL", () => {

@@ -15,8 +15,3 @@ export function toCentavos(value: string | number | null | undefined): number | 
 export function toReais(centavos: number): number {
   return centavos / 100;
 }
-
-/** A number field's reais → centavos; an empty or invalid field (NaN) stays NaN, for the schema to refuse. */
-export function reaisToCentavos(reais: number): number {
-  return Number.isFinite(reais) ? Math.round(reais * 100) : Number.NaN;
-}

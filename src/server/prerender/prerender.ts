@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { type SearchQuery, searchQuery } from "../../shared/contracts/listings";
 import { AppError } from "../../shared/errors";
+import { searchFromUrl } from "../../shared/search-url";
 import type { ListingsService } from "../domains/listings/service";
 import { BOOT_PATH, BOOT_SCRIPT, bootAfterLoad } from "./boot";
 import { type Html, html, trusted } from "./html";
@@ -24,41 +25,10 @@ export const PRERENDER_RESULTS = 6;
 /** How long a page waits for its snapshot's data before it goes out without one. */
 export const PRERENDER_BUDGET_MS = 1000;
 
-/**
- * The home's filters as the client reads them from the URL (apiParams in
- * src/client/features/listings/search.tsx): these keys only, the first value of each, empty ones
- * left out, prices in reais. Other parameters (a campaign's utm_*) the client ignores, and so
- * does the snapshot.
- */
-const FILTER_KEYS = [
-  "uf",
-  "cidade",
-  "bairro",
-  "precoMin",
-  "precoMax",
-  "quartos",
-  "tipo",
-  "pets",
-  "mobiliado",
-  "q",
-  "sort",
-] as const;
-const PRICE_KEYS: ReadonlySet<string> = new Set(["precoMin", "precoMax"]);
-
-/** As the client's reaisToCentavos: what is not a number stays NaN, for the contract to refuse. */
-function reaisToCentavos(reais: number): number {
-  return Number.isFinite(reais) ? Math.round(reais * 100) : Number.NaN;
-}
-
 /** The search `/?…` shows first, checked by the API's own contract; null when it refuses it. */
 export function homeSearch(params: URLSearchParams): SearchQuery | null {
-  const input: Record<string, string | number> = { limit: PRERENDER_RESULTS };
-  for (const key of FILTER_KEYS) {
-    const value = params.get(key);
-    if (value === null || value === "") continue;
-    input[key] = PRICE_KEYS.has(key) ? reaisToCentavos(Number(value)) : value;
-  }
-  const parsed = searchQuery.safeParse(input);
+  // Read as the screens read it (shared/search-url.ts), the first page of what they show.
+  const parsed = searchQuery.safeParse({ ...searchFromUrl(params), limit: PRERENDER_RESULTS });
   return parsed.success ? parsed.data : null;
 }
 

@@ -18,9 +18,11 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { type SearchSort, searchQuery as searchContract } from "../../../shared/contracts/listings";
 import { UFS, UNIT_TYPES } from "../../../shared/listing-names";
+import { SEARCH_URL_KEYS, type SearchUrlKey, searchFromUrl } from "../../../shared/search-url";
 import { useErrorText } from "../../lib/error-text";
 import { PlaceInput } from "./place-input";
-import { apiParams, FILTER_KEYS, type FilterValues } from "./search-params";
+
+type FilterValues = Record<SearchUrlKey, string>;
 
 /*
  * The filters form: its own chunk (react-hook-form, the zod contract, the place suggestions), so
@@ -62,7 +64,7 @@ const filterResolver = (values: FilterValues, context: unknown, options: never) 
       c: unknown,
       o: never,
     ) => Promise<{ values: unknown; errors: Record<string, unknown> }>
-  )(apiParams(filterUrl(values)), context, options).then((r) =>
+  )(searchFromUrl(filterUrl(values)), context, options).then((r) =>
     Object.keys(r.errors).length > 0 ? { values: {}, errors: r.errors } : { values, errors: {} },
   );
 
@@ -73,7 +75,7 @@ export function Filters({ onApplied }: { onApplied?: () => void }) {
   const [url, setUrl] = useSearchParams();
   const form = useForm<FilterValues>({
     resolver: filterResolver as never,
-    defaultValues: Object.fromEntries(FILTER_KEYS.map((k) => [k, url.get(k) ?? ""])) as FilterValues,
+    defaultValues: Object.fromEntries(SEARCH_URL_KEYS.map((k) => [k, url.get(k) ?? ""])) as FilterValues,
   });
   const draft = form.watch();
   const set = (key: keyof FilterValues, value: string | null | undefined) => form.setValue(key, value ?? "");
@@ -84,7 +86,7 @@ export function Filters({ onApplied }: { onApplied?: () => void }) {
     onApplied?.();
   });
   function clear() {
-    form.reset(Object.fromEntries(FILTER_KEYS.map((k) => [k, ""])) as FilterValues);
+    form.reset(Object.fromEntries(SEARCH_URL_KEYS.map((k) => [k, ""])) as FilterValues);
     setUrl(new URLSearchParams());
   }
   const any = { value: "", label: t("search.any") };

@@ -17,9 +17,10 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, startTransition, useEffect, useLayoutEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
-import type { OfferCard } from "../../../shared/contracts/listings";
+import type { OfferCard, SearchParams } from "../../../shared/contracts/listings";
 import { formatBRL } from "../../../shared/money";
 import { PHOTO_SIZES } from "../../../shared/photos";
+import { SEARCH_URL_KEYS, searchFromUrl } from "../../../shared/search-url";
 import { FailurePanel } from "../../app/failure-panel";
 import { ApiError } from "../../lib/api";
 import { useErrorText } from "../../lib/error-text";
@@ -28,7 +29,6 @@ import { releasePrerender } from "../../lib/prerender";
 import { searchQuery } from "./api/search";
 import { cardTitle, features, place } from "./describe";
 import { LayoutSwitch } from "./layout-switch";
-import { apiParams, FILTER_KEYS } from "./search-params";
 import { UnitPhoto } from "./unit-photo";
 
 const TableLayout = lazy(withTexts(() => import("./search-table").then((m) => ({ default: m.TableLayout }))));
@@ -260,7 +260,7 @@ export function OfferSearch({
   const navigate = useNavigate();
   const [url] = useSearchParams();
   const layout = pathname === "/" ? homeLayout : layoutOf(pathname);
-  const params = apiParams(url);
+  const params = searchFromUrl(url) as SearchParams;
   const results = useInfiniteQuery(searchQuery(params));
   const all = results.data?.pages.flatMap((p) => p.items) ?? [];
   const items = useFirstFew(all);
@@ -269,7 +269,7 @@ export function OfferSearch({
   const phone = useMediaQuery("(max-width: 48em)", false, { getInitialValueInEffect: false }) ?? false;
   const [filtersOpen, filtersDrawer] = useDisclosure(false);
   const [filtersOpened, setFiltersOpened] = useState(false);
-  const active = FILTER_KEYS.filter((k) => k !== "sort" && url.get(k)).length;
+  const active = SEARCH_URL_KEYS.filter((k) => k !== "sort" && url.get(k)).length;
   // A filter the API refuses (a link with a minimum price above the maximum) is said, not retried.
   const refused = results.error instanceof ApiError && results.error.status === 400;
   // The server's snapshot of the first results (decision 025) gives way once these stand in its

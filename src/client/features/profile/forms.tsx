@@ -14,11 +14,12 @@ import {
   type ProfileView,
   personalInput,
 } from "../../../shared/contracts/profile";
+import { reaisToCentavos } from "../../../shared/money";
 import { AddressFieldset } from "../../components/address-fieldset";
 import { MoneyInput } from "../../components/money-input";
 import { applyIssues } from "../../lib/apply-issues";
 import { useErrorText } from "../../lib/error-text";
-import { reaisToCentavos, toReais } from "../../lib/money";
+import { toReais } from "../../lib/money";
 
 function useSubmit<T>(save: (v: T) => Promise<unknown>, setError: never, fields: string[]) {
   const err = useErrorText();
