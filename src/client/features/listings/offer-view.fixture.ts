@@ -1,6 +1,29 @@
-import type { OfferView } from "../../../shared/contracts/listings";
+import type { OfferCard, OfferView } from "../../../shared/contracts/listings";
 
 export const OFFER_ID = "7b0e6c2a-4f1d-4b8e-9a3c-2d5e6f7a8b9c";
+
+/** A search result's card: a furnished-less one-bedroom in Campinas, no photo unless given. */
+export function offerCard(patch: Partial<OfferCard> = {}): OfferCard {
+  return {
+    id: OFFER_ID,
+    tipo: "apartamento",
+    bairro: "Centro",
+    cidade: "Campinas",
+    uf: "SP",
+    quartos: 1,
+    banheiros: 1,
+    vagas: 0,
+    areaM2: 40,
+    mobiliado: false,
+    aceitaPets: true,
+    aluguel: 150000,
+    total: 180000,
+    capa: null,
+    capaInfo: null,
+    publishedAt: "2026-01-10T12:00:00.000Z",
+    ...patch,
+  };
+}
 
 /** A published offer as the API answers a visitor (no street number, CEP or complement). */
 export function offerView(patch: Partial<OfferView> = {}): OfferView {

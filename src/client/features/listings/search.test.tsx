@@ -1,30 +1,14 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { OfferCard, SearchResult } from "../../../shared/contracts/listings";
+import type { SearchResult } from "../../../shared/contracts/listings";
 import { renderScreen } from "../../app/testing";
+import { offerCard } from "./offer-view.fixture";
 import { OfferSearch } from "./search";
 
 afterEach(() => vi.unstubAllGlobals());
 
-const card: OfferCard = {
-  id: "7b0e6c2a-4f1d-4b8e-9a3c-2d5e6f7a8b9c",
-  tipo: "apartamento",
-  bairro: "Centro",
-  cidade: "Campinas",
-  uf: "SP",
-  quartos: 1,
-  banheiros: 1,
-  vagas: 0,
-  areaM2: 40,
-  mobiliado: false,
-  aceitaPets: true,
-  aluguel: 150000,
-  total: 180000,
-  capa: null,
-  capaInfo: null,
-  publishedAt: "2026-01-10T12:00:00.000Z",
-};
+const card = offerCard();
 const api = { "/api/search": { items: [card], nextCursor: null, total: 1 } satisfies SearchResult };
 
 describe("the search's words", { timeout: 30_000 }, () => {

@@ -1,9 +1,10 @@
 import { fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { OfferCard, PhotoInfo, SearchResult } from "../../../shared/contracts/listings";
+import type { PhotoInfo, SearchResult } from "../../../shared/contracts/listings";
 import { PHOTO_SIZES } from "../../../shared/photos";
 import { renderScreen } from "../../app/testing";
 import { Gallery } from "./offer-details";
+import { offerCard } from "./offer-view.fixture";
 import { OfferSearch } from "./search";
 import { UnitPhoto } from "./unit-photo";
 
@@ -15,24 +16,7 @@ const PLACEHOLDER = "data:image/webp;base64,UklGRhwAAABXRUJQVlA4IBAAAAAwAQCdASoB
 const info: PhotoInfo = { width: 1600, height: 1200, placeholder: PLACEHOLDER, widths: [320, 640, 1024] };
 const [A, B] = ["0b7f3c1e-1a2b-4c3d-8e4f-5a6b7c8d9e0f", "1c8a4d2f-2b3c-4d4e-9f5a-6b7c8d9e0f1a"];
 
-const card = (id: string, capa: string): OfferCard => ({
-  id,
-  tipo: "apartamento",
-  bairro: "Centro",
-  cidade: "Campinas",
-  uf: "SP",
-  quartos: 1,
-  banheiros: 1,
-  vagas: 0,
-  areaM2: 40,
-  mobiliado: false,
-  aceitaPets: true,
-  aluguel: 150000,
-  total: 180000,
-  capa,
-  capaInfo: info,
-  publishedAt: "2026-01-10T12:00:00.000Z",
-});
+const card = (id: string, capa: string) => offerCard({ id, capa, capaInfo: info });
 const api = {
   "/api/search": {
     items: [card("7b0e6c2a-4f1d-4b8e-9a3c-2d5e6f7a8b9c", A), card("8c1f7d3b-5a2e-4c9f-8b4d-3e6f7a8b9c0d", B)],
