@@ -18,7 +18,7 @@
  * Lighthouse 13 asks for Node ≥ 22.19. On Node 20 it measures, but three of its insights
  * (duplicated JavaScript, legacy JavaScript, third parties) fail for want of iterator helpers,
  * so under an older Node the Lighthouse CLI runs under Node 24 from the npm registry's
- * `node-<platform>-<arch>` package, kept in .bench-data/node-24 (fetched once with `npm pack`).
+ * `node-<platform>-<arch>` package, fetched once by scripts/node24.sh into .cache/node-24.
  *
  * LIGHTHOUSE_RUNS (3), LIGHTHOUSE_OFFERS (2000), LIGHTHOUSE_PORT (3317; its PostgreSQL on +1000),
  * CHROME_PATH (/usr/bin/chromium), LIGHTHOUSE_NODE (a Node binary for the Lighthouse CLI),
@@ -41,7 +41,6 @@ const execFileAsync = promisify(execFile);
 
 const OUT_DIR = path.resolve(".bench-data/lighthouse");
 const DATA_DIR = path.join(OUT_DIR, "data");
-const NODE_CACHE = path.resolve(".bench-data/node-24");
 const LIGHTHOUSE_CLI = path.resolve("node_modules/lighthouse/cli/index.js");
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3317);
 const DB_PORT = PORT + 1000;
@@ -148,28 +147,17 @@ function chromePath(): string {
 
 const nodeMajorMinor = (version: string) => version.replace(/^v/, "").split(".").map(Number);
 
-/** A Node for the Lighthouse CLI: this one when Lighthouse accepts it, else Node 24 from the npm registry. */
+/** A Node for the Lighthouse CLI: this one when Lighthouse accepts it, else Node 24 (scripts/node24.sh). */
 async function lighthouseNode(): Promise<string> {
   if (process.env.LIGHTHOUSE_NODE) return process.env.LIGHTHOUSE_NODE;
   const [major = 0, minor = 0] = nodeMajorMinor(process.version);
   if (major > 22 || (major === 22 && minor >= 19)) return process.execPath;
-  const binary = path.join(NODE_CACHE, "package", "bin", "node");
-  if (fs.existsSync(binary)) return binary;
-  const name = `node-${process.platform}-${process.arch}@24`;
-  console.log(
-    `Lighthouse 13 asks for Node ≥ 22.19: fetching ${name} from the npm registry into ${NODE_CACHE}…`,
-  );
   try {
-    fs.mkdirSync(NODE_CACHE, { recursive: true });
-    const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-    const { stdout } = await execFileAsync(npm, ["pack", name, "--silent", "--pack-destination", NODE_CACHE]);
-    const tarball = path.join(NODE_CACHE, stdout.trim().split("\n").pop() ?? "");
-    await execFileAsync("tar", ["xzf", tarball, "-C", NODE_CACHE, "package/bin/node"]);
-    fs.rmSync(tarball, { force: true });
-    return binary;
+    const { stdout } = await execFileAsync("bash", ["scripts/node24.sh"]);
+    return stdout.trim().split("\n").pop() ?? process.execPath;
   } catch (err) {
     console.warn(
-      `  could not (${(err as Error).message.split("\n")[0]}): Lighthouse runs under ${process.version}, where three of its insights fail (duplicated JavaScript, legacy JavaScript, third parties).`,
+      `  Node 24 could not be fetched (${(err as Error).message.split("\n")[0]}): Lighthouse runs under ${process.version}, where three of its insights fail (duplicated JavaScript, legacy JavaScript, third parties).`,
     );
     return process.execPath;
   }
