@@ -1,0 +1,134 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { type LiveMessage, openLiveStream } from "./live";
+
+/** A fake of GET /api/events: each call is a stream the test writes to, ends, or refuses. */
+function eventsServer() {
+  const calls: {
+    lastEventId: string | undefined;
+    signal: AbortSignal;
+    push(text: string): void;
+    end(): void;
+  }[] = [];
+  const refusals: number[] = [];
+  const encoder = new TextEncoder();
+  const fetchFn = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    const signal = init?.signal as AbortSignal;
+    const refusal = refusals.shift();
+    if (refusal) {
+      calls.push({
+        lastEventId: headers["last-event-id"],
+        signal,
+        push: () => undefined,
+        end: () => undefined,
+      });
+      return new Response(JSON.stringify({ code: "service-unavailable" }), { status: refusal });
+    }
+    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    const body = new ReadableStream<Uint8Array>({
+      start(c) {
+        controller = c;
+      },
+    });
+    signal.addEventListener("abort", () => controller.error(new DOMException("aborted", "AbortError")));
+    calls.push({
+      lastEventId: headers["last-event-id"],
+      signal,
+      push: (text) => controller.enqueue(encoder.encode(text)),
+      end: () => controller.close(),
+    });
+    return new Response(body, { status: 200, headers: { "content-type": "text/event-stream" } });
+  });
+  return { calls, refusals, fetch: fetchFn as unknown as typeof fetch };
+}
+
+const event = (id: number, type: string, paths: string[] = []) =>
+  `id: ${id}\ndata: ${JSON.stringify({ type, paths, data: {} })}\n\n`;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.spyOn(console, "warn").mockImplementation(() => undefined);
+  vi.spyOn(console, "debug").mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe("the live events stream", () => {
+  it("drops a stream that falls silent (its node cut off) after three heartbeats' time and resumes after the last event on another", async () => {
+    const server = eventsServer();
+    const got: LiveMessage[] = [];
+    const onFresh = vi.fn();
+    const stream = openLiveStream({
+      url: "/api/events",
+      onMessage: (m) => got.push(m),
+      onFresh,
+      fetch: server.fetch,
+      random: () => 0,
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    const first = server.calls[0];
+    if (!first) throw new Error("no stream was opened");
+    expect(first.lastEventId).toBeUndefined();
+    first.push(`retry: 2000\n\n${event(7, "ready")}`);
+    // The server's heartbeat every 2 s: comments, not events, but proof the stream is alive.
+    for (let i = 0; i < 3; i++) {
+      await vi.advanceTimersByTimeAsync(2_000);
+      first.push(": ping\n\n");
+    }
+    first.push(event(8, "proposal.changed", ["/api/proposals/p1"]));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(got.map((m) => m.type)).toEqual(["ready", "proposal.changed"]);
+
+    // Then nothing, not even a heartbeat: after 3 × 2 s the stream is given up.
+    await vi.advanceTimersByTimeAsync(5_500);
+    expect(server.calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(600);
+    expect(first.signal.aborted).toBe(true);
+    expect(server.calls).toHaveLength(2);
+    // The new stream asks for what came after event 8: nothing is missed, nothing refetched.
+    expect(server.calls[1]?.lastEventId).toBe("8");
+    server.calls[1]?.push(event(9, "message.created", ["/api/messages"]));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(got.map((m) => m.type)).toEqual(["ready", "proposal.changed", "message.created"]);
+    expect(onFresh).not.toHaveBeenCalled();
+    stream.close();
+  });
+
+  it("resumes at once a stream its node ended (a node draining), and retries a refused one with back-off", async () => {
+    const server = eventsServer();
+    const got: LiveMessage[] = [];
+    const stream = openLiveStream({
+      url: "/api/events",
+      onMessage: (m) => got.push(m),
+      onFresh: () => undefined,
+      fetch: server.fetch,
+      random: () => 0,
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    const first = server.calls[0];
+    if (!first) throw new Error("no stream was opened");
+    first.push(`retry: 2000\n\n${event(3, "ready")}`);
+    for (let i = 0; i < 6; i++) {
+      await vi.advanceTimersByTimeAsync(2_000);
+      first.push(": ping\n\n");
+    }
+    // The node stops: the balancer's next node is busy for a moment (a 502), then answers.
+    server.refusals.push(502);
+    first.end();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.calls).toHaveLength(2);
+    expect(server.calls[1]?.lastEventId).toBe("3");
+    await vi.advanceTimersByTimeAsync(1_900);
+    expect(server.calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(server.calls).toHaveLength(3);
+    expect(server.calls[2]?.lastEventId).toBe("3");
+    server.calls[2]?.push(event(4, "contract.changed"));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(got.map((m) => m.type)).toEqual(["ready", "contract.changed"]);
+    stream.close();
+    expect(server.calls[2]?.signal.aborted).toBe(true);
+  });
+});
