@@ -15,6 +15,7 @@ import { type EmbeddedPostgres, startEmbeddedPostgres } from "../src/server/db/e
 import { seedOffers } from "../src/server/seed/seed";
 import { createObjectStore } from "../src/server/storage/object-store";
 import { confirmedAccount } from "./accounts";
+import { benchCapacity, printCapacity } from "./capacity";
 import { benchContract } from "./contract";
 import { benchJobs } from "./jobs";
 import { benchLighthouse, printLighthouse } from "./lighthouse";
@@ -224,6 +225,19 @@ async function main() {
       await liveSection(server, embedded.url);
       return;
     }
+    const capacity = () =>
+      benchCapacity({
+        base: BASE,
+        databaseUrl: embedded.url,
+        appPid: server.pid as number,
+        dataDir: DATA_DIR,
+        seconds: SECONDS,
+        connections: CONNECTIONS,
+      });
+    if (process.env.BENCH_ONLY === "capacity") {
+      printCapacity(await capacity(), SECONDS, CONNECTIONS);
+      return;
+    }
     if (process.env.BENCH_ONLY === "jobs") {
       await jobsSection(embedded.url);
       return;
@@ -303,6 +317,8 @@ async function main() {
     console.log(
       `  ratio ${(app.rps / bare.rps).toFixed(2)} of the baseline's throughput (target ≥ 0.7); p99 at 1,000 req/s ${appAt1k.p99} ms (target < 25)`,
     );
+    const perCore = await capacity();
+    printCapacity(perCore, SECONDS, CONNECTIONS);
     const contract = await benchContract();
     console.log("\nLease contract, median of 7 (after a warm-up)");
     console.log(
@@ -320,7 +336,7 @@ async function main() {
       non2xx: app.non2xx + appAt1k.non2xx,
       errors: app.errors + appAt1k.errors,
     });
-    if (rows.some((r) => r.non2xx > 0 || r.errors > 0)) {
+    if (rows.some((r) => r.non2xx > 0 || r.errors > 0) || perCore.some((r) => r.failed > 0)) {
       console.error("\nSome requests failed: the figures above are not valid.");
       process.exitCode = 1;
     }
