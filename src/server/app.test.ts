@@ -86,7 +86,11 @@ describe("errors and security headers", () => {
   it("answers an unknown API path with a pt-BR 404, not the client page", async () => {
     const res = await get(t.app, "/api/nada-aqui");
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ code: "not-found", message: "O que você procura não foi encontrado." });
+    expect(res.json()).toEqual({
+      code: "not-found",
+      message: "O que você procura não foi encontrado.",
+      requestId: res.headers["x-request-id"],
+    });
   });
 
   it("sends a Content-Security-Policy and the other helmet headers", async () => {

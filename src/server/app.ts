@@ -18,6 +18,7 @@ import { ClicksignProvider } from "./domains/contracts/providers/clicksign";
 import { contractRoutes } from "./domains/contracts/routes";
 import { loadSealCertificate, type SealCertificate } from "./domains/contracts/seal";
 import { ContractsService } from "./domains/contracts/service";
+import { closeConnectionsWhileDraining, Lifecycle } from "./domains/health/lifecycle";
 import { healthRoutes } from "./domains/health/routes";
 import { listingsRoutes } from "./domains/listings/routes";
 import { ListingsService } from "./domains/listings/service";
@@ -37,11 +38,13 @@ import { proposalRoutes } from "./domains/proposals/routes";
 import { ProposalsService } from "./domains/proposals/service";
 import { defineSchedules } from "./jobs/schedules";
 import type { Mailer } from "./mail/mailer";
+import { Metrics, metricsRoutes } from "./metrics/metrics";
 import { authPlugin } from "./plugins/auth";
 import { frameworkErrors, requestLanguage, setErrorHandler } from "./plugins/error-handler";
 import { addInputGuard } from "./plugins/input-guard";
 import { jobsPlugin } from "./plugins/jobs";
 import { openApiPlugin } from "./plugins/openapi";
+import { addRequestIdHeader, requestIdFor } from "./plugins/request-id";
 import { securityPlugin } from "./plugins/security";
 import { validatorCompiler } from "./plugins/validation";
 import { addPrerenderRoutes } from "./prerender/prerender";
@@ -66,6 +69,8 @@ export interface AppDeps {
   clock?: Clock;
   /** pg-boss's schema: one per installation sharing a database (each test app has its own). */
   jobsSchema?: string;
+  /** Whether the node is stopping (main.ts drains it on SIGTERM); the app makes one otherwise. */
+  lifecycle?: Lifecycle;
 }
 
 export const VERSION = process.env.npm_package_version ?? "0.1.0";
@@ -76,6 +81,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: { level: config.LOG_LEVEL } }),
     trustProxy: config.TRUST_PROXY,
+    // A trusted proxy's X-Request-Id, or a fresh UUID: in every log line and error (decision 027).
+    requestIdHeader: false,
+    genReqId: (raw) => requestIdFor(raw, config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     // A malformed %-escape in the path is refused before routing: in the catalogue too.
     frameworkErrors,
@@ -84,6 +92,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   setErrorHandler(app);
+  // First of the hooks, so every answer carries them, the early refusals included (decision 027).
+  addRequestIdHeader(app);
+  const lifecycle = deps.lifecycle ?? new Lifecycle();
+  app.decorate("lifecycle", lifecycle);
+  closeConnectionsWhileDraining(app, lifecycle);
+  const metrics = new Metrics(app.log);
+  metrics.observe(app);
   addInputGuard(app);
 
   await app.register(securityPlugin, { config });
@@ -231,6 +246,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const hub = new LiveHub(database.pool, { url: database.url, log: app.log });
   await hub.start();
   app.decorate("hub", hub);
+  metrics.watch({
+    pools: { main: database.pool, "upload-locks": lockPool },
+    jobs,
+    hub,
+    outbox,
+    lifecycle,
+  });
   const messages = new MessagesService(database.pool, preferences, {
     publicUrl: config.PUBLIC_URL,
     unreadEmailMinutes: config.MESSAGE_UNREAD_EMAIL_MINUTES,
@@ -288,7 +310,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { pool: database.pool, dbMode: deps.dbMode, version: VERSION });
+      await api.register(healthRoutes, {
+        pool: database.pool,
+        dbMode: deps.dbMode,
+        version: VERSION,
+        lifecycle,
+      });
       await api.register(storageRoutes, { auth, service: storage, tus });
       await api.register(listingsRoutes, { auth, listings, storage });
       await api.register(preferenceRoutes, { auth, preferences });
@@ -334,6 +361,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: API_PREFIX },
   );
+  await app.register(metricsRoutes, { metrics, token: config.METRICS_TOKEN });
 
   const indexFile = path.join(config.CLIENT_DIR, "index.html");
   const hasClient = fs.existsSync(indexFile);
@@ -374,6 +402,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.status(404).send({
       code: "not-found",
       message: requestLanguage(request) === "en" ? en.errors["not-found"] : errorMessage("not-found"),
+      requestId: request.id,
     });
   });
 
@@ -392,5 +421,6 @@ declare module "fastify" {
     contracts: ContractsService;
     hub: LiveHub;
     messages: MessagesService;
+    lifecycle: Lifecycle;
   }
 }

@@ -44,6 +44,21 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32, { error: "must have at least 32 characters" }).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: bool.default(false),
+  // Stopping (decision 027): how long a node keeps serving, with /api/health/ready at 503 and
+  // every answer closing its connection, before it closes its listener; 0 stops at once.
+  DRAIN_SECONDS: z.coerce
+    .number({ error: "must be a number" })
+    .int({ error: "must be a whole number" })
+    .min(0, { error: "must be between 0 and 300" })
+    .max(300, { error: "must be between 0 and 300" })
+    .default(5),
+  // /metrics (decision 027): with a token, only `Authorization: Bearer <token>`; without one, only
+  // direct (unproxied) requests from a loopback or private address.
+  METRICS_TOKEN: z
+    .string()
+    .min(16, { error: "must have at least 16 characters" })
+    .regex(/^[\x21-\x7e]+$/, { error: "use printable characters without spaces" })
+    .optional(),
   RATE_LIMIT_MAX: positiveInt.default(600),
   AUTH_RATE_LIMIT_MAX: positiveInt.default(10),
   AUTH_RATE_LIMIT_WINDOW: positiveInt.default(300),

@@ -5,6 +5,7 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { connectDatabase, migrateDatabase } from "./db/client";
 import { type EmbeddedPostgres, startEmbeddedPostgres } from "./db/embedded";
+import { Lifecycle } from "./domains/health/lifecycle";
 import { createMailer } from "./mail/mailer";
 import { authSecret } from "./secrets";
 
@@ -54,7 +55,9 @@ async function main() {
 
   try {
     await migrateDatabase(database);
+    const lifecycle = new Lifecycle();
     const app = await buildApp({
+      lifecycle,
       config,
       database,
       dbMode: embedded ? "embedded" : "external",
@@ -107,16 +110,40 @@ async function main() {
       const until = Date.now() + ms;
       while (pending().length > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
     };
+    /** Ends the drain's wait early: a second signal means "stop now" (Ctrl-C twice). */
+    let endDrain: (() => void) | undefined;
     const shutdown = async (signal: string) => {
-      if (shuttingDown) return;
+      if (shuttingDown) {
+        endDrain?.();
+        return;
+      }
       shuttingDown = true;
-      log.info(`${signal} received: finishing requests, then stopping`);
+      // Draining (decision 027): the readiness check answers 503 at once and every answer closes
+      // its connection, while requests are still served for DRAIN_SECONDS, so the load balancer
+      // stops sending them here before the listener closes; then the stop below, which ends the
+      // live-event streams (their clients reconnect through the balancer, to another node, and
+      // resume from Last-Event-ID) and closes the server.
+      lifecycle.startDraining();
+      const drainMs = config.DRAIN_SECONDS * 1000;
+      log.info(
+        `${signal} received: draining for ${config.DRAIN_SECONDS} s, then finishing requests and stopping`,
+      );
       const force = setTimeout(() => {
-        log.error("shutdown took over 30 s; exiting");
+        log.error(`shutdown took over ${30 + config.DRAIN_SECONDS} s; exiting`);
         embedded?.signalStop();
         process.exit(1);
-      }, 30_000);
+      }, 30_000 + drainMs);
       force.unref();
+      if (drainMs > 0) {
+        await new Promise<void>((resolve) => {
+          const wait = setTimeout(resolve, drainMs);
+          endDrain = () => {
+            clearTimeout(wait);
+            resolve();
+          };
+        });
+        endDrain = undefined;
+      }
       try {
         log.info({ inFlight: pending() }, "closing the HTTP server");
         // A connection that never finishes its request (a client stuck mid-transfer) must not
@@ -143,8 +170,8 @@ async function main() {
         process.exit(1);
       }
     };
-    process.once("SIGINT", () => void shutdown("SIGINT"));
-    process.once("SIGTERM", () => void shutdown("SIGTERM"));
+    process.on("SIGINT", () => void shutdown("SIGINT"));
+    process.on("SIGTERM", () => void shutdown("SIGTERM"));
     await app.listen({ port: config.PORT, host: config.HOST });
     // Photos stored before renditions existed, or whose job failed for good, get them now
     // (decision 024); each node's start sends one, and a photo already made is skipped.

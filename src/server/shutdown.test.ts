@@ -1,4 +1,5 @@
 import fsp from "node:fs/promises";
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -23,13 +24,15 @@ afterAll(async () => {
   console.info("SIGTERM to exit (ms):", JSON.stringify(figures));
 });
 
-async function start(): Promise<{ server: ServerProcess; cookie: string }> {
+async function start(env: Record<string, string> = {}): Promise<{ server: ServerProcess; cookie: string }> {
   const s = await startServer({
     DATA_DIR: dataDir,
     DATABASE_URL: inject("databaseUrl"),
     CLIENT_DIR: path.join(dataDir, "none"),
     LIVE_MAX_STREAMS_PER_USER: "100",
     LOG_LEVEL: "info",
+    DRAIN_SECONDS: "0",
+    ...env,
   });
   server = s;
   return { server: s, cookie: await signUpOver(s.baseUrl, uniqueEmail("shutdown")) };
@@ -98,4 +101,46 @@ it("a request whose client left counts until its handler has answered, then no l
   expect(s.child.exitCode).toBe(0);
   expect(s.output()).toMatch(/HTTP server closed \(0 requests in flight\)/);
   expect(ms).toBeLessThan(3000);
+});
+
+/** One GET on a connection of its own: the status and the headers (Connection included). */
+function getOver(url: string, cookie?: string): Promise<{ status: number; connection: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent: false, headers: cookie ? { cookie } : {} }, (res) => {
+      res.resume();
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+    });
+    req.on("error", reject);
+  });
+}
+
+it("drains on SIGTERM: readiness 503 at once, requests still served closing their connections, then exits 0", {
+  timeout: 60_000,
+}, async () => {
+  const { server: s, cookie } = await start({ DRAIN_SECONDS: "2" });
+  const [stream] = await openReady(s.baseUrl, cookie, 1);
+  expect((await getOver(`${s.baseUrl}/api/health/ready`)).status).toBe(200);
+
+  const signalled = performance.now();
+  const stopped = s.kill("SIGTERM");
+  await expect
+    .poll(async () => (await getOver(`${s.baseUrl}/api/health/ready`)).status, { interval: 10 })
+    .toBe(503);
+  figures.readyAt503 = Math.round(performance.now() - signalled);
+
+  // Still serving, new connections included, each closed after its answer; streams still open.
+  const proposals = await getOver(`${s.baseUrl}/api/proposals`, cookie);
+  expect(proposals).toEqual({ status: 200, connection: "close" });
+  expect((await getOver(`${s.baseUrl}/api/health/live`)).status).toBe(200);
+  expect(stream?.ended, "the live-event stream is kept while draining").toBe(false);
+
+  await stopped;
+  figures.drainedExit = Math.round(performance.now() - signalled);
+  expect(s.child.exitCode).toBe(0);
+  expect(figures.drainedExit, "the node served for DRAIN_SECONDS before closing").toBeGreaterThanOrEqual(
+    2000,
+  );
+  await expect.poll(() => stream?.ended).toBe(true);
+  expect(s.output()).toMatch(/SIGTERM received: draining for 2 s/);
+  await expect(getOver(`${s.baseUrl}/api/health/live`)).rejects.toThrow(/ECONNREFUSED/);
 });

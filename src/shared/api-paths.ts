@@ -11,6 +11,8 @@ export const API_PREFIX = "/api";
 /** The Fastify route patterns, relative to `API_PREFIX` (`:name` is a path parameter). */
 export const apiRoutes = {
   health: "/health",
+  healthLive: "/health/live",
+  healthReady: "/health/ready",
   me: "/me",
   events: "/events",
   /** better-auth's endpoints, relative to `apiRoutes.auth.prefix` (plugins/auth.ts). */
@@ -136,6 +138,8 @@ const authPath = (p: string) => apiPath(r.auth.prefix + p);
 
 export const apiPaths = {
   health: apiPath(r.health),
+  healthLive: apiPath(r.healthLive),
+  healthReady: apiPath(r.healthReady),
   me: apiPath(r.me),
   events: apiPath(r.events),
   auth: {

@@ -205,6 +205,8 @@ export interface ErrorBody {
   code: ErrorCode;
   message: string;
   issues?: FieldIssue[];
+  /** The request's id (its X-Request-Id header and its log lines'), for a report to support. */
+  requestId?: string;
 }
 
 export class AppError extends Error {

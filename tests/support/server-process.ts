@@ -18,6 +18,8 @@ export async function startServer(env: Record<string, string>, port?: number): P
       ...process.env,
       NODE_ENV: "test",
       LOG_LEVEL: "warn",
+      // Tests stop their servers at once unless they are about draining (decision 027).
+      DRAIN_SECONDS: "0",
       HOST: "127.0.0.1",
       PORT: String(p),
       PUBLIC_URL: baseUrl,

@@ -40,6 +40,7 @@ describe("sign up", () => {
       code: "email-not-confirmed",
       message:
         "Confirme seu e-mail antes de entrar: abra o link que enviamos para sua caixa de entrada (veja também o spam).",
+      requestId: early.headers["x-request-id"],
     });
     const link = await confirmationLinkFor(email);
     expect(link).toMatch(/^\/api\/auth\/verify-email\?token=[A-Za-z0-9._-]+$/);
@@ -181,6 +182,7 @@ describe("sign up", () => {
         code: "password-has-personal-info",
         message:
           "A senha não pode conter seu e-mail nem seu nome: é o que se tenta primeiro. Use uma frase com três ou mais palavras que só você conheça.",
+        requestId: res.headers["x-request-id"],
       });
     }
   });
@@ -236,7 +238,11 @@ describe("sign in and sign out", () => {
     const unknown = await signIn(t.app, uniqueEmail(), GOOD_PASSWORD);
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ code: "invalid-credentials", message: "E-mail ou senha incorretos." });
+      expect(res.json()).toEqual({
+        code: "invalid-credentials",
+        message: "E-mail ou senha incorretos.",
+        requestId: res.headers["x-request-id"],
+      });
     }
   });
 
@@ -300,6 +306,7 @@ describe("sessions and password change", () => {
     expect(wrong.json()).toEqual({
       code: "wrong-current-password",
       message: "A senha atual está incorreta.",
+      requestId: wrong.headers["x-request-id"],
     });
 
     const common = await post(

@@ -67,6 +67,7 @@ describe("password reset by e-mail (real SMTP)", () => {
     expect(again.json()).toEqual({
       code: "invalid-reset-link",
       message: "Este link de recuperação expirou ou já foi usado. Peça um novo link.",
+      requestId: again.headers["x-request-id"],
     });
   });
 
@@ -186,6 +187,7 @@ describe("rate limits kept in the database", () => {
       expect(blocked.json()).toEqual({
         code: "rate-limited",
         message: "Muitas tentativas em pouco tempo. Aguarde alguns minutos e tente de novo.",
+        requestId: blocked.headers["x-request-id"],
       });
       // Another address is not punished for this one.
       const other = await signIn(nodeA.app, email, password, uniqueIp());

@@ -60,6 +60,7 @@ describe("sign-in throttled per account, across nodes and addresses", () => {
       code: "sign-in-delayed",
       message:
         'Houve muitas tentativas erradas com este e-mail. Aguarde alguns minutos e tente de novo, ou crie uma nova senha em "Esqueci minha senha".',
+      requestId: held.headers["x-request-id"],
     });
     expect(held.headers["retry-after"]).toBe("30");
     expect(held.headers["set-cookie"]).toBeUndefined();

@@ -82,8 +82,22 @@ export interface JobQueueOptions {
   work?: boolean;
 }
 
+/** One queue's jobs as /metrics reports them (decision 027). */
+export interface QueueStats {
+  name: string;
+  /** Due and not taken by a worker yet (new, or waiting for a retry whose time has come). */
+  waiting: number;
+  active: number;
+  /** Failed for good and not archived yet by pg-boss (its archive takes them after a while). */
+  failed: number;
+  /** How long the oldest due job has waited for a worker, in seconds (0 when none waits). */
+  oldestWaitingSeconds: number;
+}
+
 export class JobQueue {
   readonly boss: PgBoss;
+  /** Tries that threw on this node, per queue: `retried` will be tried again, `final` will not. */
+  readonly failures = new Map<string, { retried: number; final: number }>();
   private readonly specs = new Map<string, QueueSpec<unknown>>();
   private readonly workers = new Map<string, string[]>();
   /** Queues a not-yet-committed transaction sent jobs to, per pool client. */
@@ -197,6 +211,10 @@ export class JobQueue {
         await spec.handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
       } catch (err) {
         const last = job.retryCount >= job.retryLimit;
+        const failures = this.failures.get(spec.name) ?? { retried: 0, final: 0 };
+        if (last) failures.final++;
+        else failures.retried++;
+        this.failures.set(spec.name, failures);
         const entry = { err, job: { queue: spec.name, id: job.id, data: job.data, try: job.retryCount + 1 } };
         if (last) this.options.log.error(entry, `job ${spec.name} failed for good after its last try`);
         else this.options.log.warn(entry, `job ${spec.name} failed; it will be retried`);
@@ -288,6 +306,39 @@ export class JobQueue {
       [name],
     );
     return Object.fromEntries(rows.map((r) => [r.state, Number(r.n)]));
+  }
+
+  /** Every declared queue's jobs now, in one query (for /metrics, which caches it). */
+  async stats(): Promise<QueueStats[]> {
+    const schema = this.options.schema ?? "pgboss";
+    const names = [...this.specs.keys()];
+    const { rows } = await this.options.pool.query<{
+      name: string;
+      waiting: number;
+      active: number;
+      failed: number;
+      oldest: number | null;
+    }>(
+      `SELECT name,
+         count(*) FILTER (WHERE state IN ('created', 'retry') AND start_after <= now())::int AS waiting,
+         count(*) FILTER (WHERE state = 'active')::int AS active,
+         count(*) FILTER (WHERE state = 'failed')::int AS failed,
+         extract(epoch FROM now() - min(start_after)
+           FILTER (WHERE state IN ('created', 'retry') AND start_after <= now()))::float8 AS oldest
+       FROM "${schema}".job WHERE name = ANY($1::text[]) GROUP BY name`,
+      [names],
+    );
+    const byName = new Map(rows.map((r) => [r.name, r]));
+    return names.map((name) => {
+      const r = byName.get(name);
+      return {
+        name,
+        waiting: r?.waiting ?? 0,
+        active: r?.active ?? 0,
+        failed: r?.failed ?? 0,
+        oldestWaitingSeconds: Math.max(0, r?.oldest ?? 0),
+      };
+    });
   }
 
   /** Stops taking jobs, lets running ones finish (up to `graceMs`), then closes. */

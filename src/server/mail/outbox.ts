@@ -15,6 +15,9 @@ export const MAIL_QUEUE = "mail.send";
  * inside a request or after a commit that could be lost.
  */
 export class MailOutbox {
+  /** Deliveries by this node since it started (/metrics): accepted by the mailer, or failed (retried). */
+  readonly deliveries = { sent: 0, failed: 0 };
+
   constructor(
     private readonly pool: pg.Pool,
     private readonly mailer: Mailer,
@@ -114,6 +117,7 @@ export class MailOutbox {
 
   /** Sends one recorded message unless it was sent already; throws (to be retried) when it fails. */
   async deliver(id: string): Promise<void> {
+    let sentNow = false;
     const failure = await withTransaction(this.pool, async (c) => {
       // The row lock keeps a second copy of the job (a retry racing a slow first try) waiting.
       const { rows } = await c.query<{
@@ -150,9 +154,13 @@ export class MailOutbox {
         return err;
       }
       await c.query("UPDATE mail_outbox SET attempts = attempts + 1, sent_at = now() WHERE id = $1", [id]);
+      sentNow = true;
       return null;
     });
+    // Counted once committed: a message whose "sent" was not recorded will be tried again.
+    if (sentNow) this.deliveries.sent++;
     if (failure) {
+      this.deliveries.failed++;
       this.log.info({ id }, "e-mail not sent yet; it will be retried");
       throw failure;
     }

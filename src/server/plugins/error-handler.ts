@@ -10,6 +10,7 @@ import {
 } from "../../shared/errors";
 import en from "../../shared/locales/en.json";
 import { isDatabaseUnavailable } from "../db/unavailable";
+import { REQUEST_ID_HEADER } from "./request-id";
 import { isValidationEntry } from "./validation";
 
 export type Language = "pt-BR" | "en";
@@ -64,8 +65,20 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_ASYNC_CONSTRAINT: "malformed-url",
 };
 
+/**
+ * Answers `body` with the request's id in it and in `X-Request-Id` (decision 027): what a person
+ * reports from an error screen leads to the server's log lines of that request. The header is
+ * set here too for the refusals that come before any hook (a malformed %-escape).
+ */
+function answer(reply: FastifyReply, request: FastifyRequest, status: number, body: ErrorBody) {
+  return reply
+    .status(status)
+    .header(REQUEST_ID_HEADER, request.id)
+    .send({ ...body, requestId: request.id });
+}
+
 function send(reply: FastifyReply, request: FastifyRequest, error: AppError) {
-  return reply.status(error.status).send(bodyOf(error, requestLanguage(request)));
+  return answer(reply, request, error.status, bodyOf(error, requestLanguage(request)));
 }
 
 /** Fastify's refusals that happen before routing (a malformed %-escape in the path). */
@@ -79,7 +92,7 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 }
 
 /**
- * Every error becomes `{ code, message, issues? }` in the client's language (pt-BR unless it
+ * Every error becomes `{ code, message, issues?, requestId }` in the client's language (pt-BR unless it
  * asked for English): AppError by its code, validation by field (zod's defaults in words, never
  * its English), a database that is away as 503, Fastify's refusals of malformed requests by their
  * own codes, and anything else as 500 `unknown`, logged, never with internals. Set on the root
@@ -103,7 +116,7 @@ export function setErrorHandler(app: FastifyInstance): void {
             : v.message,
       }));
       const first = issues[0]?.message ?? catalogue("invalid-argument", language);
-      return reply.status(400).send({ code: "invalid-argument", message: first, issues });
+      return answer(reply, request, 400, { code: "invalid-argument", message: first, issues });
     }
     // A frozen, stopped or overloaded database: 503, whatever layer the error came through.
     if (isDatabaseUnavailable(error)) return send(reply, request, new AppError("service-unavailable"));

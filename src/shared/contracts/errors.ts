@@ -23,6 +23,8 @@ export const errorBody = z
     message: z.string(),
     /** Per field, for a refused form. */
     issues: z.array(fieldIssue).optional(),
+    /** The request's id, as in its X-Request-Id header and the server's log lines. */
+    requestId: z.string().optional(),
   })
   // One id: the OpenAPI document describes it once (components.schemas.ErrorBody) and every
   // operation refers to it, instead of a copy of the 70-code enum in each answer.

@@ -91,6 +91,7 @@ describe("GET /api/cep/:cep", () => {
     expect(res.json()).toEqual({
       code: "cep-not-found",
       message: "Não encontramos este CEP. Confira os números ou preencha o endereço.",
+      requestId: res.headers["x-request-id"],
     });
   });
 
