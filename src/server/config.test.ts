@@ -42,6 +42,22 @@ describe("configuration", () => {
     }
   });
 
+  it("drains 5 s by default, 0 to 300 when set, and takes a metrics token of 16 characters or more", () => {
+    expect(loadConfig({}).DRAIN_SECONDS).toBe(5);
+    expect(loadConfig({}).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ DRAIN_SECONDS: "0" }).DRAIN_SECONDS).toBe(0);
+    expect(loadConfig({ METRICS_TOKEN: "0123456789abcdef" }).METRICS_TOKEN).toBe("0123456789abcdef");
+    for (const [env, problem] of [
+      [{ DRAIN_SECONDS: "-1" }, /DRAIN_SECONDS="-1": must be between 0 and 300/],
+      [{ DRAIN_SECONDS: "301" }, /DRAIN_SECONDS="301": must be between 0 and 300/],
+      [{ DRAIN_SECONDS: "1.5" }, /DRAIN_SECONDS="1.5": must be a whole number/],
+      [{ METRICS_TOKEN: "curto" }, /METRICS_TOKEN="curto": must have at least 16 characters/],
+      [{ METRICS_TOKEN: "com espaço no meio" }, /METRICS_TOKEN=.*: use printable characters without spaces/],
+    ] as const) {
+      expect(() => loadConfig(env)).toThrow(problem);
+    }
+  });
+
   it("makes the server exit with code 78 and a clear message on a bad variable", () => {
     const res = spawnSync(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
       env: { ...process.env, PORT: "70000", DATABASE_URL: "" },
