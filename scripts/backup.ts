@@ -58,8 +58,9 @@ try {
     },
   });
   const { manifest } = result;
+  const segments = manifest.postgres.walSegments.length;
   console.log(
-    `Pronto: ${result.archive} (${mb(result.bytes)}; ${manifest.files.length.toLocaleString("pt-BR")} arquivos, ${mb(result.rawBytes)} sem compressão; ${manifest.postgres.walSegments.length} segmentos de WAL; ${(result.totalMs / 1000).toFixed(1)} s).`,
+    `Pronto: ${result.archive} (${mb(result.bytes)}; ${manifest.files.length.toLocaleString("pt-BR")} arquivos, ${mb(result.rawBytes)} sem compressão; ${segments} ${segments === 1 ? "segmento" : "segmentos"} de WAL; ${(result.totalMs / 1000).toFixed(1)} s).`,
   );
   for (const note of manifest.notes) console.log(`Atenção: ${note}`);
   console.log(`Para restaurar: DATA_DIR=/pasta/nova npm run restore ${result.archive}`);
