@@ -1,6 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
+import { addMonths, brazilDate } from "../../src/shared/contracts/proposals";
+import { makePdf, makePng, randomCpf } from "../support/files";
 import type { ReceivedMail } from "../support/mail";
+import { addressProfileOf, personalProfileOf } from "../support/profiles";
 
 const PASSWORD = "Ipê amarelo na varanda 42";
 
@@ -24,11 +27,66 @@ export interface RequestLog {
 export interface Person {
   role: "landlord" | "tenant";
   name: string;
+  /** The name and CPF in the profile, which the signing ceremony asks for. */
+  fullName: string;
+  cpf: string;
   email: string;
+  userId: string;
   context: BrowserContext;
   page: Page;
   requests: RequestLog[];
 }
+
+/**
+ * Runs in each page before the app: tees the body of every live-events response the app reads,
+ * recording each event's id and when each stream began and ended, so the test can compare what a
+ * browser received with what the database holds for that person.
+ */
+const LIVE_RECORDER = `(() => {
+  const live = { ids: [], streams: [] };
+  Object.defineProperty(window, "__live", { value: live });
+  const original = window.fetch.bind(window);
+  window.fetch = async (input, init) => {
+    const res = await original(input, init);
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    if (!url.includes("/api/events") || !res.ok || !res.body) return res;
+    const [mine, theirs] = res.body.tee();
+    const stream = { openedAt: Date.now(), firstByteAt: null, endedAt: null, upstream: res.headers.get("x-chave-upstream") };
+    live.streams.push(stream);
+    (async () => {
+      const reader = theirs.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = "";
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          if (stream.firstByteAt === null) stream.firstByteAt = Date.now();
+          buffer += value;
+          const lines = buffer.split("\\n");
+          buffer = lines.pop();
+          for (const l of lines) if (l.startsWith("id: ")) live.ids.push(Number(l.slice(4)));
+        }
+      } catch {}
+      stream.endedAt = Date.now();
+    })();
+    return new Response(mine, { status: res.status, statusText: res.statusText, headers: res.headers });
+  };
+})();`;
+
+export interface LiveRecord {
+  ids: number[];
+  streams: {
+    openedAt: number;
+    firstByteAt: number | null;
+    endedAt: number | null;
+    upstream: string | null;
+  }[];
+}
+
+export const readLive = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __live: LiveRecord }).__live);
+
+const entryDate = () => addMonths(brazilDate(new Date()), 1);
 
 const newEmail = (prefix: string) => `${prefix}.${randomBytes(5).toString("hex")}@exemplo.com.br`;
 
@@ -78,11 +136,20 @@ export class Journey {
         ms: Date.now() - start,
       });
     });
+    // What the live stream delivered in this browser, read off the stream the app itself reads.
+    await context.addInitScript(LIVE_RECORDER);
     const page = await context.newPage();
+    page.on("console", (m) => {
+      if (m.type() === "error") this.step(`${role}'s console: ${m.text()}`);
+    });
+    page.on("pageerror", (e) => this.step(`${role}'s page error: ${e.message}`));
     return {
       role,
       name,
+      fullName: `${name} Pereira`,
+      cpf: randomCpf(),
       email: newEmail(role === "landlord" ? "locadora" : "inquilino"),
+      userId: "",
       context,
       page,
       requests,
@@ -119,5 +186,214 @@ export class Journey {
     this.tenant = await this.person("tenant", "Rafael Lima");
     await this.signUp(this.landlord);
     await this.signUp(this.tenant);
+  }
+
+  /** Profiles through the API (what the screens under test start from), as the e2e tests do. */
+  async completeProfiles(): Promise<void> {
+    for (const p of [this.landlord, this.tenant]) {
+      const personal = await p.page.request.put("/api/profile/personal", {
+        data: personalProfileOf(p.name, { nomeCompleto: p.fullName, cpf: p.cpf }),
+      });
+      expect(personal.status(), `${p.role}'s profile`).toBe(200);
+      const address = await p.page.request.put("/api/profile/address", { data: addressProfileOf() });
+      expect(address.status(), `${p.role}'s address`).toBe(200);
+      const me = (await (await p.page.request.get("/api/me")).json()) as {
+        id?: string;
+        user?: { id: string };
+      };
+      p.userId = me.user?.id ?? me.id ?? "";
+      expect(p.userId, `${p.role}'s id from /api/me`).not.toBe("");
+    }
+  }
+
+  /** The landlord's offer, published through the API: a photo (tus), a unit, an offer. */
+  async publishOffer(): Promise<string> {
+    const { request } = this.landlord.page;
+    const bytes = makePng(400, 300, [90, 140, 200]);
+    const meta = Object.entries({ filename: "fachada.png", kind: "foto_unidade", folder: "unidades" })
+      .map(([k, v]) => `${k} ${Buffer.from(v).toString("base64")}`)
+      .join(",");
+    const photo = await request.post("/api/storage/uploads", {
+      headers: {
+        "Tus-Resumable": "1.0.0",
+        "Upload-Length": String(bytes.length),
+        "Upload-Metadata": meta,
+        "Content-Type": "application/offset+octet-stream",
+      },
+      data: bytes,
+    });
+    expect(photo.status(), "the offer's photo").toBe(201);
+    const unit = await request.post("/api/units", {
+      data: {
+        tipo: "apartamento",
+        cep: "30140-071",
+        logradouro: "Rua Pernambuco",
+        numero: "550",
+        bairro: "Savassi",
+        cidade: "Belo Horizonte",
+        uf: "MG",
+        areaM2: 75,
+        quartos: 2,
+        banheiros: 2,
+        vagas: 1,
+        mobiliado: false,
+        aceitaPets: true,
+        fotos: [((await photo.json()) as { id: string }).id],
+      },
+    });
+    expect(unit.status(), "the unit").toBe(201);
+    const offer = await request.post("/api/offers", {
+      data: {
+        unidadeId: ((await unit.json()) as { id: string }).id,
+        aluguel: 280000,
+        condominio: 60000,
+        iptu: 9000,
+        seguroIncendio: 3000,
+        garantias: ["seguro_fianca"],
+        disponivelEm: entryDate(),
+      },
+    });
+    expect(offer.status(), "the offer").toBe(201);
+    const id = ((await offer.json()) as { id: string }).id;
+    expect((await request.post(`/api/offers/${id}/publish`)).status(), "publishing the offer").toBe(200);
+    return id;
+  }
+
+  /** The landlord waits on her inbox of proposals (a live screen). */
+  async landlordWatchesInbox(): Promise<void> {
+    const page = this.landlord.page;
+    await page.getByTestId("account-menu").click();
+    await page.getByRole("menuitem", { name: "Propostas recebidas" }).click();
+    await expect(page.getByTestId("proposal-row")).toHaveCount(0);
+  }
+
+  /**
+   * The tenant opens the offer, makes a proposal and attaches a large document through the
+   * upload (tus) while `during` runs; returns once the proposal is sent and the landlord's
+   * inbox shows it, live.
+   */
+  async propose(offerId: string, documentBytes: number, during: () => Promise<void>): Promise<string> {
+    const page = this.tenant.page;
+    await page.goto(`/AluguelOferta?id=${offerId}`);
+    await page.getByTestId("make-proposal").click();
+    await expect(page).toHaveURL(new RegExp(`/AluguelProposta\\?oferta=${offerId}`));
+    await page.getByLabel("Sua renda mensal (R$)").fill("15000");
+    const chooser = page.waitForEvent("filechooser");
+    await page.getByTestId("proposal-upload").click();
+    await (await chooser).setFiles({
+      name: "extratos.pdf",
+      mimeType: "application/pdf",
+      buffer: await makePdf(2, documentBytes),
+    });
+    await during();
+    await expect(page.getByTestId("document-picker").getByRole("checkbox", { checked: true })).toHaveCount(
+      1,
+      {
+        timeout: 90_000,
+      },
+    );
+    await page.getByLabel("Mensagem ao proprietário").fill("Posso mudar na data que você preferir.");
+    await page.getByRole("button", { name: "Enviar proposta" }).click();
+    await expect(page).toHaveURL(/\/PropostaEnviada\?id=/);
+    await expect(page.getByTestId("sent-confirmation")).toBeVisible();
+    const id = new URL(page.url()).searchParams.get("id") ?? "";
+    // The landlord's inbox shows it without a reload: the live event reached her stream.
+    await expect(this.landlord.page.getByTestId("proposal-row")).toHaveCount(1, { timeout: 20_000 });
+    return id;
+  }
+
+  /** The landlord counters from her inbox; the tenant, on the proposal, sees it live. */
+  async counter(): Promise<void> {
+    const page = this.landlord.page;
+    await page.getByTestId("proposal-row").first().click();
+    await expect(page.getByTestId("turn-banner")).toContainText("É a sua vez de responder");
+    await page.getByRole("button", { name: "Contrapropor" }).click();
+    await page.getByLabel("Aluguel proposto (R$)").fill("2700");
+    await page.getByRole("button", { name: "Enviar contraproposta" }).click();
+    await expect(page.getByTestId("proposal-status")).toHaveText("Contraproposta");
+    await expect(this.tenant.page.getByTestId("proposal-status")).toHaveText("Contraproposta", {
+      timeout: 30_000,
+    });
+  }
+
+  /** The tenant accepts; the landlord sees it approved, live. */
+  async accept(): Promise<void> {
+    const page = this.tenant.page;
+    await expect(page.getByTestId("turn-banner")).toContainText("É a sua vez de responder");
+    await page.getByRole("button", { name: "Aceitar contraproposta" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Aceitar contraproposta" }).click();
+    await expect(page.getByTestId("proposal-status")).toHaveText("Aprovada");
+    await expect(this.landlord.page.getByTestId("proposal-status")).toHaveText("Aprovada", {
+      timeout: 20_000,
+    });
+  }
+
+  /** Messages both ways on the proposal's conversation, each seen live on the other side. */
+  async chat(proposalId: string, rounds: number): Promise<void> {
+    await this.landlord.page.goto(`/Message/${proposalId}`);
+    await this.tenant.page.goto(`/Message/${proposalId}`);
+    for (let i = 1; i <= rounds; i++) {
+      for (const [from, to] of [
+        [this.tenant, this.landlord],
+        [this.landlord, this.tenant],
+      ] as const) {
+        const text = `${from.role === "tenant" ? "Pergunta" : "Resposta"} ${i}: ${randomBytes(3).toString("hex")}`;
+        const before = await to.page.getByTestId("message-theirs").count();
+        await from.page.getByTestId("message-input").fill(text);
+        await from.page.getByTestId("message-send").click();
+        await expect(
+          to.page.getByTestId("message-theirs"),
+          `message "${text}" on the ${to.role}'s screen`,
+        ).toHaveCount(before + 1, { timeout: 20_000 });
+        await expect(to.page.getByTestId("message-theirs").last()).toContainText(text);
+      }
+    }
+  }
+
+  /** The contract: the landlord sends it for signature and signs in the app; the tenant from the e-mailed link. */
+  async signContract(proposalId: string): Promise<void> {
+    const landlord = this.landlord.page;
+    await landlord.goto(`/AprovarProposta?id=${proposalId}`);
+    await landlord.getByTestId("open-contract").click();
+    await expect(landlord.getByTestId("contract-state")).toHaveText("Em revisão", { timeout: 20_000 });
+    await landlord
+      .getByTestId("contract-review")
+      .getByRole("button", { name: "Enviar para assinatura" })
+      .click();
+    await expect(landlord.getByTestId("contract-state")).toHaveText("Em assinatura");
+    for (const who of [this.landlord, this.tenant]) {
+      const page = who.page;
+      if (who === this.landlord) {
+        await page.getByTestId("sign-now").click();
+      } else {
+        await page.goto(
+          await this.mailed(who.email, /(\/Clicksign\?contrato=[0-9a-f-]{36}&token=[A-Za-z0-9_-]{43})/),
+        );
+      }
+      await expect(page.getByTestId("ceremony")).toContainText(who.fullName);
+      const mark = this.mail.received.length;
+      await page.getByRole("button", { name: "Enviar código por e-mail" }).click();
+      await expect(page.getByText(/Código enviado para/)).toBeVisible();
+      const code = await this.mailed(who.email, /Use o código (\d{6})/, mark);
+      await page.getByLabel("Código de 6 dígitos").fill(code);
+      await page.getByLabel("Seu nome completo, como no contrato").fill(who.fullName);
+      await page.getByLabel("Seu CPF").fill(who.cpf);
+      await page.getByLabel("Li o contrato e concordo com os termos").check();
+      await page.getByRole("button", { name: "Assinar", exact: true }).click();
+      await expect(page.getByTestId("ceremony-done")).toBeVisible({ timeout: 20_000 });
+    }
+    // Sealed by a job on whichever node takes it; the landlord's screen follows it live.
+    await landlord.goto(`/AprovarProposta?id=${proposalId}`);
+    await landlord.getByTestId("open-contract").click();
+    await expect(landlord.getByTestId("contract-state")).toHaveText("Assinado", { timeout: 30_000 });
+  }
+
+  /** Both still signed in: the account menu is there and /api/me answers with their account. */
+  async assertSignedIn(when: string): Promise<void> {
+    for (const p of [this.landlord, this.tenant]) {
+      await expect(p.page.getByTestId("account-menu"), `${p.role} signed in ${when}`).toBeVisible();
+      const me = await p.page.request.get("/api/me");
+      expect(me.status(), `${p.role}'s session ${when}`).toBe(200);
+    }
   }
 }

@@ -64,7 +64,7 @@ export function runningProcesses(): HostProcess[] {
 /** Waits for `check` to hold, every `everyMs`, failing with `what` after `timeoutMs`. */
 export async function waitFor<T>(
   what: string,
-  check: () => Promise<T | undefined | false> | T | undefined | false,
+  check: () => Promise<T | undefined | null | false> | T | undefined | null | false,
   timeoutMs: number,
   everyMs = 100,
 ): Promise<T> {
@@ -73,7 +73,7 @@ export async function waitFor<T>(
   for (;;) {
     try {
       const v = await check();
-      if (v !== undefined && v !== false) return v as T;
+      if (v !== undefined && v !== null && v !== false) return v as T;
     } catch (err) {
       lastError = err;
     }

@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import path from "node:path";
 import { chromium } from "@playwright/test";
 import { startSmtpServer } from "../support/mail";
 import { relay } from "./forward";
@@ -12,9 +11,19 @@ import {
   startPostgres,
   waitReady,
 } from "./hosts";
-import { Journey } from "./journey";
+import { Journey, readLive } from "./journey";
 import { createBridge, createHost, ROOT_ADDRESS, removeLeftovers } from "./net";
-import { runningProcesses } from "./processes";
+import { runningProcesses, waitFor } from "./processes";
+import {
+  backgroundLoad,
+  backInRotation,
+  killDuringUpload,
+  missedEvents,
+  readAccessLog,
+  restartNode,
+  setLink,
+  streamNode,
+} from "./scenarios";
 
 /*
  * The topology test (decision 029): PostgreSQL, the object store, three app nodes and nginx, each
@@ -29,6 +38,7 @@ const LIMIT_MS = 8 * 60_000;
 const started = Date.now();
 const cleanups: (() => Promise<void> | void)[] = [];
 let cleaned = false;
+let failed = false;
 async function cleanup(): Promise<void> {
   if (cleaned) return;
   cleaned = true;
@@ -124,13 +134,234 @@ async function main(): Promise<void> {
       "--disable-component-update",
       "--disable-sync",
       "--no-first-run",
+      // Production is HTTPS; the balancer here is plain HTTP on an address, which the browser
+      // treats as insecure (no crypto.randomUUID, which the uploads use): treat it as the HTTPS it stands for.
+      `--unsafely-treat-insecure-origin-as-secure=${publicUrl}`,
     ],
   });
   cleanups.push(() => browser.close());
   const journey = new Journey(browser, lb.url, smtp, step);
+  // On a failure, what each person's screen showed is kept beside the logs.
+  cleanups.push(async () => {
+    if (!failed) return;
+    for (const p of [journey.landlord, journey.tenant])
+      await p?.page
+        .screenshot({ path: `${RUN_DIR}/logs/${p.role}.png`, fullPage: true })
+        .catch(() => undefined);
+  });
   await journey.signUpBoth();
   step("both people signed up through the balancer");
-  void path;
+  await journey.completeProfiles();
+  const offerId = await journey.publishOffer();
+  await journey.landlordWatchesInbox();
+  step("the landlord published an offer and waits on her inbox");
+
+  // 1. A node is killed (SIGKILL) mid-upload, while it holds a person's live stream.
+  const phases: Phase[] = [];
+  let phase = begin("kill", journey, lb.accessLog);
+  let kill: Awaited<ReturnType<typeof killDuringUpload>> | undefined;
+  const cdp = await journey.tenant.context.newCDPSession(journey.tenant.page);
+  const proposalId = await journey.propose(offerId, 20_000_000, async () => {
+    // A phone's upload (1.5 MB/s), so the 20 MB document is still going when the node dies.
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 1_500_000,
+    });
+    kill = await killDuringUpload(journey, nodes, step);
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+  });
+  if (!kill) throw new Error("no node was killed");
+  const killed = kill;
+  step(`the upload finished on another node and the proposal reached the landlord's inbox live`);
+  for (const role of killed.streamsOnIt) {
+    const p = role === "landlord" ? journey.landlord : journey.tenant;
+    const next = await streamNode(p.page);
+    if (!next || next === killed.node.host.address)
+      throw new Error(`the ${role}'s live stream did not move off ${killed.node.host.name} (now on ${next})`);
+  }
+  await journey.assertSignedIn("after the kill");
+  phases.push(await end(phase, journey, db.url, "the node killed mid-upload"));
+  await restartNode(killed.node, run, env);
+  await backInRotation(killed.node, lb, Date.now());
+  step(`${killed.node.host.name} restarted and back in nginx's rotation`);
+
+  // 2. A node's link is cut: the balancer stops sending to it; the stream on it is noticed dead.
+  phase = begin("link cut", journey, lb.accessLog);
+  await journey.tenant.page.goto(`/PropostaEnviada?id=${proposalId}`);
+  const onTenant = await waitFor("the tenant's live stream", () => streamNode(journey.tenant.page), 10_000);
+  const target = nodes.find((n) => n.host.address === onTenant);
+  if (!target) throw new Error(`the tenant's live stream runs on no known node (${onTenant})`);
+  const cookie = (await journey.tenant.context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+  const probe = backgroundLoad(lb.url, cookie, proposalId);
+  const cutAt = Date.now();
+  setLink(target.host, false);
+  step(`cut ${target.host.name}'s link (it holds the tenant's live stream)`);
+  await journey.counter();
+  step("the landlord countered; the tenant saw it live");
+  await new Promise((r) => setTimeout(r, 12_000 - Math.min(12_000, Date.now() - cutAt)));
+  const cutHits = readAccessLog(lb.accessLog).filter(
+    (h) => h.at >= cutAt && h.upstreams.includes(target.host.address),
+  );
+  const firstFallover = cutHits[0];
+  if (!firstFallover) throw new Error(`nginx never tried ${target.host.name} after its link was cut`);
+  const stoppedAfter = firstFallover.at + firstFallover.seconds * 1000 - cutAt;
+  const triedAgain = cutHits.length;
+  setLink(target.host, true);
+  await backInRotation(target, lb, Date.now());
+  await probe.stop();
+  step(`${target.host.name}'s link restored and back in rotation`);
+  phase.load = probe.results;
+  phase.notes.push(
+    `nginx took ${target.host.name} out after ${(stoppedAfter / 1000).toFixed(1)} s; requests that tried it while cut: ${triedAgain}`,
+  );
+  if (stoppedAfter > 5_000) throw new Error(`nginx kept sending to the cut node for ${stoppedAfter} ms`);
+  await journey.assertSignedIn("after the link cut");
+  phases.push(await end(phase, journey, db.url, "a node cut off"));
+
+  // 3. Every node restarted, one after another, while the journey goes on: no request may fail.
+  phase = begin("rolling restart", journey, lb.accessLog);
+  const load = backgroundLoad(lb.url, cookie, proposalId);
+  const rolling = (async () => {
+    for (const node of nodes) {
+      const t0 = Date.now();
+      node.proc.signal("SIGTERM");
+      const code = await Promise.race([
+        node.proc.exited,
+        new Promise((r) => setTimeout(() => r("still running after 40 s"), 40_000)),
+      ]);
+      if (code !== 0)
+        throw new Error(`${node.host.name} did not stop cleanly on SIGTERM: ${code}\n${node.proc.output()}`);
+      const stopped = Date.now();
+      await restartNode(node, run, env);
+      await backInRotation(node, lb, Date.now());
+      phase.notes.push(
+        `${node.host.name}: stopped in ${((stopped - t0) / 1000).toFixed(1)} s, back in rotation ${((Date.now() - t0) / 1000).toFixed(1)} s after SIGTERM`,
+      );
+      step(`${node.host.name} restarted`);
+    }
+  })();
+  await journey.accept();
+  step("the tenant accepted the counter-proposal");
+  await journey.chat(proposalId, 2);
+  step("messages went both ways");
+  await journey.signContract(proposalId);
+  step("both signed with e-mailed codes; the contract is sealed");
+  await rolling;
+  await load.stop();
+  phase.load = load.results;
+  await journey.assertSignedIn("after the rolling restart");
+  phases.push(await end(phase, journey, db.url, "rolling restart"));
+
+  printFigures(phases);
+  const failed = phases.filter((p) => p.failures.length > 0);
+  if (failed.length > 0) {
+    for (const p of failed) console.error(`${p.name}: ${p.failures.join("\n  ")}`);
+    throw new Error(`failed requests in: ${failed.map((p) => p.name).join(", ")}`);
+  }
+}
+
+interface PhaseState {
+  name: string;
+  from: number;
+  notes: string[];
+  load: { at: number; ok: boolean; status: number; ms: number; what: string }[];
+  marks: { landlord: number; tenant: number };
+}
+
+interface Phase {
+  name: string;
+  title: string;
+  requests: number;
+  failures: string[];
+  longestPauseMs: number;
+  eventsDelivered: number;
+  eventsMissed: number;
+  notes: string[];
+}
+
+function begin(name: string, journey: Journey, _accessLog: string): PhaseState {
+  return {
+    name,
+    from: Date.now(),
+    notes: [],
+    load: [],
+    marks: { landlord: journey.landlord.requests.length, tenant: journey.tenant.requests.length },
+  };
+}
+
+/** Counts a phase: the browsers' requests and the background load's, failures, pauses, events. */
+async function end(s: PhaseState, journey: Journey, dbUrl: string, title: string): Promise<Phase> {
+  const failures: string[] = [];
+  let requests = 0;
+  let longest = 0;
+  // What may fail and be retried without loss: an upload chunk (tus resumes from HEAD's offset)
+  // and a live stream (resumed after its last event id); a stream the page itself aborted is no failure.
+  const retriable = (r: { method: string; url: string }) =>
+    /\/api\/storage\/uploads/.test(r.url) && (r.method === "PATCH" || r.method === "HEAD");
+  const isStream = (url: string) => url.includes("/api/events");
+  for (const p of [journey.landlord, journey.tenant]) {
+    for (const r of p.requests.slice(s.marks[p.role])) {
+      requests += 1;
+      const bad = r.failure !== null || (r.status !== null && r.status >= 500);
+      if (!isStream(r.url) && !retriable(r)) longest = Math.max(longest, r.ms);
+      if (!bad) continue;
+      if (isStream(r.url) || (r.failure === "net::ERR_ABORTED" && r.method === "GET")) continue;
+      if (s.name === "kill" && retriable(r)) {
+        s.notes.push(`${p.role}: ${r.method} upload chunk ${r.failure ?? r.status} (resumed by tus)`);
+        continue;
+      }
+      failures.push(`${p.role}: ${r.method} ${r.url} ${r.failure ?? r.status}`);
+    }
+  }
+  for (const r of s.load) {
+    requests += 1;
+    longest = Math.max(longest, r.ms);
+    if (!r.ok) failures.push(`load: ${r.what} ${r.status}`);
+  }
+  let delivered = 0;
+  let missed = 0;
+  for (const p of [journey.landlord, journey.tenant]) {
+    const m = await missedEvents(dbUrl, p);
+    delivered += m.delivered;
+    missed += m.missed.length;
+    if (m.missed.length > 0) failures.push(`${p.role} never received live events ${m.missed.join(", ")}`);
+    // The longest a stream was down: from one stream's end to the next one's first byte.
+    const live = await readLive(p.page);
+    for (let i = 1; i < live.streams.length; i++) {
+      const prev = live.streams[i - 1];
+      const next = live.streams[i];
+      if (prev?.endedAt && next?.firstByteAt && prev.endedAt >= s.from)
+        longest = Math.max(longest, next.firstByteAt - prev.endedAt);
+    }
+  }
+  return {
+    name: s.name,
+    title,
+    requests,
+    failures,
+    longestPauseMs: longest,
+    eventsDelivered: delivered,
+    eventsMissed: missed,
+    notes: s.notes,
+  };
+}
+
+function printFigures(phases: Phase[]): void {
+  console.log("\nTopology figures (through nginx, 3 app nodes)");
+  console.log("phase              requests  failed  longest pause  events delivered  missed");
+  for (const p of phases)
+    console.log(
+      `${p.name.padEnd(18)} ${String(p.requests).padStart(8)}  ${String(p.failures.length).padStart(6)}  ${`${(p.longestPauseMs / 1000).toFixed(1)} s`.padStart(13)}  ${String(p.eventsDelivered).padStart(16)}  ${String(p.eventsMissed).padStart(6)}`,
+    );
+  for (const p of phases) for (const n of p.notes) console.log(`  ${p.name}: ${n}`);
 }
 
 main()
@@ -140,6 +371,7 @@ main()
     process.exit(0);
   })
   .catch(async (err: unknown) => {
+    failed = true;
     console.error(`FAIL: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     console.error(`Logs of every host: ${RUN_DIR}/logs`);
     await cleanup();

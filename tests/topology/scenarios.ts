@@ -1,0 +1,195 @@
+import fs from "node:fs";
+import type { Page } from "@playwright/test";
+import pg from "pg";
+import { type AppNode, type RunDir, spawnNode, waitReady } from "./hosts";
+import { type Journey, type Person, readLive } from "./journey";
+import { receivedBytes, setLink } from "./net";
+import { waitFor } from "./processes";
+
+/** One line of nginx's access log (the test's log_format `topology`). */
+export interface Hit {
+  at: number;
+  status: number;
+  method: string;
+  uri: string;
+  upstreams: string[];
+  seconds: number;
+}
+
+export function readAccessLog(file: string): Hit[] {
+  if (!fs.existsSync(file)) return [];
+  return fs
+    .readFileSync(file, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => {
+      const m = /^(\S+) (\d+) (\S+) (\S+) "([^"]*)" "([^"]*)" (\S+)$/.exec(line);
+      if (!m) throw new Error(`unreadable nginx log line: ${line}`);
+      return {
+        at: Number(m[1]) * 1000,
+        status: Number(m[2]),
+        method: m[3] as string,
+        uri: m[4] as string,
+        upstreams: (m[5] as string).split(/[,:]\s*/).filter((x) => /^\d+\.\d+\.\d+\.\d+$/.test(x)),
+        seconds: Number(m[7]),
+      };
+    });
+}
+
+/** Which node a page's current live stream runs on (nginx's X-Chave-Upstream on it). */
+export async function streamNode(page: Page): Promise<string | null> {
+  const live = await readLive(page);
+  const open = live.streams.filter((s) => s.endedAt === null);
+  return open.at(-1)?.upstream?.split(":")[0] ?? null;
+}
+
+/**
+ * Requests through the balancer at a steady pace, as a person's app makes them: reads of the
+ * proposal and, every few, a message posted; every answer is counted, none may fail.
+ */
+export function backgroundLoad(baseUrl: string, cookie: string, proposalId: string) {
+  const results: { at: number; ok: boolean; status: number; ms: number; what: string }[] = [];
+  let stopped = false;
+  let n = 0;
+  const loop = (async () => {
+    while (!stopped) {
+      n += 1;
+      const post = n % 8 === 0;
+      const what = post ? "POST message" : "GET proposal";
+      const begun = Date.now();
+      try {
+        const res = await fetch(
+          post ? `${baseUrl}/api/messages/${proposalId}` : `${baseUrl}/api/proposals/${proposalId}`,
+          {
+            method: post ? "POST" : "GET",
+            headers: {
+              cookie,
+              origin: baseUrl,
+              "content-type": "application/json",
+              "accept-language": "pt-BR",
+            },
+            body: post ? JSON.stringify({ texto: `Mensagem automática ${n}` }) : undefined,
+            signal: AbortSignal.timeout(15_000),
+          },
+        );
+        await res.arrayBuffer();
+        results.push({ at: begun, ok: res.status < 400, status: res.status, ms: Date.now() - begun, what });
+      } catch (err) {
+        results.push({
+          at: begun,
+          ok: false,
+          status: 0,
+          ms: Date.now() - begun,
+          what: `${what}: ${(err as Error).message}`,
+        });
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+  return {
+    results,
+    async stop() {
+      stopped = true;
+      await loop;
+    },
+  };
+}
+
+/** Every event the database holds for a person after the first one their page received, and which the page did not get. */
+export async function missedEvents(
+  dbUrl: string,
+  p: Person,
+): Promise<{ delivered: number; missed: number[]; duplicates: number }> {
+  const live = await readLive(p.page);
+  const first = live.ids[0];
+  if (first === undefined) throw new Error(`${p.role}'s page received no live event id at all`);
+  const c = new pg.Client({ connectionString: dbUrl });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ id: string }>(
+      "SELECT id FROM live_events WHERE user_id = $1 AND id > $2 ORDER BY id",
+      [p.userId, first],
+    );
+    const got = new Set(live.ids);
+    return {
+      delivered: live.ids.length - 1,
+      missed: rows.map((r) => Number(r.id)).filter((id) => !got.has(id)),
+      duplicates: live.ids.length - got.size,
+    };
+  } finally {
+    await c.end();
+  }
+}
+
+/** SIGKILL the node receiving the tenant's upload, once a person's live stream runs on it too. */
+export async function killDuringUpload(
+  journey: Journey,
+  nodes: AppNode[],
+  log: (s: string) => void,
+): Promise<{ node: AppNode; at: number; streamsOnIt: string[] }> {
+  const until = Date.now() + 60_000;
+  const seen = { maxDelta: 0, busy: new Set<string>(), streams: new Set<string>() };
+  let last = new Map(nodes.map((n) => [n, receivedBytes(n.host)]));
+  while (Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 200));
+    const now = new Map(nodes.map((n) => [n, receivedBytes(n.host)]));
+    const busy = nodes.find((n) => (now.get(n) ?? 0) - (last.get(n) ?? 0) > 100_000);
+    seen.maxDelta = Math.max(seen.maxDelta, ...nodes.map((n) => (now.get(n) ?? 0) - (last.get(n) ?? 0)));
+    last = now;
+    if (!busy) continue;
+    seen.busy.add(busy.host.name);
+    const streamsOnIt: string[] = [];
+    for (const p of [journey.landlord, journey.tenant])
+      if (
+        (await streamNode(p.page).then((a) => (seen.streams.add(`${p.role}@${a}`), a))) === busy.host.address
+      )
+        streamsOnIt.push(p.role);
+    if (streamsOnIt.length > 0) {
+      busy.proc.signal("SIGKILL");
+      const at = Date.now();
+      log(`SIGKILL ${busy.host.name} mid-upload (holding the ${streamsOnIt.join(" and ")}'s live stream)`);
+      return { node: busy, at, streamsOnIt };
+    }
+    // Move the landlord's stream (she reloads her inbox) until one shares the upload's node.
+    await journey.landlord.page.reload();
+    await waitFor(
+      "the landlord's live stream after a reload",
+      () => streamNode(journey.landlord.page),
+      10_000,
+    );
+  }
+  throw new Error(
+    `the upload never ran on a node that also held a live stream within 60 s (busiest 200 ms: ${seen.maxDelta} bytes; uploading nodes: ${[...seen.busy].join(", ") || "none"}; streams: ${[...seen.streams].join(", ") || "none"})`,
+  );
+}
+
+export async function restartNode(node: AppNode, run: RunDir, env: Record<string, string>): Promise<void> {
+  spawnNode(node, run, env);
+  await waitReady(node);
+}
+
+/** Waits until nginx sends requests to `node` again (after its fail_timeout) and it answers. */
+export async function backInRotation(
+  node: AppNode,
+  lb: { url: string; accessLog: string },
+  since: number,
+  timeoutMs = 40_000,
+): Promise<number> {
+  return waitFor(
+    `nginx to send requests to ${node.host.name} again`,
+    async () => {
+      // Traffic of our own, so nginx has requests to send it.
+      await fetch(`${lb.url}/api/health`, { signal: AbortSignal.timeout(5_000) }).then((r) =>
+        r.arrayBuffer(),
+      );
+      const hit = readAccessLog(lb.accessLog).find(
+        (h) => h.at >= since && h.upstreams.at(-1) === node.host.address && h.status < 500,
+      );
+      return hit?.at;
+    },
+    timeoutMs,
+    250,
+  );
+}
+
+export { setLink };
