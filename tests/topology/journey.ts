@@ -1,9 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
+import { type Browser, type BrowserContext, expect as baseExpect, type Page } from "@playwright/test";
 import { addMonths, brazilDate } from "../../src/shared/contracts/proposals";
 import { makePdf, makePng, randomCpf } from "../support/files";
 import type { ReceivedMail } from "../support/mail";
 import { addressProfileOf, personalProfileOf } from "../support/profiles";
+
+// A step may wait out a failover (a node's connect or read timeout): up to 15 s, not 5.
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 const PASSWORD = "Ipê amarelo na varanda 42";
 
@@ -328,25 +331,27 @@ export class Journey {
     });
   }
 
-  /** Messages both ways on the proposal's conversation, each seen live on the other side. */
-  async chat(proposalId: string, rounds: number): Promise<void> {
+  /** Both open the proposal's conversation. */
+  async openChat(proposalId: string): Promise<void> {
     await this.landlord.page.goto(`/Message/${proposalId}`);
     await this.tenant.page.goto(`/Message/${proposalId}`);
-    for (let i = 1; i <= rounds; i++) {
-      for (const [from, to] of [
-        [this.tenant, this.landlord],
-        [this.landlord, this.tenant],
-      ] as const) {
-        const text = `${from.role === "tenant" ? "Pergunta" : "Resposta"} ${i}: ${randomBytes(3).toString("hex")}`;
-        const before = await to.page.getByTestId("message-theirs").count();
-        await from.page.getByTestId("message-input").fill(text);
-        await from.page.getByTestId("message-send").click();
-        await expect(
-          to.page.getByTestId("message-theirs"),
-          `message "${text}" on the ${to.role}'s screen`,
-        ).toHaveCount(before + 1, { timeout: 20_000 });
-        await expect(to.page.getByTestId("message-theirs").last()).toContainText(text);
-      }
+    await expect(this.tenant.page.getByTestId("message-input")).toBeVisible();
+  }
+
+  /** A message each way, each seen live on the other side. */
+  async chatRound(i: number): Promise<void> {
+    for (const [from, to] of [
+      [this.tenant, this.landlord],
+      [this.landlord, this.tenant],
+    ] as const) {
+      const text = `${from.role === "tenant" ? "Pergunta" : "Resposta"} ${i}: ${randomBytes(3).toString("hex")}`;
+      await from.page.getByTestId("message-input").fill(text);
+      await from.page.getByTestId("message-send").click();
+      // By its text: the background load posts messages in the same conversation.
+      await expect(
+        to.page.getByTestId("message-theirs").filter({ hasText: text }),
+        `message "${text}" on the ${to.role}'s screen, live`,
+      ).toHaveCount(1, { timeout: 20_000 });
     }
   }
 

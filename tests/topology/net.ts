@@ -106,3 +106,37 @@ export function receivedBytes(host: Host): number {
 export function inHost(host: Host, argv: string[]): string[] {
   return ["netns", "exec", host.ns, ...argv];
 }
+
+/**
+ * Limits what reaches the host to `bytesPerSecond` (tc's token bucket on its cable), as a
+ * phone's upload would; null lifts the limit.
+ */
+export function shapeIncoming(host: Host, bytesPerSecond: number | null): void {
+  if (bytesPerSecond === null) {
+    tryIp("link", "show", host.link); // the link may be gone already at cleanup
+    try {
+      execFileSync("tc", ["qdisc", "del", "dev", host.link, "root"], { stdio: "ignore" });
+    } catch {
+      // no limit was set
+    }
+    return;
+  }
+  execFileSync(
+    "tc",
+    [
+      "qdisc",
+      "replace",
+      "dev",
+      host.link,
+      "root",
+      "tbf",
+      "rate",
+      `${bytesPerSecond * 8}bit`,
+      "burst",
+      "64kb",
+      "latency",
+      "5s",
+    ],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+}

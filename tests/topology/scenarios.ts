@@ -43,12 +43,21 @@ export async function streamNode(page: Page): Promise<string | null> {
   return open.at(-1)?.upstream?.split(":")[0] ?? null;
 }
 
+export interface LoadResult {
+  at: number;
+  ok: boolean;
+  status: number;
+  ms: number;
+  what: string;
+  upstream?: string | null;
+}
+
 /**
  * Requests through the balancer at a steady pace, as a person's app makes them: reads of the
  * proposal and, every few, a message posted; every answer is counted, none may fail.
  */
 export function backgroundLoad(baseUrl: string, cookie: string, proposalId: string) {
-  const results: { at: number; ok: boolean; status: number; ms: number; what: string }[] = [];
+  const results: LoadResult[] = [];
   let stopped = false;
   let n = 0;
   const loop = (async () => {
@@ -73,7 +82,14 @@ export function backgroundLoad(baseUrl: string, cookie: string, proposalId: stri
           },
         );
         await res.arrayBuffer();
-        results.push({ at: begun, ok: res.status < 400, status: res.status, ms: Date.now() - begun, what });
+        results.push({
+          at: begun,
+          ok: res.status < 400,
+          status: res.status,
+          ms: Date.now() - begun,
+          what,
+          upstream: res.headers.get("x-chave-upstream"),
+        });
       } catch (err) {
         results.push({
           at: begun,
