@@ -46,7 +46,7 @@ describe("only the auth endpoints Chave uses are reachable", () => {
           : await post(t.app, url, body, headers);
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.headers["content-type"]).toMatch(/^application\/json/);
-      expect(res.json()).toEqual(NOT_FOUND);
+      expect(res.json()).toEqual({ ...NOT_FOUND, requestId: res.headers["x-request-id"] });
       expect(res.json().message).toMatch(/[ãçéêíóõú]|não/i);
     }
   });
