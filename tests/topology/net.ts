@@ -95,11 +95,26 @@ export function setLink(host: Host, up: boolean): void {
   ip("link", "set", host.link, up ? "up" : "down");
 }
 
-/** Bytes the host has received so far (its eth0 counter). */
-export function receivedBytes(host: Host): number {
-  const out = execFileSync("ip", ["netns", "exec", host.ns, "cat", "/proc/net/dev"], { encoding: "utf8" });
-  const line = out.split("\n").find((l) => l.trim().startsWith("eth0:"));
-  return Number(line?.split(":")[1]?.trim().split(/\s+/)[0] ?? 0);
+/**
+ * Bytes the host's port `port` has received on each open connection from `peer` (ss's
+ * bytes_received, keyed by the peer's port): the requests' bodies the balancer forwards, apart
+ * from the node's own traffic (S3, PostgreSQL).
+ */
+export function receivedFrom(host: Host, port: number, peer: string): Map<string, number> {
+  const out = execFileSync(
+    "ip",
+    inHost(host, ["ss", "-tinH", "state", "established", `( sport = :${port} )`, "dst", peer]),
+    { encoding: "utf8" },
+  );
+  const bytes = new Map<string, number>();
+  let current: string | null = null;
+  for (const line of out.split("\n")) {
+    const conn = /\s(\d+\.\d+\.\d+\.\d+:\d+)\s*$/.exec(line);
+    if (conn) current = conn[1] ?? null;
+    const got = /bytes_received:(\d+)/.exec(line);
+    if (got && current) bytes.set(current, Number(got[1]));
+  }
+  return bytes;
 }
 
 /** The command line that runs `argv` inside the host. */

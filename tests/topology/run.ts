@@ -166,7 +166,7 @@ async function main(): Promise<void> {
     // going when the node dies.
     shapeIncoming(lbHost, 1_500_000);
     try {
-      kill = await killDuringUpload(journey, nodes, step);
+      kill = await killDuringUpload(journey, nodes, lbHost.address, step);
     } finally {
       shapeIncoming(lbHost, null);
     }
@@ -176,9 +176,16 @@ async function main(): Promise<void> {
   step(`the upload finished on another node and the proposal reached the landlord's inbox live`);
   for (const role of killed.streamsOnIt) {
     const p = role === "landlord" ? journey.landlord : journey.tenant;
-    const next = await streamNode(p.page);
-    if (!next || next === killed.node.host.address)
-      throw new Error(`the ${role}'s live stream did not move off ${killed.node.host.name} (now on ${next})`);
+    // A stream may be between two nodes at this moment (a screen change reopens it): wait for it.
+    await waitFor(
+      `the ${role}'s live stream to run on another node than ${killed.node.host.name}`,
+      async () => {
+        const next = await streamNode(p.page);
+        return next !== null && next !== killed.node.host.address;
+      },
+      15_000,
+      200,
+    );
   }
   const uploads = journey.tenant.requests.filter(
     (r) => r.url.includes("/api/storage/uploads/") && r.at >= killed.at - 15_000,
@@ -186,6 +193,11 @@ async function main(): Promise<void> {
   phase.notes.push(
     `the upload's requests: ${uploads.map((r) => `${r.method} ${r.status ?? r.failure}${r.upstream ? ` (${r.upstream.split(":")[0]})` : ""}`).join(", ")}`,
   );
+  const cutShort = uploads.some((r) => r.at <= killed.at && (r.failure !== null || (r.status ?? 0) >= 500));
+  if (!cutShort)
+    throw new Error(
+      `the kill did not cut an upload request short, nothing was proven: ${uploads.map((r) => `${r.method} ${r.status ?? r.failure} ${r.upstream} ${r.at - killed.at}+${r.ms} ms`).join(", ")}`,
+    );
   const resumed = uploads.some((r) => r.at >= killed.at && r.status !== null && r.status < 300);
   if (!resumed) throw new Error("the upload was not resumed on another node after the kill");
   await journey.assertSignedIn("after the kill");
@@ -273,6 +285,8 @@ async function main(): Promise<void> {
   do {
     rounds += 1;
     await journey.chatRound(rounds);
+    // A person's pace, not a script's: a message each way every 2 s or so.
+    await new Promise((r) => setTimeout(r, 1_500));
   } while (!rolled);
   step(`${rounds * 2} messages went both ways during the restarts`);
   await rollingDone;

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import pg from "pg";
 import { type AppNode, type RunDir, spawnNode, waitReady } from "./hosts";
 import { type Journey, type Person, readLive } from "./journey";
-import { receivedBytes, setLink } from "./net";
+import { receivedFrom, setLink } from "./net";
 import { waitFor } from "./processes";
 
 /** One line of nginx's access log (the test's log_format `topology`). */
@@ -63,7 +63,8 @@ export function backgroundLoad(baseUrl: string, cookie: string, proposalId: stri
   const loop = (async () => {
     while (!stopped) {
       n += 1;
-      const post = n % 8 === 0;
+      // A message every 3 s or so: with the people's own, under the 60 a minute a person may send.
+      const post = n % 30 === 0;
       const what = post ? "POST message" : "GET proposal";
       const begun = Date.now();
       try {
@@ -141,16 +142,28 @@ export async function missedEvents(
 export async function killDuringUpload(
   journey: Journey,
   nodes: AppNode[],
+  balancer: string,
   log: (s: string) => void,
 ): Promise<{ node: AppNode; at: number; streamsOnIt: string[] }> {
   const until = Date.now() + 60_000;
   const seen = { maxDelta: 0, busy: new Set<string>(), streams: new Set<string>() };
-  let last = new Map(nodes.map((n) => [n, receivedBytes(n.host)]));
+  const sample = () => new Map(nodes.map((n) => [n, receivedFrom(n.host, 3000, balancer)]));
+  const grown = (before: Map<string, number> | undefined, after: Map<string, number> | undefined) => {
+    let sum = 0;
+    for (const [peer, bytes] of after ?? []) sum += bytes - (before?.get(peer) ?? bytes);
+    return sum;
+  };
+  let last = sample();
+  let total = 0;
   while (Date.now() < until) {
     await new Promise((r) => setTimeout(r, 200));
-    const now = new Map(nodes.map((n) => [n, receivedBytes(n.host)]));
-    const busy = nodes.find((n) => (now.get(n) ?? 0) - (last.get(n) ?? 0) > 100_000);
-    seen.maxDelta = Math.max(seen.maxDelta, ...nodes.map((n) => (now.get(n) ?? 0) - (last.get(n) ?? 0)));
+    const now = sample();
+    // Still receiving a request body from the balancer: a chunk of the upload under way. Only
+    // from the sixth chunk on (tus-js-client doubles them from 256 KiB: 7.75 MiB before it), 8 MiB
+    // long, over 5 s at this pace: time enough to place a live stream on its node before it ends.
+    for (const n of nodes) total += Math.max(0, grown(last.get(n), now.get(n)));
+    const busy = total >= 7_900_000 ? nodes.find((n) => grown(last.get(n), now.get(n)) > 100_000) : undefined;
+    seen.maxDelta = Math.max(seen.maxDelta, ...nodes.map((n) => grown(last.get(n), now.get(n))));
     last = now;
     if (!busy) continue;
     seen.busy.add(busy.host.name);
