@@ -168,11 +168,11 @@ export async function killDuringUpload(
     if (!busy) continue;
     seen.busy.add(busy.host.name);
     const streamsOnIt: string[] = [];
-    for (const p of [journey.landlord, journey.tenant])
-      if (
-        (await streamNode(p.page).then((a) => (seen.streams.add(`${p.role}@${a}`), a))) === busy.host.address
-      )
-        streamsOnIt.push(p.role);
+    for (const p of [journey.landlord, journey.tenant]) {
+      const on = await streamNode(p.page);
+      seen.streams.add(`${p.role}@${on}`);
+      if (on === busy.host.address) streamsOnIt.push(p.role);
+    }
     if (streamsOnIt.length > 0) {
       busy.proc.signal("SIGKILL");
       const at = Date.now();
