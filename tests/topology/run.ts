@@ -38,14 +38,22 @@ const LIMIT_MS = 8 * 60_000;
 
 const started = Date.now();
 const cleanups: (() => Promise<void> | void)[] = [];
-let cleaned = false;
-let failed = false;
-async function cleanup(): Promise<void> {
-  if (cleaned) return;
-  cleaned = true;
-  for (const c of cleanups.reverse()) await Promise.resolve(c()).catch(() => undefined);
-  for (const p of runningProcesses()) p.signal("SIGKILL");
-  removeLeftovers();
+let cleaning: Promise<void> | null = null;
+/** Saves each person's screen beside the logs (on a failure, before the browser closes). */
+let screens: (() => Promise<void>) | null = null;
+/** Once, whoever asks first (a signal, the end, a failure); a second caller waits for it to finish. */
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    // The hosts first, at once and synchronously: nothing of theirs may outlive this process.
+    for (const p of runningProcesses()) p.signal("SIGKILL");
+    removeLeftovers();
+    for (const c of cleanups.reverse())
+      await Promise.race([
+        Promise.resolve(c()).catch(() => undefined),
+        new Promise((r) => setTimeout(r, 5_000)),
+      ]);
+  })();
+  return cleaning;
 }
 for (const sig of ["SIGINT", "SIGTERM"] as const)
   process.once(sig, () => {
@@ -143,13 +151,12 @@ async function main(): Promise<void> {
   cleanups.push(() => browser.close());
   const journey = new Journey(browser, lb.url, smtp, step);
   // On a failure, what each person's screen showed is kept beside the logs.
-  cleanups.push(async () => {
-    if (!failed) return;
+  screens = async () => {
     for (const p of [journey.landlord, journey.tenant])
       await p?.page
-        .screenshot({ path: `${RUN_DIR}/logs/${p.role}.png`, fullPage: true })
+        .screenshot({ path: `${RUN_DIR}/logs/${p.role}.png`, fullPage: true, timeout: 5_000 })
         .catch(() => undefined);
-  });
+  };
   await journey.signUpBoth();
   step("both people signed up through the balancer");
   await journey.completeProfiles();
@@ -418,7 +425,7 @@ main()
     process.exit(0);
   })
   .catch(async (err: unknown) => {
-    failed = true;
+    if (!cleaning) await screens?.();
     console.error(`FAIL: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     console.error(`Logs of every host: ${RUN_DIR}/logs`);
     await cleanup();
