@@ -143,9 +143,8 @@ async function main(): Promise<void> {
       "--disable-component-update",
       "--disable-sync",
       "--no-first-run",
-      // Production is HTTPS; the balancer here is plain HTTP on an address, which the browser
-      // treats as insecure (no crypto.randomUUID, which the uploads use): treat it as the HTTPS it stands for.
-      `--unsafely-treat-insecure-origin-as-secure=${publicUrl}`,
+      // The balancer is plain HTTP at an address, an insecure context to the browser, as a
+      // self-hosted install on a local network often is: uploads must work there too.
     ],
   });
   cleanups.push(() => browser.close());

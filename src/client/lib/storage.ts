@@ -16,6 +16,7 @@ import {
 import { codeForStatus, type ErrorCode, isErrorCode } from "../../shared/errors";
 import { ApiError, api } from "./api";
 import { logger } from "./logger";
+import { randomId } from "./random-id";
 
 /*
  * The storage module, with the seed's semantics: metadata, list, download URL, delete, and
@@ -448,7 +449,7 @@ export function dismissUpload(id: string): void {
 /** Starts uploading `file` as a document of `meta.kind` in `meta.folder`. */
 export function uploadFile(file: Blob, meta: UploadMetadata, userId: string): UploadTask {
   const record: PendingRecord = {
-    id: crypto.randomUUID(),
+    id: randomId(),
     userId,
     file,
     meta,

@@ -1,3 +1,5 @@
+import { randomId } from "../../lib/random-id";
+
 /** Photos are shrunk so their longer side is at most this many pixels (about 240 dpi on A4). */
 export const MAX_IMAGE_SIDE = 2000;
 export const JPEG_QUALITY = 0.85;
@@ -11,7 +13,7 @@ export interface PageImage {
 }
 
 export function newPage(blob: Blob, name: string): PageImage {
-  return { id: crypto.randomUUID(), blob, name, rotation: 0 };
+  return { id: randomId(), blob, name, rotation: 0 };
 }
 
 /** The size an image of w×h is drawn at so that neither side passes `max`. */
