@@ -85,6 +85,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestIdHeader: false,
     genReqId: (raw) => requestIdFor(raw, config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    // A node closes after its drain (main.ts); a request the balancer had already sent on a kept
+    // connection is then served like any other, not refused with 503: nginx resends neither a
+    // 503 nor a POST, so the person would see the failure (the topology test did).
+    return503OnClosing: false,
     // A malformed %-escape in the path is refused before routing: in the catalogue too.
     frameworkErrors,
   });

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
+import net from "node:net";
 import Fastify from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { createDatabaseOn, dropDatabaseOn } from "../../../../tests/support/admin-database";
-import { createTestApp, get, type TestApp } from "../../../../tests/support/test-app";
+import { createTestApp, get, ORIGIN, type TestApp } from "../../../../tests/support/test-app";
 import { apiPaths } from "../../../shared/api-paths";
 import { errorMessage } from "../../../shared/errors";
 import { connectDatabase, migrateDatabase } from "../../db/client";
@@ -170,6 +171,38 @@ describe("draining", () => {
     } finally {
       await app.close();
       await dead.close();
+    }
+  });
+
+  it("serves a request that reaches a closing node on a connection it had already accepted", async () => {
+    // After the drain the node closes; a request the balancer had already sent on a kept
+    // connection must be answered, not refused with 503 (nginx does not resend a 503, nor a POST).
+    const node = await createTestApp();
+    let closing: Promise<void> | undefined;
+    try {
+      await node.app.listen({ port: 0, host: "127.0.0.1" });
+      const { port } = node.app.server.address() as { port: number };
+      const socket = net.connect(port, "127.0.0.1");
+      await new Promise((resolve) => socket.once("connect", resolve));
+      let received = "";
+      socket.setEncoding("utf8");
+      socket.on("data", (c: string) => (received += c));
+      const body = JSON.stringify({ email: "ninguem@exemplo.com.br", password: "senha errada longa" });
+      // The first request's body is still arriving when the node starts closing…
+      socket.write(
+        `POST ${apiPaths.auth.signIn} HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: ${ORIGIN}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
+      );
+      await vi.waitFor(() => expect(node.app.server.listening).toBe(true));
+      closing = node.app.close();
+      // …then the rest of it: it is answered (a wrong password here), and the connection closed.
+      socket.write(body.slice(10));
+      await new Promise((resolve) => socket.once("close", resolve));
+      const statuses = [...received.matchAll(/^HTTP\/1\.1 (\d{3})/gm)].map((m) => Number(m[1]));
+      expect(statuses).toEqual([401]);
+      expect(received).toMatch(/^connection: close\r$/im);
+    } finally {
+      await closing;
+      await node.close();
     }
   });
 });
