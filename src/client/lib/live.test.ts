@@ -131,4 +131,31 @@ describe("the live events stream", () => {
     stream.close();
     expect(server.calls[2]?.signal.aborted).toBe(true);
   });
+
+  it("gives up a page's first stream cut before its first heartbeat, by the pace its ready event names", async () => {
+    // A page opened just before its node was cut: the opening burst comes at once, then silence.
+    // No gap has been seen yet, so only the server's word says how long silence may last.
+    const server = eventsServer();
+    const got: LiveMessage[] = [];
+    const stream = openLiveStream({
+      url: "/api/events",
+      onMessage: (m) => got.push(m),
+      onFresh: () => undefined,
+      fetch: server.fetch,
+      random: () => 0,
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    const first = server.calls[0];
+    if (!first) throw new Error("no stream was opened");
+    first.push(
+      `retry: 2000\n\nid: 5\ndata: ${JSON.stringify({ type: "ready", paths: [], data: { heartbeatMs: 2_000 } })}\n\n`,
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    expect(got.map((m) => m.type)).toEqual(["ready"]);
+    await vi.advanceTimersByTimeAsync(6_100);
+    expect(first.signal.aborted).toBe(true);
+    expect(server.calls).toHaveLength(2);
+    expect(server.calls[1]?.lastEventId).toBe("5");
+    stream.close();
+  });
 });

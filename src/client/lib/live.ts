@@ -68,10 +68,16 @@ export function openLiveStream(opts: LiveStreamOptions): { close(): void } {
   let lastChunkAt = 0;
   let opened = false;
 
-  const silenceLimit = () =>
-    longestGap === 0
+  // The heartbeat's pace, as the server's ready event names it (LIVE_HEARTBEAT_SECONDS), else as
+  // learnt from the gaps seen: a page's first stream cut before its first heartbeat has seen no
+  // gap yet, and without the server's word it would wait FIRST_SILENCE_MS.
+  let paceMs = 0;
+  const silenceLimit = () => {
+    const pace = Math.max(paceMs, longestGap);
+    return pace === 0
       ? FIRST_SILENCE_MS
-      : Math.min(MAX_SILENCE_MS, Math.max(MIN_SILENCE_MS, longestGap * SILENCE_FACTOR));
+      : Math.min(MAX_SILENCE_MS, Math.max(MIN_SILENCE_MS, pace * SILENCE_FACTOR));
+  };
 
   const arm = () => {
     if (watchdog) clearTimeout(watchdog);
@@ -91,7 +97,13 @@ export function openLiveStream(opts: LiveStreamOptions): { close(): void } {
 
   const dispatch = (data: string) => {
     try {
-      opts.onMessage(JSON.parse(data) as LiveMessage);
+      const m = JSON.parse(data) as LiveMessage;
+      const heartbeat = m.type === "ready" ? m.data?.heartbeatMs : undefined;
+      if (typeof heartbeat === "number" && heartbeat > 0 && heartbeat !== paceMs) {
+        paceMs = heartbeat;
+        arm();
+      }
+      opts.onMessage(m);
     } catch (err) {
       logger.warn("bad live event", err);
     }

@@ -101,7 +101,9 @@ describe("live events", () => {
   it("a reconnect with Last-Event-ID gets exactly the events it missed, once and in order", async () => {
     const { landlord, tenant, proposalId } = await openProposal();
     const first = await stream(urlB, landlord.cookie);
-    await first.next((m) => m.type === "ready");
+    const ready = await first.next((m) => m.type === "ready");
+    // The heartbeat's pace, so the browser knows how much silence means a dead stream.
+    expect(ready.data).toEqual({ heartbeatMs: 1_000 });
     await callA("POST", `/api/messages/${proposalId}`, tenant.cookie, { texto: "primeira" });
     await first.next((m) => m.type === "message.created");
     const resumeFrom = first.lastEventId as string;

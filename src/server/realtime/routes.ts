@@ -100,12 +100,16 @@ export async function liveRoutes(
         if (lastId === null) {
           const latest = await hub.latestId(userId);
           lastSent = Math.max(lastSent, latest);
-          write(`id: ${lastSent}\ndata: ${JSON.stringify({ type: "ready", paths: [], data: {} })}\n\n`);
+          write(
+            `id: ${lastSent}\ndata: ${JSON.stringify({ type: "ready", paths: [], data: { heartbeatMs: opts.heartbeatMs } })}\n\n`,
+          );
         } else {
           const missed = await hub.missed(userId, lastId);
           if (missed === null) conn.resync();
           for (const e of missed ?? []) deliver(e);
-          write(`data: ${JSON.stringify({ type: "ready", paths: [], data: {} })}\n\n`);
+          write(
+            `data: ${JSON.stringify({ type: "ready", paths: [], data: { heartbeatMs: opts.heartbeatMs } })}\n\n`,
+          );
         }
       } catch (err) {
         request.log.warn({ err }, "live events: could not catch up");
