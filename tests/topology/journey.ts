@@ -109,7 +109,8 @@ export class Journey {
       baseURL: this.baseUrl,
       locale: "pt-BR",
       timezoneId: "America/Sao_Paulo",
-      viewport: { width: 1100, height: 900 },
+      // The tenant on a phone, the landlord at a desk: as they use Chave.
+      viewport: role === "tenant" ? { width: 390, height: 844 } : { width: 1100, height: 900 },
     });
     const requests: RequestLog[] = [];
     const begun = new WeakMap<object, number>();
