@@ -31,6 +31,10 @@ export default defineConfig({
           environment: "jsdom",
           // Rendering Mantine forms in jsdom takes seconds on a busy 2-core machine.
           testTimeout: 15_000,
+          // Stubbed globals (the fake API's fetch) are put back before the next test, not after
+          // this one: a read the screen starts while the test ends still reaches the stub, after
+          // the screen is unmounted, instead of the real fetch (a relative URL it cannot parse).
+          unstubGlobals: true,
           include: ["src/client/**/*.test.tsx", "src/client/**/*.test.ts"],
           setupFiles: ["tests/support/console-guard.ts", "tests/support/client-setup.ts"],
         },

@@ -1,7 +1,7 @@
 import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useForm } from "react-hook-form";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import ptBR from "../../shared/locales/pt-BR.json";
 import { AddressFieldset } from "./address-fieldset";
 import { stubCepLookup } from "./cep.fixture";
@@ -47,7 +47,6 @@ function Saved() {
 
 const field = (label: string) => screen.getByRole("textbox", { name: label });
 const f = ptBR.units.fields;
-afterEach(() => vi.unstubAllGlobals());
 
 describe("the address fieldset's CEP", () => {
   it("fills the street, bairro, city and UF from the CEP, leaving the number to the person", async () => {

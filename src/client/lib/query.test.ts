@@ -1,8 +1,6 @@
 import { QueryObserver } from "@tanstack/react-query";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createQueryClient, readsPath, refreshPaths } from "./query";
-
-afterEach(() => vi.unstubAllGlobals());
 
 function stubFetch(bodies: Record<string, unknown>) {
   const calls: string[] = [];

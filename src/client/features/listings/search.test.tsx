@@ -1,12 +1,10 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { SearchResult } from "../../../shared/contracts/listings";
 import { renderScreen } from "../../app/testing";
 import { offerCard } from "./offer-view.fixture";
 import { OfferSearch } from "./search";
-
-afterEach(() => vi.unstubAllGlobals());
 
 const card = offerCard();
 const api = { "/api/search": { items: [card], nextCursor: null, total: 1 } satisfies SearchResult };

@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { UnitView } from "../../../shared/contracts/listings";
 import ptBR from "../../../shared/locales/pt-BR.json";
 import { stubCepLookup } from "../../components/cep.fixture";
@@ -10,7 +10,6 @@ import { UnitForm } from "./unit-form";
 const errors = ptBR.errors;
 
 beforeEach(() => stubCepLookup());
-afterEach(() => vi.unstubAllGlobals());
 
 function renderForm(onSave = vi.fn(async () => undefined)) {
   renderInApp(<UnitForm userId="u1" onSave={onSave} />);

@@ -1,5 +1,5 @@
 import { fireEvent, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { PhotoInfo, SearchResult } from "../../../shared/contracts/listings";
 import { PHOTO_SIZES } from "../../../shared/photos";
 import { renderScreen } from "../../app/testing";
@@ -9,8 +9,6 @@ import { OfferSearch } from "./search";
 import { UnitPhoto } from "./unit-photo";
 
 /* Decision 024: photos drawn at the size they are shown, in their own box, the first one first. */
-
-afterEach(() => vi.unstubAllGlobals());
 
 const PLACEHOLDER = "data:image/webp;base64,UklGRhwAAABXRUJQVlA4IBAAAAAwAQCdASoBAAEAAQAcJaQAA3AA/v3AgAA=";
 const info: PhotoInfo = { width: 1600, height: 1200, placeholder: PLACEHOLDER, widths: [320, 640, 1024] };

@@ -1,12 +1,10 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { NoticeList } from "../../../shared/contracts/preferences";
 import ptBR from "../../../shared/locales/pt-BR.json";
 import { renderScreen } from "../../app/testing";
 import { NoticeBell } from "./notice-bell";
-
-afterEach(() => vi.unstubAllGlobals());
 
 const user = { id: "u1", name: "Bruna Lima", email: "bruna@exemplo.com.br" };
 const notice = (id: string, readAt: string | null) => ({

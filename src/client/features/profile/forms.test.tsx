@@ -1,6 +1,6 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { ProfileView } from "../../../shared/contracts/profile";
 import ptBR from "../../../shared/locales/pt-BR.json";
 import { stubCepLookup } from "../../components/cep.fixture";
@@ -10,7 +10,6 @@ import { AddressFormView, PersonalForm } from "./forms";
 const errors = ptBR.errors;
 
 beforeEach(() => stubCepLookup());
-afterEach(() => vi.unstubAllGlobals());
 const empty = { personal: null, address: null, complete: false } as unknown as ProfileView;
 const save = ptBR.profile.save;
 

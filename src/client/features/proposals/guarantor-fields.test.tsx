@@ -1,12 +1,10 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import ptBR from "../../../shared/locales/pt-BR.json";
 import { renderInApp } from "../../components/render-in-app";
 import { ProposalActions } from "./actions";
 import { proposalViewOf } from "./proposal-view.fixture";
-
-afterEach(() => vi.unstubAllGlobals());
 
 /** The landlord asked for another guarantor: the tenant names one in a counter-offer. */
 const naming = proposalViewOf({

@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { renderInApp } from "../../components/render-in-app";
 import { ProposalActions } from "./actions";
 import { proposalViewOf } from "./proposal-view.fixture";
@@ -16,7 +16,6 @@ function watchRequests() {
   vi.stubGlobal("fetch", fetch);
   return fetch;
 }
-afterEach(() => vi.unstubAllGlobals());
 
 describe("the moves with fields, on the server's own rules", () => {
   it("asks for the reason to reject inside the dialog and sends nothing without it", async () => {

@@ -1,11 +1,9 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { renderScreen } from "../../app/testing";
 import { proposalViewOf } from "../../features/proposals/proposal-view.fixture";
 import { AluguelHistoricoScreen } from "./aluguel-historico-screen";
-
-afterEach(() => vi.unstubAllGlobals());
 
 const user = { id: "u1", name: "Ana Souza", email: "ana@example.com" };
 const signed = proposalViewOf({ id: "11111111-1111-4111-8111-111111111111", status: "aprovada", turn: null });

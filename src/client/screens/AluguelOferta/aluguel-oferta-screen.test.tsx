@@ -1,10 +1,8 @@
 import { screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { renderScreen } from "../../app/testing";
 import { OFFER_ID, offerView } from "../../features/listings/offer-view.fixture";
 import { AluguelOfertaScreen } from "./aluguel-oferta-screen";
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe("/AluguelOferta", { timeout: 30_000 }, () => {
   it("without an offer, sends a visitor to the search, not to Meus imóveis", async () => {

@@ -1,10 +1,8 @@
 import { screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { renderScreen } from "../../app/testing";
 import { OFFER_ID, offerView } from "../../features/listings/offer-view.fixture";
 import { AluguelOfertaOldScreen } from "./aluguel-oferta-old-screen";
-
-afterEach(() => vi.unstubAllGlobals());
 
 const path = `/AluguelOfertaOLD?id=${OFFER_ID}`;
 

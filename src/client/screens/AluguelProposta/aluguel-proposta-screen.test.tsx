@@ -1,13 +1,11 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { OfferView } from "../../../shared/contracts/listings";
 import { addMonths, brazilDate } from "../../../shared/contracts/proposals";
 import { renderScreen } from "../../app/testing";
 import { completeProfileOf } from "../../features/profile/profile-view.fixture";
 import { AluguelPropostaScreen } from "./aluguel-proposta-screen";
-
-afterEach(() => vi.unstubAllGlobals());
 
 const OFFER_ID = "6f1f3c1e-8a53-4f4b-9a43-1b2c3d4e5f60";
 const user = { id: "u1", name: "Rafael Costa Lima", email: "rafael@example.com" };

@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { CONTRACT_EVENTS, type ContractView } from "../../../shared/contracts/contracts";
 import ptBR from "../../../shared/locales/pt-BR.json";
 import { renderScreen } from "../../app/testing";
@@ -10,7 +10,6 @@ import { ClicksignScreen } from "./clicksign-screen";
 vi.hoisted(() => {
   globalThis.DOMMatrix ??= class {} as never;
 });
-afterEach(() => vi.unstubAllGlobals());
 
 const ID = "5c1f7a2e-3b4d-4e6f-8a9b-0c1d2e3f4a5b";
 const landlord = { id: "u-landlord", name: "Helena Prado", email: "helena@exemplo.com.br" };

@@ -1,9 +1,7 @@
 import { screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { renderScreen } from "../../app/testing";
 import { HomeScreen } from "./home-screen";
-
-afterEach(() => vi.unstubAllGlobals());
 
 const user = { id: "u1", name: "Rafael Costa", email: "rafael@example.com" };
 const api = {

@@ -1,12 +1,10 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { SavedSearchView } from "../../../shared/contracts/preferences";
 import ptBR from "../../../shared/locales/pt-BR.json";
 import { renderScreen } from "../../app/testing";
 import { PreferencesScreen } from "./preferences-screen";
-
-afterEach(() => vi.unstubAllGlobals());
 
 const user = { id: "u1", name: "Bruna Lima", email: "bruna@exemplo.com.br" };
 const f = ptBR.preferences.fields;

@@ -1,11 +1,9 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import ptBR from "../../../shared/locales/pt-BR.json";
 import { renderScreen } from "../../app/testing";
 import { Preferences2Screen } from "./preferences2-screen";
-
-afterEach(() => vi.unstubAllGlobals());
 
 const user = { id: "u1", name: "Bruna Lima", email: "bruna@exemplo.com.br" };
 const n = ptBR.notify;

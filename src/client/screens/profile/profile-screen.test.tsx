@@ -1,14 +1,12 @@
 import { notifications } from "@mantine/notifications";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { ProfileView } from "../../../shared/contracts/profile";
 import ptBR from "../../../shared/locales/pt-BR.json";
 import { renderScreen } from "../../app/testing";
 import { completeProfileOf } from "../../features/profile/profile-view.fixture";
 import { ProfileScreen } from "./profile-screen";
-
-afterEach(() => vi.unstubAllGlobals());
 
 const user = { id: "u1", name: "Rafael Costa Lima", email: "rafael@example.com" };
 const empty: ProfileView = { personal: null, address: null, complete: false };

@@ -1,12 +1,10 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import ptBR from "../../../shared/locales/pt-BR.json";
 import { renderScreen } from "../../app/testing";
 import { completeProfileOf } from "../../features/profile/profile-view.fixture";
 import { Profile2Screen } from "./profile2-screen";
-
-afterEach(() => vi.unstubAllGlobals());
 
 const user = { id: "u1", name: "Rafael Costa Lima", email: "rafael@example.com" };
 const complete = completeProfileOf();

@@ -1,9 +1,7 @@
 import { screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { renderScreen } from "../../app/testing";
 import { Profile3Screen } from "./profile3-screen";
-
-afterEach(() => vi.unstubAllGlobals());
 
 const user = { id: "u1", name: "Davi Nunes", email: "davi@example.com" };
 const api = {
