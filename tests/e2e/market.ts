@@ -39,7 +39,11 @@ export async function completeProfile(request: APIRequestContext, name: string) 
 }
 
 /** A published offer of the signed-in landlord (in Savassi, Belo Horizonte, unless `unitOver` says otherwise). */
-export async function publishOffer(page: Page, unitOver: Record<string, unknown> = {}): Promise<string> {
+export async function publishOffer(
+  page: Page,
+  unitOver: Record<string, unknown> = {},
+  offerOver: Record<string, unknown> = {},
+): Promise<string> {
   const photo = await upload(page.request, makePng(400, 300, [90, 140, 200]), {
     filename: "fachada.png",
     kind: "foto_unidade",
@@ -73,6 +77,7 @@ export async function publishOffer(page: Page, unitOver: Record<string, unknown>
       seguroIncendio: 3000,
       garantias: ["seguro_fianca", "fiador"],
       disponivelEm: "2026-12-10",
+      ...offerOver,
     },
   });
   const id = ((await offer.json()) as { id: string }).id;

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type Browser, type BrowserContext, expect as baseExpect, type Page } from "@playwright/test";
-import { addMonths, brazilDate } from "../../src/shared/contracts/proposals";
-import { makePdf, makePng, randomCpf } from "../support/files";
+import { entryDate, publishOffer } from "../e2e/market";
+import { makePdf, randomCpf } from "../support/files";
 import type { ReceivedMail } from "../support/mail";
 import { addressProfileOf, personalProfileOf } from "../support/profiles";
 
@@ -88,8 +88,6 @@ export interface LiveRecord {
 
 export const readLive = (page: Page) =>
   page.evaluate(() => (window as unknown as { __live: LiveRecord }).__live);
-
-const entryDate = () => addMonths(brazilDate(new Date()), 1);
 
 const newEmail = (prefix: string) => `${prefix}.${randomBytes(5).toString("hex")}@exemplo.com.br`;
 
@@ -210,57 +208,9 @@ export class Journey {
     }
   }
 
-  /** The landlord's offer, published through the API: a photo (tus), a unit, an offer. */
+  /** The landlord's offer, published through the API as the e2e tests do: a photo (tus), a unit, an offer. */
   async publishOffer(): Promise<string> {
-    const { request } = this.landlord.page;
-    const bytes = makePng(400, 300, [90, 140, 200]);
-    const meta = Object.entries({ filename: "fachada.png", kind: "foto_unidade", folder: "unidades" })
-      .map(([k, v]) => `${k} ${Buffer.from(v).toString("base64")}`)
-      .join(",");
-    const photo = await request.post("/api/storage/uploads", {
-      headers: {
-        "Tus-Resumable": "1.0.0",
-        "Upload-Length": String(bytes.length),
-        "Upload-Metadata": meta,
-        "Content-Type": "application/offset+octet-stream",
-      },
-      data: bytes,
-    });
-    expect(photo.status(), "the offer's photo").toBe(201);
-    const unit = await request.post("/api/units", {
-      data: {
-        tipo: "apartamento",
-        cep: "30140-071",
-        logradouro: "Rua Pernambuco",
-        numero: "550",
-        bairro: "Savassi",
-        cidade: "Belo Horizonte",
-        uf: "MG",
-        areaM2: 75,
-        quartos: 2,
-        banheiros: 2,
-        vagas: 1,
-        mobiliado: false,
-        aceitaPets: true,
-        fotos: [((await photo.json()) as { id: string }).id],
-      },
-    });
-    expect(unit.status(), "the unit").toBe(201);
-    const offer = await request.post("/api/offers", {
-      data: {
-        unidadeId: ((await unit.json()) as { id: string }).id,
-        aluguel: 280000,
-        condominio: 60000,
-        iptu: 9000,
-        seguroIncendio: 3000,
-        garantias: ["seguro_fianca"],
-        disponivelEm: entryDate(),
-      },
-    });
-    expect(offer.status(), "the offer").toBe(201);
-    const id = ((await offer.json()) as { id: string }).id;
-    expect((await request.post(`/api/offers/${id}/publish`)).status(), "publishing the offer").toBe(200);
-    return id;
+    return publishOffer(this.landlord.page, {}, { garantias: ["seguro_fianca"], disponivelEm: entryDate() });
   }
 
   /** The landlord waits on her inbox of proposals (a live screen). */

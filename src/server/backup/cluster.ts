@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
+import { isAlive } from "../db/embedded";
 import { sharedClusterHome } from "../db/embedded-access";
 
 /*
@@ -21,15 +22,6 @@ export async function clusterDirOf(dataDir: string): Promise<string | undefined>
   }
   const shared = path.join(sharedClusterHome(real), "db");
   return fs.existsSync(path.join(shared, "PG_VERSION")) ? shared : undefined;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 /**

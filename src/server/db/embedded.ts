@@ -56,7 +56,8 @@ async function binaries(): Promise<Binaries> {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this id runs (one of another user's answers EPERM: it runs). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
