@@ -20,7 +20,7 @@ function answerMoves(answer: { status: number; body: unknown }) {
   return fetch;
 }
 afterEach(() => {
-  vi.unstubAllGlobals();
+  // The stubbed fetch is put back by Vitest before the next test (unstubGlobals), after unmounting.
   // The toasts are one store for the file: each test starts with none shown and none queued.
   notifications.clean();
   notifications.cleanQueue();
