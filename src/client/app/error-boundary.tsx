@@ -3,7 +3,7 @@ import { Component, type ErrorInfo, type ReactNode, useLayoutEffect } from "reac
 import { useTranslation } from "react-i18next";
 import { logger } from "../lib/logger";
 import { releasePrerender } from "../lib/prerender";
-import { FailurePanel } from "./failure-panel";
+import { FailurePanel } from "../components/failure-panel";
 
 function CrashMessage({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import { type ComponentType, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { logger } from "../lib/logger";
 import { releasePrerender } from "../lib/prerender";
-import { FailurePanel } from "./failure-panel";
+import { FailurePanel } from "../components/failure-panel";
 import { FullPageSpinner } from "./spinner";
 
 /** The seed's chunk-load timeout: a screen that has not arrived by then is reported as failed. */

@@ -21,7 +21,7 @@ import type { OfferCard, SearchParams } from "../../../shared/contracts/listings
 import { formatBRL } from "../../../shared/money";
 import { PHOTO_SIZES } from "../../../shared/photos";
 import { SEARCH_URL_KEYS, searchFromUrl } from "../../../shared/search-url";
-import { FailurePanel } from "../../app/failure-panel";
+import { FailurePanel } from "../../components/failure-panel";
 import { ApiError } from "../../lib/api";
 import { useErrorText } from "../../lib/error-text";
 import { withTexts } from "../../lib/i18n";
