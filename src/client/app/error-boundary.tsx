@@ -1,9 +1,9 @@
 import { Button, Container, Text } from "@mantine/core";
 import { Component, type ErrorInfo, type ReactNode, useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { FailurePanel } from "../components/failure-panel";
 import { logger } from "../lib/logger";
 import { releasePrerender } from "../lib/prerender";
-import { FailurePanel } from "../components/failure-panel";
 
 function CrashMessage({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();

@@ -1,9 +1,9 @@
 import { Button, Container, Group, Text } from "@mantine/core";
 import { type ComponentType, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FailurePanel } from "../components/failure-panel";
 import { logger } from "../lib/logger";
 import { releasePrerender } from "../lib/prerender";
-import { FailurePanel } from "../components/failure-panel";
 import { FullPageSpinner } from "./spinner";
 
 /** The seed's chunk-load timeout: a screen that has not arrived by then is reported as failed. */

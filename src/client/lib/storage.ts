@@ -1,4 +1,5 @@
 import type { DetailedError, Upload } from "tus-js-client";
+import { apiPaths, queryString } from "../../shared/api-paths";
 import {
   type DownloadUrlResult,
   type ListQuery,
@@ -101,32 +102,19 @@ export async function withRetry<T>(
 // --- operations ------------------------------------------------------------------------------
 
 export const storage = {
-  getMetadata: (id: string) =>
-    withRetry(() => api<StoredDocument>(`/api/storage/objects/${encodeURIComponent(id)}`)),
+  getMetadata: (id: string) => withRetry(() => api<StoredDocument>(apiPaths.storage.object(id))),
   updateMetadata: (id: string, input: UpdateMetadataInput) =>
-    withRetry(() =>
-      api<StoredDocument>(`/api/storage/objects/${encodeURIComponent(id)}`, { method: "PATCH", body: input }),
-    ),
-  list: (query: ListQuery = {}) => {
-    const qs = new URLSearchParams(
-      Object.entries(query)
-        .filter(([, v]) => v !== undefined)
-        .map(([k, v]) => [k, String(v)]),
-    );
-    return withRetry(() => api<ListResult>(`/api/storage/objects?${qs}`));
-  },
+    withRetry(() => api<StoredDocument>(apiPaths.storage.object(id), { method: "PATCH", body: input })),
+  list: (query: ListQuery = {}) =>
+    withRetry(() => api<ListResult>(`${apiPaths.storage.objects}${queryString({ ...query })}`)),
   getDownloadUrl: (id: string, disposition: "inline" | "attachment" = "attachment") =>
     withRetry(() =>
-      api<DownloadUrlResult>(
-        `/api/storage/objects/${encodeURIComponent(id)}/download-url?disposition=${disposition}`,
-        {
-          method: "POST",
-        },
-      ),
+      api<DownloadUrlResult>(`${apiPaths.storage.downloadUrl(id)}${queryString({ disposition })}`, {
+        method: "POST",
+      }),
     ),
-  deleteObject: (id: string) =>
-    withRetry(() => api<null>(`/api/storage/objects/${encodeURIComponent(id)}`, { method: "DELETE" })),
-  usage: () => withRetry(() => api<UsageResult>("/api/storage/usage")),
+  deleteObject: (id: string) => withRetry(() => api<null>(apiPaths.storage.object(id), { method: "DELETE" })),
+  usage: () => withRetry(() => api<UsageResult>(apiPaths.storage.usage)),
 };
 
 // --- uploads ---------------------------------------------------------------------------------

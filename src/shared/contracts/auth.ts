@@ -146,6 +146,7 @@ export const signInResult = z
     user: publicUser.loose(),
   })
   .loose();
+export type SignInResult = z.infer<typeof signInResult>;
 export const changePasswordResult = z
   .object({ token: z.string().nullable(), user: publicUser.loose() })
   .loose();

@@ -291,6 +291,7 @@ export type SigningResult = z.infer<typeof signingResult>;
 
 /** A fresh personal signing link's token, for a signed-in signer. */
 export const myLinkResult = z.object({ token: z.string() });
+export type MyLinkResult = z.infer<typeof myLinkResult>;
 
 /** A webhook delivery handled (or seen before). */
 export const webhookResult = z.object({ handled: z.boolean(), duplicate: z.boolean().optional() });

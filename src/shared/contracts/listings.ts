@@ -363,3 +363,4 @@ export const placeSuggestion = z.object({
 });
 export const placeSuggestions = z.object({ items: z.array(placeSuggestion) });
 export type PlaceSuggestion = z.infer<typeof placeSuggestion>;
+export type PlaceSuggestions = z.infer<typeof placeSuggestions>;

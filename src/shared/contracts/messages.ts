@@ -75,6 +75,7 @@ export type ThreadView = z.infer<typeof threadView>;
 
 /** How many of the other party's messages were marked read. */
 export const markReadResult = z.object({ read: z.number() });
+export type MarkReadResult = z.infer<typeof markReadResult>;
 
 /**
  * Splits text into plain parts and http(s) links, for rendering as text nodes and anchors: never

@@ -1,6 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiPaths } from "../../../../shared/api-paths";
-import type { ChangePasswordInput, SessionInfo, SessionResponse } from "../../../../shared/contracts/auth";
+import type {
+  ChangePasswordInput,
+  SessionInfo,
+  SessionResponse,
+  SignInResult,
+} from "../../../../shared/contracts/auth";
 import { api } from "../../../lib/api";
 import { refreshPaths } from "../../../lib/query";
 
@@ -11,7 +16,7 @@ import { refreshPaths } from "../../../lib/query";
 export const authApi = {
   session: () => api<SessionResponse>(apiPaths.auth.session),
   signIn: (email: string, password: string) =>
-    api<{ user: { id: string; name: string; email: string } }>(apiPaths.auth.signIn, {
+    api<SignInResult>(apiPaths.auth.signIn, {
       body: { email, password },
     }),
   signUp: (name: string, email: string, password: string) =>

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiPaths } from "../../../../shared/api-paths";
-import type { ContractView, WitnessChoice } from "../../../../shared/contracts/contracts";
+import type { ContractView, MyLinkResult, WitnessChoice } from "../../../../shared/contracts/contracts";
 import { api } from "../../../lib/api";
 import { refreshPaths } from "../../../lib/query";
 
@@ -69,6 +69,6 @@ export const useCancelContract = (id: string) =>
 /** A signed-in signer's fresh personal link (the e-mailed one stops working). */
 export function useMyLink(id: string) {
   return useMutation({
-    mutationFn: () => api<{ token: string }>(apiPaths.contracts.myLink(id), { method: "POST" }),
+    mutationFn: () => api<MyLinkResult>(apiPaths.contracts.myLink(id), { method: "POST" }),
   });
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiPaths, queryString } from "../../../../shared/api-paths";
-import type { CeremonyView, ContractStatus } from "../../../../shared/contracts/contracts";
+import type { CeremonyView, CodeSent, SigningResult } from "../../../../shared/contracts/contracts";
 import { api } from "../../../lib/api";
 import { refreshPaths } from "../../../lib/query";
 
@@ -16,8 +16,7 @@ export const ceremonyQuery = (id: string, token: string) => {
 /** E-mails the signer a confirmation code. */
 export function useSendSigningCode(id: string, token: string) {
   return useMutation({
-    mutationFn: () =>
-      api<{ sentTo: string; expiresAt: string }>(apiPaths.signing.code(id), { body: { token } }),
+    mutationFn: () => api<CodeSent>(apiPaths.signing.code(id), { body: { token } }),
   });
 }
 
@@ -39,7 +38,7 @@ export function useSign(id: string, token: string) {
   const refresh = useRefreshContract(id);
   return useMutation({
     mutationFn: (signature: Signature) =>
-      api<{ status: ContractStatus }>(apiPaths.signing.sign(id), { body: { token, ...signature } }),
+      api<SigningResult>(apiPaths.signing.sign(id), { body: { token, ...signature } }),
     onSuccess: () => void refresh(),
   });
 }
@@ -48,7 +47,7 @@ export function useRefuseToSign(id: string, token: string) {
   const refresh = useRefreshContract(id);
   return useMutation({
     mutationFn: (refusal: { codigo: string; motivo: string }) =>
-      api<{ status: ContractStatus }>(apiPaths.signing.refuse(id), { body: { token, ...refusal } }),
+      api<SigningResult>(apiPaths.signing.refuse(id), { body: { token, ...refusal } }),
     onSuccess: () => void refresh(),
   });
 }

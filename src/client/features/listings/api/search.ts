@@ -3,6 +3,7 @@ import { apiPaths, queryString } from "../../../../shared/api-paths";
 import type {
   PhotoInfo,
   PlaceSuggestion,
+  PlaceSuggestions,
   SearchParams,
   SearchResult,
 } from "../../../../shared/contracts/listings";
@@ -40,7 +41,7 @@ export const placesQuery = (typed: string, uf?: string) => {
   const path = `${apiPaths.places}${queryString({ q: typed.trim(), uf })}`;
   return queryOptions({
     queryKey: [path],
-    queryFn: ({ signal }) => api<{ items: PlaceSuggestion[] }>(path, { signal }),
+    queryFn: ({ signal }) => api<PlaceSuggestions>(path, { signal }),
     staleTime: 60_000,
     placeholderData: keepPreviousData,
     retry: false,

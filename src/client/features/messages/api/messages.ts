@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import { apiPaths } from "../../../../shared/api-paths";
 import type {
   ConversationsView,
+  MarkReadResult,
   MessageInput,
   MessageView,
   ThreadView,
@@ -40,7 +41,7 @@ export function useSendMessage(proposalId: string) {
 export function useMarkRead(proposalId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ read: number }>(apiPaths.messages.read(proposalId), { method: "POST" }),
+    mutationFn: () => api<MarkReadResult>(apiPaths.messages.read(proposalId), { method: "POST" }),
     onSuccess: () => refreshPaths(queryClient, touched(proposalId)),
   });
 }
