@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { UFS, type Uf, UNIT_TYPES, type UnitType } from "../listing-names";
+import { reaisToCentavos, toReais } from "../money";
 import { MAX_MONEY, normalizeText, offerCard } from "./listings";
 
 /*
@@ -283,7 +284,7 @@ export function filtersFromHomeUrl(get: (key: string) => string | null): SearchF
   };
   const reais = (k: string) => {
     const v = Number(get(k));
-    return get(k) && Number.isFinite(v) && v >= 0 ? Math.round(v * 100) : null;
+    return get(k) && Number.isFinite(v) && v >= 0 ? reaisToCentavos(v) : null;
   };
   const uf = text("uf");
   const tipo = text("tipo");
@@ -312,8 +313,8 @@ export function homeUrlOf(f: SearchFilters): string {
   set("uf", f.ufs[0]);
   set("cidade", f.cidades[0]);
   set("bairro", f.bairros[0]);
-  set("precoMin", f.precoMin === null ? null : f.precoMin / 100);
-  set("precoMax", f.precoMax === null ? null : f.precoMax / 100);
+  set("precoMin", f.precoMin === null ? null : toReais(f.precoMin));
+  set("precoMax", f.precoMax === null ? null : toReais(f.precoMax));
   set("quartos", f.quartosMin);
   set("tipo", f.tipos[0]);
   if (f.pets) set("pets", "true");

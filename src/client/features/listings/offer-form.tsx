@@ -25,12 +25,11 @@ import {
   pacote,
   READJUSTMENT_INDEXES,
 } from "../../../shared/contracts/listings";
-import { formatBRL, reaisToCentavos } from "../../../shared/money";
+import { formatBRL, reaisToCentavos, toReais } from "../../../shared/money";
 import { MoneyInput } from "../../components/money-input";
 import { WholeNumberInput } from "../../components/whole-number-input";
 import { applyIssues } from "../../lib/apply-issues";
 import { useErrorText } from "../../lib/error-text";
-import { toReais } from "../../lib/money";
 
 /** The form works in reais; the API in centavos. */
 interface OfferFormValues {

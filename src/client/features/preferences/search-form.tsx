@@ -22,12 +22,11 @@ import {
   savedSearchInput,
 } from "../../../shared/contracts/preferences";
 import { UFS, UNIT_TYPES } from "../../../shared/listing-names";
-import { reaisToCentavos } from "../../../shared/money";
+import { reaisToCentavos, toReais } from "../../../shared/money";
 import { MoneyInput } from "../../components/money-input";
 import { WholeNumberInput } from "../../components/whole-number-input";
 import { applyIssues } from "../../lib/apply-issues";
 import { useErrorText } from "../../lib/error-text";
-import { toReais } from "../../lib/money";
 
 /** The form's values: money in reais and counts as typed ("" while empty), one level deep. */
 export interface SearchFormValues {

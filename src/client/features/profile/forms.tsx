@@ -14,12 +14,11 @@ import {
   type ProfileView,
   personalInput,
 } from "../../../shared/contracts/profile";
-import { reaisToCentavos } from "../../../shared/money";
+import { reaisToCentavos, toReais } from "../../../shared/money";
 import { AddressFieldset } from "../../components/address-fieldset";
 import { MoneyInput } from "../../components/money-input";
 import { applyIssues } from "../../lib/apply-issues";
 import { useErrorText } from "../../lib/error-text";
-import { toReais } from "../../lib/money";
 
 function useSubmit<T>(save: (v: T) => Promise<unknown>, setError: never, fields: string[]) {
   const err = useErrorText();

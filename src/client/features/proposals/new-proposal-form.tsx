@@ -25,12 +25,12 @@ import {
   proposalInput,
   termMinFor,
 } from "../../../shared/contracts/proposals";
+import { toCentavos, toReais } from "../../../shared/money";
 import { MoneyInput } from "../../components/money-input";
 import { WholeNumberInput } from "../../components/whole-number-input";
 import { ApiError } from "../../lib/api";
 import { applyIssues } from "../../lib/apply-issues";
 import { useErrorText } from "../../lib/error-text";
-import { toCentavos, toReais } from "../../lib/money";
 import { revealFirstError } from "../../lib/reveal-error";
 import { useCreateProposal } from "./api/proposals";
 import { emptyGuarantor, GuarantorFields, guarantorBody, guarantorDraftShape } from "./guarantor-fields";

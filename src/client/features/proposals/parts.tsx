@@ -177,12 +177,6 @@ export function totalAtRent(proposal: ProposalView): { aluguel: number; fees: nu
   return { aluguel: proposal.termos.aluguel, fees, total: proposal.termos.aluguel + fees };
 }
 
-/** The total income over `totalAtRent`, to two decimals: the ratio on the numbers shown beside it. */
-export function incomeRatio(proposal: ProposalView): number {
-  const { total } = totalAtRent(proposal);
-  return total > 0 ? Math.round((proposal.rendaTotal / total) * 100) / 100 : 0;
-}
-
 /** The total at the offered rent, and what it is made of. */
 export function TotalAtRent({ proposal }: { proposal: ProposalView }) {
   const { t } = useTranslation();
@@ -202,7 +196,8 @@ export function TotalAtRent({ proposal }: { proposal: ProposalView }) {
 /** The terms under negotiation, and the income against the total at the offered rent. */
 export function TermsSummary({ proposal }: { proposal: ProposalView }) {
   const { t, i18n } = useTranslation();
-  const ratio = incomeRatio(proposal);
+  // The server's ratio over the same total at the offered rent (`totalAtRent`) shown beside it.
+  const ratio = proposal.razaoRenda;
   const healthy = ratio >= HEALTHY_INCOME_RATIO;
   return (
     <Stack gap={4} data-testid="terms">

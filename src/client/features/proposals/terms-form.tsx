@@ -14,11 +14,10 @@ import {
   termMinFor,
   termsIssue,
 } from "../../../shared/contracts/proposals";
-import { formatBRL } from "../../../shared/money";
+import { formatBRL, toCentavos, toReais } from "../../../shared/money";
 import { MoneyInput } from "../../components/money-input";
 import { WholeNumberInput } from "../../components/whole-number-input";
 import { useErrorText } from "../../lib/error-text";
-import { toCentavos, toReais } from "../../lib/money";
 
 /** Terms as typed: the rent in reais, "" for a field left empty. */
 export interface TermsDraft {

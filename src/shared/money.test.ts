@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBRL, reaisToCentavos } from "../../shared/money";
-import { toCentavos, toReais } from "./money";
+import { formatBRL, reaisToCentavos, toCentavos, toReais } from "./money";
 
 describe("money", () => {
   it("shows centavos as BRL", () => {
