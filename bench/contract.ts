@@ -31,16 +31,16 @@ export async function benchContract(runs = 7): Promise<{ generateMs: number; sea
           sha256,
           signers: [
             {
-              papel: "LOCADOR(A)",
+              roleLabel: "LOCADOR(A)",
               nome: base.locador.nome,
               cpf: base.locador.cpf,
               email: "x@exemplo.com.br",
-              assinadoEm: "21/11/2026",
+              signedAt: "21/11/2026",
             },
           ],
           events: Array.from({ length: 12 }, (_, k) => ({
-            quando: "21/11/2026 10:00",
-            quem: base.locatario.nome,
+            at: "21/11/2026 10:00",
+            actor: base.locatario.nome,
             type: k % 2 === 0 ? "codigo_enviado" : "assinado",
             detail: null,
             ip: "127.0.0.1",

@@ -86,13 +86,13 @@ describe("the sealed contract as a reader sees it", () => {
     const at = (text: string, from = 0) => lines.findIndex((l, i) => i >= from && l.includes(text));
     const trail = at("Trilha de auditoria");
     // A long name wraps: its first words start the signer's block.
-    const start = (s: { papel: string; nome: string }) =>
-      `${s.papel}: ${s.nome.split(" ").slice(0, 3).join(" ")}`;
+    const start = (s: { roleLabel: string; nome: string }) =>
+      `${s.roleLabel}: ${s.nome.split(" ").slice(0, 3).join(" ")}`;
     for (const [i, s] of signers.entries()) {
       const name = at(start(s));
       const following = signers[i + 1];
       const next = following ? at(start(following), name + 1) : trail;
-      const time = at(s.assinadoEm ? `Assinou em ${s.assinadoEm}` : "Não assinou", name);
+      const time = at(s.signedAt ? `Assinou em ${s.signedAt}` : "Não assinou", name);
       expect(name, s.nome).toBeGreaterThan(-1);
       expect(time, `${s.nome}'s time`).toBeGreaterThan(name);
       expect(time, `${s.nome}'s time before the next signer`).toBeLessThan(next);

@@ -39,17 +39,17 @@ describe("seal", () => {
       sha256,
       signers: [
         {
-          papel: "LOCADOR(A)",
+          roleLabel: "LOCADOR(A)",
           nome: base.locador.nome,
           cpf: base.locador.cpf,
           email: "helena@exemplo.com.br",
-          assinadoEm: "21/11/2026 10:00",
+          signedAt: "21/11/2026 10:00",
         },
       ],
       events: [
         {
-          quando: "21/11/2026 10:00",
-          quem: base.locador.nome,
+          at: "21/11/2026 10:00",
+          actor: base.locador.nome,
           type: "assinado",
           detail: null,
           ip: "127.0.0.1",

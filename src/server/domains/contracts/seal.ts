@@ -104,9 +104,9 @@ export async function loadSealCertificate(opts: {
 export interface CompletionInfo {
   numero: string;
   sha256: string;
-  signers: { papel: string; nome: string; cpf: string; email: string; assinadoEm: string | null }[];
+  signers: { roleLabel: string; nome: string; cpf: string; email: string; signedAt: string | null }[];
   /** The trail, oldest first: the step's code (written here in words), who, when, from where. */
-  events: { quando: string; quem: string | null; type: string; detail: string | null; ip: string | null }[];
+  events: { at: string; actor: string | null; type: string; detail: string | null; ip: string | null }[];
 }
 
 /** "***.444.777-**": enough to recognise, not enough to reuse. */
@@ -146,9 +146,9 @@ export async function appendCompletionCertificate(
   heading("Signatários");
   for (const s of info.signers)
     keepTogether(w, [
-      [`${s.papel}: ${s.nome}`, { bold: true, size: 9, gap: 0 }],
+      [`${s.roleLabel}: ${s.nome}`, { bold: true, size: 9, gap: 0 }],
       [`CPF ${maskCpf(s.cpf)} · ${s.email}`, { size: 9, gap: 0 }],
-      [s.assinadoEm ? `Assinou em ${s.assinadoEm}` : "Não assinou", { size: 9, gap: 10 }],
+      [s.signedAt ? `Assinou em ${s.signedAt}` : "Não assinou", { size: 9, gap: 10 }],
     ]);
 
   w.y -= 6;
@@ -156,7 +156,7 @@ export async function appendCompletionCertificate(
   for (const e of info.events) {
     const what = [
       e.detail ? `${stepText(e.type)} – ${e.detail}` : stepText(e.type),
-      e.quem,
+      e.actor,
       e.ip ? `IP${NBSP}${e.ip}` : null,
     ]
       .filter(Boolean)
@@ -164,7 +164,7 @@ export async function appendCompletionCertificate(
     writeRow(
       w,
       [
-        { text: e.quando, x: 0, width: WHEN_WIDTH },
+        { text: e.at, x: 0, width: WHEN_WIDTH },
         { text: what, x: WHEN_WIDTH + 8, width: WIDTH - WHEN_WIDTH - 8 },
       ],
       { size: 8, gap: 3 },

@@ -116,15 +116,15 @@ export const crowdedSigners: CompletionInfo["signers"] = [
   ["FIADOR(A)", crowded.fiador],
   ["CÔNJUGE DO(A) FIADOR(A), ANUENTE", crowded.fiador?.conjuge],
   ["TESTEMUNHA", crowded.testemunhas[0]],
-].map(([papel, p], i, all) => {
+].map(([roleLabel, p], i, all) => {
   const party = p as ContractData["locador"];
   return {
-    papel: papel as string,
+    roleLabel: roleLabel as string,
     nome: party.nome,
     cpf: party.cpf,
     email: `${party.nome.toLowerCase().replace(/[^a-z]+/g, ".")}@escritorio-de-advocacia-exemplo.com.br`,
     // The last (a witness) has not signed.
-    assinadoEm: i === all.length - 1 ? null : `2${i}/11/2026, 1${i}:0${i}:3${i}`,
+    signedAt: i === all.length - 1 ? null : `2${i}/11/2026, 1${i}:0${i}:3${i}`,
   };
 });
 
@@ -132,8 +132,8 @@ export const crowdedSigners: CompletionInfo["signers"] = [
 export const crowdedEvents: CompletionInfo["events"] = Array.from({ length: 60 }, (_, i) => {
   const type = CONTRACT_EVENTS[i % CONTRACT_EVENTS.length] as string;
   return {
-    quando: `${String(1 + (i % 28)).padStart(2, "0")}/11/2026, 10:${String(i % 60).padStart(2, "0")}:00`,
-    quem: i % 4 === 0 ? null : (crowdedSigners[i % crowdedSigners.length]?.nome ?? null),
+    at: `${String(1 + (i % 28)).padStart(2, "0")}/11/2026, 10:${String(i % 60).padStart(2, "0")}:00`,
+    actor: i % 4 === 0 ? null : (crowdedSigners[i % crowdedSigners.length]?.nome ?? null),
     type,
     detail:
       type === "recusado" || type === "cancelado"
