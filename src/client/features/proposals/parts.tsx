@@ -1,5 +1,6 @@
 import { Alert, Badge, Group, Stack, Text, Timeline } from "@mantine/core";
 import { IconCheck, IconClock, IconFileText, IconMessage, IconX } from "@tabler/icons-react";
+import type { TFunction } from "i18next";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ContractStatus } from "../../../shared/contracts/contracts";
@@ -106,9 +107,11 @@ export function TurnBanner({ proposal }: { proposal: ProposalView }) {
   );
 }
 
-function formatChange(key: string, value: unknown, t: (k: string) => string, lang: string): string {
+function formatChange(key: string, value: unknown, t: TFunction, lang: string): string {
   if (value === null || value === undefined) return "—";
   if (key === "aluguel") return formatBRL(Number(value));
+  // A term and a deposit are counted in months: "30 meses", "1 mês", never a bare number.
+  if (key === "prazoMeses" || key === "caucaoMeses") return t("listings.months", { count: Number(value) });
   if (key === "dataEntrada") return new Date(`${value}T12:00:00`).toLocaleDateString(lang);
   if (key === "garantia") return t(`listings.guarantees.${value}`);
   if (key === "documentos" && Array.isArray(value))
@@ -213,7 +216,7 @@ export function TermsSummary({ proposal }: { proposal: ProposalView }) {
         })}
       </Text>
       <Text size="sm">
-        {t("proposal.fields.prazoMeses")}: {proposal.termos.prazoMeses} · {t("proposal.fields.garantia")}:{" "}
+        {t("proposal.term", { count: proposal.termos.prazoMeses })} · {t("proposal.fields.garantia")}:{" "}
         {t(`listings.guarantees.${proposal.termos.garantia}`)}
         {proposal.termos.caucaoMeses
           ? ` (${t("proposal.depositMonths", { count: proposal.termos.caucaoMeses })})`

@@ -29,3 +29,36 @@ describe("the proposal's total and income ratio", () => {
     expect(rent).toHaveTextContent("Aluguel proposto: R$ 2.000,00 (anunciado: R$ 2.500,00)");
   });
 });
+
+describe("the proposal's term, in months", () => {
+  // The landlord countered 30 months and 1 month of caução with 36 months and 2.
+  const proposal = proposalViewOf({
+    termos: { ...proposalViewOf().termos, prazoMeses: 36, caucaoMeses: 2 },
+    events: [
+      {
+        id: "e1",
+        type: "contraproposta",
+        actor: "landlord",
+        changes: { prazoMeses: [30, 36], caucaoMeses: [1, 2] },
+        detail: null,
+        createdAt: new Date().toISOString(),
+      },
+    ],
+  });
+
+  it("reads the term as 'Prazo: 36 meses' in the terms, never '(meses)'", () => {
+    renderInApp(<ProposalDetail proposal={proposal} />);
+    const terms = screen.getByTestId("terms");
+    expect(terms).toHaveTextContent("Prazo: 36 meses · Garantia: Caução (2 meses)");
+    expect(terms.textContent).not.toMatch(/\(meses\)/);
+  });
+
+  it("gives the term and the caução their unit in the timeline's changes", () => {
+    renderInApp(<ProposalDetail proposal={proposal} />);
+    const timeline = screen.getByTestId("timeline");
+    expect(timeline).toHaveTextContent("Prazo: 30 meses 36 meses");
+    expect(timeline).toHaveTextContent("Caução: 1 mês 2 meses");
+    expect(within(timeline).getByText("30 meses").tagName).toBe("S");
+    expect(timeline.textContent).not.toMatch(/\(meses\)/);
+  });
+});
