@@ -13,7 +13,7 @@ import {
 import { UploadProgress } from "../../components/upload-progress";
 import { type UploadTask, uploadFile } from "../../lib/storage";
 import { storageErrorText } from "../../lib/storage-error-text";
-import { personalDocumentsQuery, useRefreshPersonalDocuments } from "./api/documents";
+import { folderQuery, useRefreshDocuments } from "../../lib/storage-queries";
 
 /**
  * One's personal documents to attach, by checkbox; a new one can be uploaded here, or taken with
@@ -31,11 +31,11 @@ export function DocumentPicker({
 }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const refreshDocuments = useRefreshPersonalDocuments();
+  const refreshDocuments = useRefreshDocuments();
   const [kind, setKind] = useState<DocumentKind>("comprovante_renda");
   const [task, setTask] = useState<UploadTask | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const docs = useQuery(personalDocumentsQuery());
+  const docs = useQuery(folderQuery(PROFILE_FOLDER));
   const here = location.pathname + location.search;
   const flow = new URLSearchParams({ tipo: kind, pasta: PROFILE_FOLDER, destino: here }).toString();
 

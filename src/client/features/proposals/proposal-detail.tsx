@@ -6,8 +6,8 @@ import { Link } from "react-router";
 import { formatCpf } from "../../../shared/contracts/profile";
 import type { ProposalView } from "../../../shared/contracts/proposals";
 import { formatBRL } from "../../../shared/money";
+import { documentQuery } from "../../lib/storage-queries";
 import { ProposalActions } from "./actions";
-import { sharedDocumentQuery } from "./api/documents";
 import { ProposalStatusBadge, ProposalTimeline, TermsSummary, TotalAtRent, TurnBanner } from "./parts";
 
 /**
@@ -24,7 +24,7 @@ export interface ProposalSlots {
 /** A shared document by its kind and name (the landlord may read its metadata), opening in the viewer. */
 function DocumentLink({ id, index }: { id: string; index: number }) {
   const { t } = useTranslation();
-  const meta = useQuery(sharedDocumentQuery(id));
+  const meta = useQuery(documentQuery(id));
   return (
     <Anchor component={Link} to={`/ViewDocument?id=${id}`} size="sm">
       {meta.data

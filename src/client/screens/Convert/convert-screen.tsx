@@ -30,7 +30,6 @@ import { type DocumentKind, documentKind } from "../../../shared/contracts/stora
 import { useAuth } from "../../app/auth";
 import { PageHeader } from "../../components/page-header";
 import { UploadProgress } from "../../components/upload-progress";
-import { usageQuery } from "../../features/storage/api/documents";
 import { BlobImage } from "../../features/storage/blob-image";
 import { flowParams, returnPath } from "../../features/storage/destination";
 import { takeHandedOffPages } from "../../features/storage/handoff";
@@ -39,6 +38,7 @@ import { formatBytes } from "../../lib/format";
 import { logger } from "../../lib/logger";
 import { dismissUpload, StorageError, type UploadTask, uploadFile } from "../../lib/storage";
 import { storageErrorText } from "../../lib/storage-error-text";
+import { usageQuery } from "../../lib/storage-queries";
 import { useUploadTask } from "../../lib/use-upload";
 
 /**

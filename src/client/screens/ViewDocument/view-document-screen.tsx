@@ -5,14 +5,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { PdfView } from "../../components/pdf-view";
-import {
-  attachmentUrl,
-  documentQuery,
-  inlineUrlQuery,
-  verificationQuery,
-} from "../../features/storage/api/documents";
+import { attachmentUrl, inlineUrlQuery, verificationQuery } from "../../features/storage/api/documents";
 import { formatBytes, formatDate } from "../../lib/format";
 import { StorageError } from "../../lib/storage";
+import { documentQuery } from "../../lib/storage-queries";
 import { ImageView } from "./image-view";
 
 function problemText(err: unknown, t: (k: string) => string): string {

@@ -36,15 +36,11 @@ import { useAuth } from "../../app/auth";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PageHeader } from "../../components/page-header";
 import { UploadProgress } from "../../components/upload-progress";
-import {
-  folderQuery,
-  usageQuery,
-  useDeleteDocument,
-  useRefreshDocuments,
-} from "../../features/storage/api/documents";
+import { useDeleteDocument } from "../../features/storage/api/documents";
 import { formatBytes, formatDate } from "../../lib/format";
 import { dismissUpload, StorageError, type UploadTask, uploadFile } from "../../lib/storage";
 import { storageErrorText } from "../../lib/storage-error-text";
+import { folderQuery, usageQuery, useRefreshDocuments } from "../../lib/storage-queries";
 
 function DocumentSlot({
   kind,

@@ -3,16 +3,8 @@ import { apiPaths, queryString } from "../../../../shared/api-paths";
 import type { DocumentVerification } from "../../../../shared/contracts/contracts";
 import type { StoredDocument } from "../../../../shared/contracts/storage";
 import { api } from "../../../lib/api";
-import { refreshPaths } from "../../../lib/query";
 import { storage } from "../../../lib/storage";
-
-/** One document's metadata (one's own or shared with one); a refusal is an answer, not retried. */
-export const documentQuery = (id: string) =>
-  queryOptions({
-    queryKey: [apiPaths.storage.object(id)],
-    queryFn: () => storage.getMetadata(id),
-    retry: false,
-  });
+import { useRefreshDocuments } from "../../../lib/storage-queries";
 
 /** A short-lived link to show the document in the page. */
 export const inlineUrlQuery = (id: string) =>
@@ -27,16 +19,6 @@ export const inlineUrlQuery = (id: string) =>
 /** A link that downloads the document (a fresh one each time: it is not cached). */
 export const attachmentUrl = (id: string) => storage.getDownloadUrl(id, "attachment");
 
-/** Every document in one folder. */
-export const folderQuery = (folder: string) =>
-  queryOptions({
-    queryKey: [`${apiPaths.storage.objects}${queryString({ folder, pageSize: 1000 })}`],
-    queryFn: () => storage.list({ folder, pageSize: 1000 }),
-  });
-
-/** Space used and left, and the largest file accepted. */
-export const usageQuery = () => queryOptions({ queryKey: [apiPaths.storage.usage], queryFn: storage.usage });
-
 /** What a sealed contract's verification says about its file (the server's schema). */
 export type { DocumentVerification };
 
@@ -47,12 +29,6 @@ export const verificationQuery = (id: string) =>
     queryFn: () => api<DocumentVerification>(apiPaths.contracts.verify(id)),
     retry: false,
   });
-
-/** After an upload or a deletion the lists and the usage change. */
-export function useRefreshDocuments() {
-  const queryClient = useQueryClient();
-  return () => refreshPaths(queryClient, [apiPaths.storage.objects, apiPaths.storage.usage]);
-}
 
 export function useDeleteDocument() {
   const refresh = useRefreshDocuments();
