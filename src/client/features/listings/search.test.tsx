@@ -213,6 +213,40 @@ describe("the search a visitor arrives to", { timeout: 30_000 }, () => {
   });
 });
 
+describe("a minimum price above the maximum, typed in the filters", { timeout: 30_000 }, () => {
+  it("is said under the maximum's field, the search is not sent and nothing offers to retry", async () => {
+    const restore = asPhone();
+    try {
+      const { fetch } = renderScreen(<OfferSearch />, { path: "/", api });
+      await screen.findByTestId("result", {}, { timeout: 5000 });
+      const searches = () =>
+        fetch.mock.calls.map(([url]) => String(url)).filter((u) => u.startsWith("/api/search?"));
+      const before = searches().length;
+      await userEvent.click(screen.getByTestId("filters-button"));
+      const drawer = await screen.findByRole("dialog", { name: "Filtrar imóveis" });
+      await userEvent.type(within(drawer).getByRole("textbox", { name: "Total mínimo (R$)" }), "5000");
+      const max = within(drawer).getByRole("textbox", { name: "Total máximo (R$)" });
+      await userEvent.type(max, "1000");
+      await userEvent.click(within(drawer).getByRole("button", { name: "Buscar" }));
+
+      await vi.waitFor(() => expect(max).toHaveAttribute("aria-invalid", "true"));
+      expect(max).toHaveAccessibleDescription("O preço mínimo não pode ser maior que o máximo.");
+      // The drawer stays open on the message; the address and the results stay as they were.
+      expect(screen.getByRole("dialog", { name: "Filtrar imóveis" })).toBeInTheDocument();
+      expect(screen.getByTestId("location")).toHaveTextContent(/^\/$/);
+      expect(
+        searches()
+          .slice(before)
+          .filter((u) => u.includes("precoMin")),
+      ).toEqual([]);
+      expect(screen.queryByText(/A busca falhou/)).not.toBeInTheDocument();
+      expect(screen.queryByRole("button", { name: "Tentar de novo" })).not.toBeInTheDocument();
+    } finally {
+      restore();
+    }
+  });
+});
+
 describe("a screen's action on each result (the favourites' heart)", () => {
   it.each(["/", "/v1", "/v2", "/v4"])(
     "sits beside the result's link in %s, never inside it",
