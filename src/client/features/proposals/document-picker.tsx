@@ -11,9 +11,8 @@ import {
   PROFILE_FOLDER,
 } from "../../../shared/contracts/storage";
 import { UploadProgress } from "../../components/upload-progress";
-import { type UploadTask, uploadFile } from "../../lib/storage";
-import { storageErrorText } from "../../lib/storage-error-text";
 import { folderQuery, useRefreshDocuments } from "../../lib/storage-queries";
+import { useSingleUpload } from "../../lib/use-upload";
 
 /**
  * One's personal documents to attach, by checkbox; a new one can be uploaded here, or taken with
@@ -33,26 +32,17 @@ export function DocumentPicker({
   const location = useLocation();
   const refreshDocuments = useRefreshDocuments();
   const [kind, setKind] = useState<DocumentKind>("comprovante_renda");
-  const [task, setTask] = useState<UploadTask | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { task, problem, start } = useSingleUpload();
   const docs = useQuery(folderQuery(PROFILE_FOLDER));
   const here = location.pathname + location.search;
   const flow = new URLSearchParams({ tipo: kind, pasta: PROFILE_FOLDER, destino: here }).toString();
 
   async function upload(file: File | null) {
     if (!file || !userId) return;
-    setProblem(null);
-    const started = uploadFile(file, { filename: file.name, kind, folder: PROFILE_FOLDER }, userId);
-    setTask(started);
-    try {
-      const doc = await started.done;
-      onChange([...value, doc.id]);
-      await refreshDocuments();
-    } catch (e) {
-      setProblem(storageErrorText(e, t));
-    } finally {
-      setTask(null);
-    }
+    const doc = await start(file, { filename: file.name, kind, folder: PROFILE_FOLDER }, userId);
+    if (!doc) return;
+    onChange([...value, doc.id]);
+    await refreshDocuments();
   }
 
   const items = docs.data?.items ?? [];

@@ -36,10 +36,8 @@ import { takeHandedOffPages } from "../../features/storage/handoff";
 import { imagesToPdf, isAcceptedImage, newPage, type PageImage } from "../../features/storage/image-tools";
 import { formatBytes } from "../../lib/format";
 import { logger } from "../../lib/logger";
-import { dismissUpload, StorageError, type UploadTask, uploadFile } from "../../lib/storage";
-import { storageErrorText } from "../../lib/storage-error-text";
 import { usageQuery } from "../../lib/storage-queries";
-import { useUploadTask } from "../../lib/use-upload";
+import { useSingleUpload, useUploadTask } from "../../lib/use-upload";
 
 /**
  * /Convert: images picked here or photographed in /Camera, ordered and turned, combined into one
@@ -60,8 +58,7 @@ export function ConvertScreen() {
   );
   const [skipped, setSkipped] = useState<string[]>([]);
   const [building, setBuilding] = useState<{ page: number; pages: number } | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [task, setTask] = useState<UploadTask | null>(null);
+  const { task, problem, setProblem, start } = useSingleUpload();
   const usage = useQuery(usageQuery());
   const upload = useUploadTask(task);
   const busy =
@@ -113,7 +110,7 @@ export function ConvertScreen() {
       return;
     }
     const fileName = `${name.trim() || t("convert.fileNameDefault")}.pdf`.replace(/[/\\]/g, "-");
-    const started = uploadFile(
+    const doc = await start(
       pdf,
       {
         filename: fileName,
@@ -123,16 +120,7 @@ export function ConvertScreen() {
       },
       state.user.id,
     );
-    setTask(started);
-    try {
-      const doc = await started.done;
-      void navigate(returnPath(flow.destino, doc.id) ?? `/ViewDocument?id=${doc.id}`);
-    } catch (err) {
-      if (!(err instanceof StorageError && err.code === "canceled")) setProblem(storageErrorText(err, t));
-      // Said here; the uploads panel need not show the same failure again.
-      dismissUpload(started.id);
-      setTask(null);
-    }
+    if (doc) void navigate(returnPath(flow.destino, doc.id) ?? `/ViewDocument?id=${doc.id}`);
   }
 
   const estimate = pages.reduce((sum, p) => sum + Math.min(p.blob.size, 900_000), 0);

@@ -45,8 +45,7 @@ import {
 import { ApiError } from "../../lib/api";
 import { useErrorText } from "../../lib/error-text";
 import { onLive } from "../../lib/live";
-import { type UploadTask, uploadFile } from "../../lib/storage";
-import { storageErrorText } from "../../lib/storage-error-text";
+import { useSingleUpload } from "../../lib/use-upload";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -203,8 +202,7 @@ function Composer({ conversation }: { conversation: ConversationView }) {
   // The names of the files attached, to show them; the form holds their ids.
   const [names, setNames] = useState<Record<string, string>>({});
   const anexos = anexoIds.map((id) => ({ id, name: names[id] ?? id }));
-  const [task, setTask] = useState<UploadTask | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { task, problem, setProblem, start } = useSingleUpload();
   const send = useSendMessage(conversation.proposalId);
   const sendMessage = (input: MessageInput) =>
     send.mutate(input, {
@@ -218,22 +216,10 @@ function Composer({ conversation }: { conversation: ConversationView }) {
 
   async function attach(file: File | null) {
     if (!file || state.status !== "signed-in") return;
-    setProblem(null);
-    const started = uploadFile(
-      file,
-      { filename: file.name, kind: "outro", folder: "mensagens" },
-      state.user.id,
-    );
-    setTask(started);
-    try {
-      const doc = await started.done;
-      setNames((prev) => ({ ...prev, [doc.id]: doc.fileName }));
-      form.setValue("anexos", [...(form.getValues("anexos") ?? []), doc.id]);
-    } catch (e) {
-      setProblem(storageErrorText(e, t));
-    } finally {
-      setTask(null);
-    }
+    const doc = await start(file, { filename: file.name, kind: "outro", folder: "mensagens" }, state.user.id);
+    if (!doc) return;
+    setNames((prev) => ({ ...prev, [doc.id]: doc.fileName }));
+    form.setValue("anexos", [...(form.getValues("anexos") ?? []), doc.id]);
   }
 
   const tooLong = texto.length > MESSAGE_MAX_LENGTH;

@@ -38,9 +38,9 @@ import { PageHeader } from "../../components/page-header";
 import { UploadProgress } from "../../components/upload-progress";
 import { useDeleteDocument } from "../../features/storage/api/documents";
 import { formatBytes, formatDate } from "../../lib/format";
-import { dismissUpload, StorageError, type UploadTask, uploadFile } from "../../lib/storage";
 import { storageErrorText } from "../../lib/storage-error-text";
 import { folderQuery, usageQuery, useRefreshDocuments } from "../../lib/storage-queries";
+import { useSingleUpload } from "../../lib/use-upload";
 
 function DocumentSlot({
   kind,
@@ -54,8 +54,7 @@ function DocumentSlot({
   const { t, i18n } = useTranslation();
   const { state } = useAuth();
   const refreshDocuments = useRefreshDocuments();
-  const [task, setTask] = useState<UploadTask | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { task, problem, setProblem, start } = useSingleUpload();
   const label = t(`documents.kinds.${kind}`);
   const flow = new URLSearchParams({
     tipo: kind,
@@ -66,25 +65,13 @@ function DocumentSlot({
 
   async function upload(file: File | null) {
     if (!file || state.status !== "signed-in") return;
-    setProblem(null);
-    const started = uploadFile(
+    const doc = await start(
       file,
       { filename: file.name, kind, folder: PROFILE_FOLDER, ...(current ? { replaces: current.id } : {}) },
       state.user.id,
     );
-    setTask(started);
-    try {
-      await started.done;
-      notifications.show({ color: "teal", message: t("profile3.uploaded", { kind: label }) });
-      setTask(null);
-    } catch (err) {
-      if (!(err instanceof StorageError && err.code === "canceled")) setProblem(storageErrorText(err, t));
-      // The slot says what failed; the uploads panel need not show the same failure again.
-      dismissUpload(started.id);
-      setTask(null);
-    } finally {
-      await refreshDocuments();
-    }
+    if (doc) notifications.show({ color: "teal", message: t("profile3.uploaded", { kind: label }) });
+    await refreshDocuments();
   }
 
   return (

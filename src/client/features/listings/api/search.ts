@@ -2,7 +2,6 @@ import { infiniteQueryOptions, keepPreviousData, queryOptions } from "@tanstack/
 import { apiPaths, queryString } from "../../../../shared/api-paths";
 import type {
   PhotoInfo,
-  PlaceSuggestion,
   PlaceSuggestions,
   SearchParams,
   SearchResult,

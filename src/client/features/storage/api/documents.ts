@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation } from "@tanstack/react-query";
 import { apiPaths, queryString } from "../../../../shared/api-paths";
 import type { DocumentVerification } from "../../../../shared/contracts/contracts";
 import type { StoredDocument } from "../../../../shared/contracts/storage";
