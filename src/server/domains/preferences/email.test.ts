@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Builders, builders, type Person } from "../../../../tests/support/builders";
-import { outboxFor } from "../../../../tests/support/mail";
+import { outboxFor, subjectOf } from "../../../../tests/support/mail";
 import { createTestApp, type TestApp } from "../../../../tests/support/test-app";
 import type {
   NoticeList,
@@ -111,6 +111,68 @@ describe("e-mail choices", () => {
       action: "descadastro",
       changes: ["Novas ofertas: por e-mail na hora → só no app"],
     });
+  });
+
+  it("a price drop of a kept offer is e-mailed at once with its own one-click unsubscribe, which stops only price drops by e-mail", async () => {
+    const city = cityOf();
+    const { offerId, landlord } = await publishIn(city);
+    const keeper = await b.person("Lara");
+    const chose = await b.call("PUT", "/api/preferences/notifications", keeper.cookie, {
+      canais: { match: "email", price_drop: "email" },
+      horaResumo: 8,
+    });
+    expect(chose.statusCode, chose.body).toBe(200);
+    expect((await b.call("PUT", `/api/preferences/favorites/${offerId}`, keeper.cookie)).statusCode).toBe(
+      204,
+    );
+    const drops = async () =>
+      (await outboxFor(t.dataDir, keeper.email)).filter((m) => subjectOf(m.raw).startsWith("Baixou o preço"));
+    const lower = async (aluguel: number) => {
+      const r = await b.call("PUT", `/api/offers/${offerId}`, landlord.cookie, {
+        aluguel,
+        condominio: 120000,
+        iptu: 25000,
+        seguroIncendio: 4000,
+        garantias: ["fiador", "seguro_fianca"],
+        disponivelEm: "2027-01-05",
+        descricao: "",
+      });
+      expect(r.statusCode, r.body).toBe(200);
+      await t.settle();
+    };
+
+    await lower(400000);
+    const [mail, ...more] = await drops();
+    if (!mail) throw new Error("no price-drop e-mail");
+    expect(more).toEqual([]);
+    expect(subjectOf(mail.raw)).toBe("Baixou o preço: Apartamento no bairro Centro");
+    expect(mail.text).toContain("De R$ 5.990,00 para R$ 5.490,00 por mês.");
+    expect(mail.text).toContain(`/AluguelOferta?id=${offerId}`);
+    expect(mail.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    const link = unsubscribeOf(mail.raw);
+    expect(link.pathname).toBe("/api/preferences/unsubscribe");
+    expect(link.searchParams.get("k")).toBe("price_drop");
+
+    // The mail client's one-click POST: no session, no Origin.
+    const post = await t.app.inject({
+      method: "POST",
+      url: `${link.pathname}${link.search}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "List-Unsubscribe=One-Click",
+    });
+    expect(post.statusCode, post.body).toBe(200);
+    expect(post.body).toContain(
+      "Você não recebe mais por e-mail os avisos de baixas de preço dos seus favoritos",
+    );
+    expect((await b.call("GET", "/api/preferences/notifications", keeper.cookie)).json()).toMatchObject({
+      canais: { match: "email", price_drop: "app" },
+    });
+
+    // The next drop: in the bell, no second e-mail.
+    const before = await unread(keeper);
+    await lower(380000);
+    expect(await drops()).toHaveLength(1);
+    expect(await unread(keeper)).toBe(before + 1);
   });
 
   it("refuses an unsubscribe link that was not signed for that person and kind", async () => {

@@ -1,10 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Builders, builders, type Person } from "../../../../tests/support/builders";
+import { outboxFor, subjectOf } from "../../../../tests/support/mail";
 import { createTestApp, type TestApp } from "../../../../tests/support/test-app";
+import type { UnitView } from "../../../shared/contracts/listings";
 import type {
   FavoriteView,
   NoticeList,
+  NotificationSettings,
   PreferenceVersion,
   SavedSearchInput,
   SavedSearchView,
@@ -52,6 +55,11 @@ async function publish(city: string, bairro = "São Cristóvão", landlord?: Per
 
 const notices = async (who: Person) =>
   (await b.call("GET", "/api/notifications", who.cookie)).json<NoticeList>();
+/** The subjects of the alert e-mails (new match, price drop) sent to `who`. */
+const alertMails = async (who: Person) =>
+  (await outboxFor(t.dataDir, who.email))
+    .map((m) => subjectOf(m.raw))
+    .filter((s) => /^(Nova oferta para|Baixou o preço)/.test(s));
 
 describe("saved searches", () => {
   it("are saved, listed with how many published offers fit them now, edited, paused and deleted", async () => {
@@ -228,6 +236,73 @@ describe("alerts", () => {
     ).toBe(404);
   });
 
+  it("never tell about an offer closed before its matching runs, nor when it is matched again after", async () => {
+    const city = cityOf();
+    const { offerId, landlord } = await publish(city);
+    // The publish's own matching has run: nobody was watching this city yet.
+    await t.settle();
+    const watcher = await b.person("Nina");
+    const pausedWatcher = await b.person("Otto");
+    const keeper = await b.person("Paulo");
+    await save(watcher, search("Na cidade", { cidades: [city] }));
+    await save(pausedWatcher, search("Pausada", { cidades: [city] }, false));
+    expect((await b.call("PUT", `/api/preferences/favorites/${offerId}`, keeper.cookie)).statusCode).toBe(
+      204,
+    );
+    expect((await b.call("POST", `/api/offers/${offerId}/close`, landlord.cookie)).statusCode).toBe(200);
+
+    // The landlord edits the closed offer's unit: each of its offers is sent to the matching again.
+    const unitId = (await b.call("GET", `/api/offers/${offerId}`, landlord.cookie)).json<{
+      unidade: { id: string };
+    }>().unidade.id;
+    const unit = (await b.call("GET", `/api/units/${unitId}`, landlord.cookie)).json<UnitView>();
+    const edited = await b.call("PUT", `/api/units/${unitId}`, landlord.cookie, {
+      tipo: unit.tipo,
+      cep: unit.cep,
+      logradouro: unit.logradouro,
+      numero: unit.numero,
+      complemento: unit.complemento,
+      bairro: unit.bairro,
+      cidade: unit.cidade,
+      uf: unit.uf,
+      areaM2: unit.areaM2,
+      quartos: unit.quartos + 1,
+      banheiros: unit.banheiros,
+      vagas: unit.vagas,
+      mobiliado: unit.mobiliado,
+      aceitaPets: unit.aceitaPets,
+      descricao: "Reformado.",
+      fotos: unit.fotos,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    await t.settle();
+    const toldNothing = async () => {
+      for (const who of [watcher, pausedWatcher, keeper]) {
+        expect((await notices(who)).items, who.email).toEqual([]);
+        expect(await alertMails(who), who.email).toEqual([]);
+      }
+    };
+    await toldNothing();
+    // A match job that comes late (queued while it was published, run after the close), carrying
+    // a higher pacote than the offer's: neither a match nor a price drop.
+    expect(await t.app.preferences.matchOffer({ offerId, previousTotal: TOTAL + 100_000 })).toEqual({
+      matched: 0,
+      dropped: 0,
+    });
+    await t.settle();
+    await toldNothing();
+
+    // The same active search was listening all along: an offer published there now is told.
+    const next = await publish(city);
+    await t.settle();
+    expect((await notices(watcher)).items).toMatchObject([
+      { kind: "match", path: `/AluguelOferta?id=${next.offerId}` },
+    ]);
+    expect(await alertMails(watcher)).toEqual(["Nova oferta para “Na cidade”"]);
+    expect((await notices(pausedWatcher)).items).toEqual([]);
+    expect(await alertMails(pausedWatcher)).toEqual([]);
+  });
+
   it("are read one by one or all at once, only by their person", async () => {
     const city = cityOf();
     const tenant = await b.person("Kátia");
@@ -307,5 +382,54 @@ describe("the history of one's searches", () => {
       "“Perto do trabalho”: preço máximo R$ 2.500,00 → R$ 3.000,00",
       "“Perto do trabalho”: animais aceita animais → tanto faz",
     ]);
+  });
+
+  it("restoring a version brings back how one was told then (the notification settings)", async () => {
+    const who = await b.person("Nilo");
+    const settings = async () =>
+      (await b.call("GET", "/api/preferences/notifications", who.cookie)).json<NotificationSettings>();
+    await save(who, search("Perto do trabalho", { cidades: [cityOf()] }));
+    const chosen: NotificationSettings = {
+      canais: { match: "digest", price_drop: "off", proposal: "app", contract: "email", message: "digest" },
+      horaResumo: 19,
+    };
+    const put = async (s: NotificationSettings) => {
+      const r = await b.call("PUT", "/api/preferences/notifications", who.cookie, s);
+      expect(r.statusCode, r.body).toBe(200);
+    };
+    await put(chosen);
+    await put({
+      canais: { match: "app", price_drop: "email", proposal: "email", contract: "email", message: "off" },
+      horaResumo: 7,
+    });
+    const versions = (await b.call("GET", "/api/preferences/history", who.cookie)).json<
+      PreferenceVersion[]
+    >();
+    expect(versions.map((v) => v.action)).toEqual(["avisos", "avisos", "criada"]);
+
+    const back = await b.call("POST", `/api/preferences/history/${versions[1]?.id}/restore`, who.cookie);
+    expect(back.statusCode, back.body).toBe(200);
+    // The searches stay as they were in that version too.
+    expect(back.json<SavedSearchView[]>()).toMatchObject([{ nome: "Perto do trabalho", ativa: true }]);
+    expect(await settings()).toEqual(chosen);
+    const [restored] = (await b.call("GET", "/api/preferences/history", who.cookie)).json<
+      PreferenceVersion[]
+    >();
+    expect(restored).toMatchObject({ action: "restaurada" });
+    expect(restored?.changes).toEqual([
+      "Novas ofertas: só no app → no resumo diário",
+      "Baixas de preço: por e-mail na hora → desligado",
+      "Propostas: por e-mail na hora → só no app",
+      "Mensagens não lidas: desligado → no resumo diário",
+      "Hora do resumo diário: 7h → 19h",
+    ]);
+
+    // The first version, saved before any choice: the defaults, e-mail at once and 8h.
+    const first = await b.call("POST", `/api/preferences/history/${versions[2]?.id}/restore`, who.cookie);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(await settings()).toEqual({
+      canais: { match: "email", price_drop: "email", proposal: "email", contract: "email", message: "email" },
+      horaResumo: 8,
+    });
   });
 });
