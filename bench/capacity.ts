@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { proposalBodyOf } from "../tests/support/market";
+import { proposalBodyOf } from "../tests/support/bodies";
 import { addressProfileOf, personalProfileOf } from "../tests/support/profiles";
 import { confirmedAccount } from "./accounts";
 import { searchPaths } from "./search";

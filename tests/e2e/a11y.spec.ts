@@ -1,9 +1,10 @@
 import { type Browser, expect, test } from "@playwright/test";
 import { routes } from "../../src/shared/routes";
+import { proposalBodyOf } from "../support/bodies";
 import { makePng } from "../support/files";
 import { audit, clipped, settled } from "./axe";
 import { newEmail, signUpInBrowser } from "./helpers";
-import { completeProfile, entryDate, publishOffer, upload } from "./market";
+import { completeProfile, publishOffer, upload } from "./market";
 
 /*
  * Accessibility as a test (issue 15): axe-core on every screen of the route table, signed out and
@@ -94,17 +95,11 @@ test.beforeAll(async ({ browser }) => {
     folder: "perfil",
   });
   const proposal = await tenantPage.request.post("/api/proposals", {
-    data: {
-      ofertaId: offerId,
+    data: proposalBodyOf(offerId, "seguro_fianca", {
       aluguel: 270000,
-      dataEntrada: entryDate(),
-      prazoMeses: 30,
-      garantia: "seguro_fianca",
-      moradores: 2,
-      pets: false,
       renda: 1_100_000,
       documentos: [documentId],
-    },
+    }),
   });
   expect(proposal.status()).toBe(201);
   const proposalId = ((await proposal.json()) as { id: string }).id;

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
-import { addMonths, brazilDate } from "../../src/shared/contracts/proposals";
+import { offerBodyOf, unitBodyOf } from "../support/bodies";
 import { makePng } from "../support/files";
 import { addressProfileOf, personalProfileOf } from "../support/profiles";
 
@@ -29,14 +29,41 @@ export async function upload(
   return ((await res.json()) as { id: string }).id;
 }
 
-export async function completeProfile(request: APIRequestContext, name: string) {
+export async function completeProfile(
+  request: APIRequestContext,
+  name: string,
+  over: Record<string, unknown> = {},
+) {
   const personal = await request.put("/api/profile/personal", {
-    data: personalProfileOf(name, { nomeCompleto: name }),
+    data: personalProfileOf(name, { nomeCompleto: name, ...over }),
   });
   expect(personal.status()).toBe(200);
   const address = await request.put("/api/profile/address", { data: addressProfileOf() });
   expect(address.status()).toBe(200);
 }
+
+/** The e2e tests' unit: a 2-bedroom flat in Savassi, Belo Horizonte, that takes pets. */
+const SAVASSI = {
+  cep: "30140-071",
+  logradouro: "Rua Pernambuco",
+  numero: "550",
+  complemento: undefined,
+  bairro: "Savassi",
+  cidade: "Belo Horizonte",
+  uf: "MG",
+  areaM2: 75,
+  quartos: 2,
+  mobiliado: false,
+  aceitaPets: true,
+};
+/** Its offer: R$ 2.800 of rent, a pacote of R$ 3.520. */
+const SAVASSI_OFFER = {
+  aluguel: 280000,
+  condominio: 60000,
+  iptu: 9000,
+  seguroIncendio: 3000,
+  disponivelEm: "2026-12-10",
+};
 
 /** A published offer of the signed-in landlord (in Savassi, Belo Horizonte, unless `unitOver` says otherwise). */
 export async function publishOffer(
@@ -50,40 +77,15 @@ export async function publishOffer(
     folder: "unidades",
   });
   const unit = await page.request.post("/api/units", {
-    data: {
-      tipo: "apartamento",
-      cep: "30140-071",
-      logradouro: "Rua Pernambuco",
-      numero: "550",
-      bairro: "Savassi",
-      cidade: "Belo Horizonte",
-      uf: "MG",
-      areaM2: 75,
-      quartos: 2,
-      banheiros: 2,
-      vagas: 1,
-      mobiliado: false,
-      aceitaPets: true,
-      fotos: [photo],
-      ...unitOver,
-    },
+    data: unitBodyOf([photo], { ...SAVASSI, ...unitOver }),
   });
+  expect(unit.status()).toBe(201);
+  const unitId = ((await unit.json()) as { id: string }).id;
   const offer = await page.request.post("/api/offers", {
-    data: {
-      unidadeId: ((await unit.json()) as { id: string }).id,
-      aluguel: 280000,
-      condominio: 60000,
-      iptu: 9000,
-      seguroIncendio: 3000,
-      garantias: ["seguro_fianca", "fiador"],
-      disponivelEm: "2026-12-10",
-      ...offerOver,
-    },
+    data: { ...offerBodyOf(unitId, ["seguro_fianca", "fiador"], SAVASSI_OFFER), ...offerOver },
   });
+  expect(offer.status()).toBe(201);
   const id = ((await offer.json()) as { id: string }).id;
   expect((await page.request.post(`/api/offers/${id}/publish`)).status()).toBe(200);
   return id;
 }
-
-/** An entry date the proposal rules accept: a month from today in Brazil (decision 017). */
-export const entryDate = (now = new Date()) => addMonths(brazilDate(now), 1);

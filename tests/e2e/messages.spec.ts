@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
+import { entryDate, proposalBodyOf } from "../support/bodies";
 import { newEmail, signUpInBrowser, watchPage } from "./helpers";
-import { completeProfile, entryDate, publishOffer } from "./market";
+import { completeProfile, publishOffer } from "./market";
 
 const PASSWORD = "Ipê amarelo na varanda 42";
 
@@ -27,16 +28,7 @@ test("landlord and tenant chat live, see receipts and unread counts, keep what w
   await signUpInBrowser(tenant, { name: "Otávio Reis", email: newEmail("inquilino"), password: PASSWORD });
   await completeProfile(tenant.request, "Otávio Reis Campos");
   const created = await tenant.request.post("/api/proposals", {
-    data: {
-      ofertaId: offerId,
-      aluguel: 270000,
-      dataEntrada: entryDate(),
-      prazoMeses: 30,
-      garantia: "seguro_fianca",
-      moradores: 2,
-      pets: false,
-      renda: 1_100_000,
-    },
+    data: proposalBodyOf(offerId, "seguro_fianca", { aluguel: 270000, renda: 1_100_000 }),
   });
   expect(created.status()).toBe(201);
   const proposalId = ((await created.json()) as { id: string }).id;

@@ -1,9 +1,10 @@
 import { expect, test } from "@playwright/test";
+import { guarantorOf, proposalBodyOf } from "../support/bodies";
 import { startFakeCep } from "../support/fake-cep";
 import { makePdf, randomCpf } from "../support/files";
 import { E2E_CEP_PORT } from "./env";
 import { newEmail, signUpInBrowser } from "./helpers";
-import { completeProfile, entryDate, publishOffer } from "./market";
+import { completeProfile, publishOffer } from "./market";
 
 const PASSWORD = "Ipê amarelo na varanda 42";
 
@@ -89,24 +90,13 @@ test("a tenant proposes with documents, the landlord counters, the tenant accept
   await signUpInBrowser(rival, { name: "Sonia Prado", email: newEmail("rival"), password: PASSWORD });
   await completeProfile(rival.request, "Sonia Prado Neves");
   const rivalRes = await rival.request.post("/api/proposals", {
-    data: {
-      ofertaId: offerId,
+    // The tenant names the guarantor (decision 017).
+    data: proposalBodyOf(offerId, "fiador", {
       aluguel: 270000,
-      dataEntrada: entryDate(),
-      prazoMeses: 30,
-      garantia: "fiador",
-      // The tenant names the guarantor (decision 017).
-      fiador: {
-        nome: "Geraldo Prado Neves",
-        cpf: randomCpf(),
-        email: newEmail("fiador"),
-        parentesco: "pai",
-        estadoCivil: "divorciado",
-      },
+      fiador: { ...guarantorOf("Geraldo Prado Neves"), email: newEmail("fiador"), estadoCivil: "divorciado" },
       moradores: 1,
-      pets: false,
       renda: 700000,
-    },
+    }),
   });
   expect(rivalRes.status()).toBe(201);
   const rivalId = ((await rivalRes.json()) as { id: string }).id;

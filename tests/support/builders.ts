@@ -1,16 +1,9 @@
 import type { AddressInfo } from "node:net";
 import type { ContractStatus, ContractView } from "../../src/shared/contracts/contracts";
 import type { ProposalStatus, ProposalView } from "../../src/shared/contracts/proposals";
+import { entryDate, guarantorOf, type OfferTerms, proposalBodyOf } from "./bodies";
 import { outboxFor } from "./mail";
-import {
-  caller,
-  entryDate,
-  guarantorOf,
-  type OfferTerms,
-  personWithProfile,
-  proposalBodyOf,
-  publishedOfferOf,
-} from "./market";
+import { caller, personWithProfile, publishedOfferOf } from "./market";
 import { signUp, type TestApp, uniqueIp } from "./test-app";
 
 /*

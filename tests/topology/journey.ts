@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type Browser, type BrowserContext, expect as baseExpect, type Page } from "@playwright/test";
-import { entryDate, publishOffer } from "../e2e/market";
+import { publishOffer } from "../e2e/market";
+import { entryDate } from "../support/bodies";
 import { makePdf, randomCpf } from "../support/files";
 import type { ReceivedMail } from "../support/mail";
 import { addressProfileOf, personalProfileOf } from "../support/profiles";

@@ -1,8 +1,9 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { entryDate } from "../../../tests/support/bodies";
 import { makePdf } from "../../../tests/support/files";
 import { outboxFor } from "../../../tests/support/mail";
-import { caller, entryDate, personWithProfile, publishedOfferOf } from "../../../tests/support/market";
+import { caller, personWithProfile, publishedOfferOf } from "../../../tests/support/market";
 import { openStream, type SseStream } from "../../../tests/support/sse";
 import { createTestApp, ORIGIN, signUp, type TestApp } from "../../../tests/support/test-app";
 import { uploadBytes } from "../../../tests/support/tus";

@@ -1,16 +1,10 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { guarantorOf, marriedGuarantorOf, proposalBodyOf } from "../../../../tests/support/bodies";
 import { builders } from "../../../../tests/support/builders";
 import { randomCpf } from "../../../../tests/support/files";
 import { outboxFor } from "../../../../tests/support/mail";
-import {
-  caller,
-  guarantorOf,
-  marriedGuarantorOf,
-  personWithProfile,
-  proposalBodyOf,
-  publishedOfferOf,
-} from "../../../../tests/support/market";
+import { caller, personWithProfile, publishedOfferOf } from "../../../../tests/support/market";
 import { createTestApp, type TestApp, uniqueIp } from "../../../../tests/support/test-app";
 import { CODE_MAX_FAILURES, type ContractView } from "../../../shared/contracts/contracts";
 import type { ProposalView } from "../../../shared/contracts/proposals";

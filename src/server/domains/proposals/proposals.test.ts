@@ -1,9 +1,9 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { entryDate, guarantorOf, proposalBodyOf } from "../../../../tests/support/bodies";
 import { builders, type Person } from "../../../../tests/support/builders";
 import { makePdf } from "../../../../tests/support/files";
 import { outboxFor } from "../../../../tests/support/mail";
-import { entryDate, guarantorOf, proposalBodyOf } from "../../../../tests/support/market";
 import { personalProfileOf } from "../../../../tests/support/profiles";
 import { createTestApp, ORIGIN, type TestApp } from "../../../../tests/support/test-app";
 import { uploadBytes } from "../../../../tests/support/tus";
