@@ -1,30 +1,46 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Builders, builders } from "../../../../tests/support/builders";
+import { type FakePostHog, startFakePostHog } from "../../../../tests/support/fake-posthog";
 import { makePng } from "../../../../tests/support/files";
 import { outboxFor } from "../../../../tests/support/mail";
 import { createTestApp, ORIGIN, signIn, type TestApp } from "../../../../tests/support/test-app";
 import { uploadBytes } from "../../../../tests/support/tus";
 import type { DeletionView } from "../../../shared/contracts/privacy";
+import type { ProposalView } from "../../../shared/contracts/proposals";
 import ptBR from "../../../shared/locales/pt-BR.json";
 import { manualClock } from "../../clock";
 
 /*
  * Account deletion (issue 17, LGPD art. 18, VI and art. 16): confirmed with the password and a
  * typed word; a grace period in which signing in cancels it; then the person's data is gone from
- * every table and the store, except the signed contract the landlord keeps, which still opens.
+ * every table and the store, except the signed contract the landlord keeps, which still opens, and
+ * the offers other people's proposals stand on, closed and emptied; PostHog forgets the person.
  */
 
 const START = new Date("2026-11-25T13:00:00Z");
 const clock = manualClock(START);
 let t: TestApp;
 let b: Builders;
+let posthog: FakePostHog;
 beforeAll(async () => {
-  t = await createTestApp({}, { clock });
+  posthog = await startFakePostHog();
+  t = await createTestApp(
+    {
+      POSTHOG_KEY: "phc_test_project_key",
+      POSTHOG_HOST: posthog.url,
+      POSTHOG_PERSONAL_API_KEY: posthog.personalApiKey,
+      POSTHOG_PROJECT_ID: String(posthog.projectId),
+    },
+    { clock },
+  );
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   b = builders(t);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await posthog.close();
+});
 afterEach(() => clock.set(START));
 
 const GOOD = { senha: "x", confirmacao: "EXCLUIR" };
@@ -44,6 +60,39 @@ async function tablesHolding(needle: string): Promise<string[]> {
   }
   return found;
 }
+
+/**
+ * Every column of every table of the public schema that holds `id` (anywhere in its text: a
+ * column, an array, a JSON document, an address built from it), as "table.column".
+ */
+async function columnsHolding(id: string): Promise<string[]> {
+  const { rows: columns } = await t.database.pool.query<{ table_name: string; column_name: string }>(
+    `SELECT c.table_name, c.column_name FROM information_schema.columns c
+       JOIN information_schema.tables x ON x.table_schema = c.table_schema AND x.table_name = c.table_name
+      WHERE c.table_schema = 'public' AND x.table_type = 'BASE TABLE'
+        AND c.data_type IN ('text', 'character varying', 'character', 'uuid', 'ARRAY', 'json', 'jsonb')
+      ORDER BY 1, 2`,
+  );
+  expect(columns.length, "information_schema lists the app's columns").toBeGreaterThan(50);
+  const found: string[] = [];
+  for (const { table_name: table, column_name: column } of columns) {
+    const { rows } = await t.database.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM "${table}" WHERE strpos("${column}"::text, $1) > 0`,
+      [id],
+    );
+    if ((rows[0]?.n ?? 0) > 0) found.push(`${table}.${column}`);
+  }
+  return found;
+}
+
+/**
+ * What an erased person's id may still be found in, and why (decision 022). The account row stays,
+ * anonymised (its address is made from the id so it stays unique and cannot receive mail), because
+ * kept contracts reference it; the deletion's own record says it was done.
+ */
+const ALWAYS_KEPT = ["users.id", "users.email", "account_deletions.user_id"];
+
+const yes = (cookie: string) => b.call("PUT", "/api/privacy/consent", cookie, { analytics: true });
 
 describe("account deletion", () => {
   it("asks for the password and the word, in pt-BR, and refuses while a contract is being signed", async () => {
@@ -105,7 +154,7 @@ describe("account deletion", () => {
       nome: "Perto do trabalho",
       filtros: { cidades: ["Cidade da exclusão"] },
     });
-    await b.call("PUT", "/api/privacy/consent", tenant.cookie, { analytics: true });
+    expect((await yes(tenant.cookie)).statusCode).toBe(200);
     const address = t.app.server.address() as AddressInfo;
     const upload = await uploadBytes(
       { baseUrl: `http://127.0.0.1:${address.port}`, cookie: tenant.cookie, origin: ORIGIN },
@@ -140,6 +189,33 @@ describe("account deletion", () => {
       [tenant.userId],
     );
     expect(rows[0]?.n).toBe(1);
+    // Nor does anything hold their id but the account row and what the signed contract stands on:
+    // the contract, its signers and audit trail (art. 16), and the proposal it came from.
+    // (And the contract's PDFs shared with them as one of its parties.)
+    const keptForTheContract = [
+      "contracts.tenant_id",
+      "contract_signers.user_id",
+      "proposals.tenant_id",
+      "document_shares.user_id",
+    ];
+    expect(
+      (await columnsHolding(tenant.userId)).filter(
+        (x) => !ALWAYS_KEPT.includes(x) && !keptForTheContract.includes(x),
+      ),
+      "columns still holding the erased tenant's id",
+    ).toEqual([]);
+    const { rows: shares } = await t.database.pool.query<{ reason: string }>(
+      "SELECT reason FROM document_shares WHERE user_id = $1 ORDER BY reason",
+      [tenant.userId],
+    );
+    expect([...new Set(shares.map((r) => r.reason))], "only the kept contract's PDFs stay shared").toEqual([
+      `contrato:${contract.id}`,
+    ]);
+    // PostHog is asked to forget them and their events.
+    expect(posthog.deletions()).toContainEqual({
+      distinctIds: [t.app.analytics.idOf(tenant.userId)],
+      personIds: [],
+    });
 
     // The bytes of the person's documents are gone from the store too.
     await expect(t.app.storage.readBytes(documentId)).rejects.toThrow();
@@ -159,5 +235,76 @@ describe("account deletion", () => {
     expect(bell.items.map((n) => n.title)).toContainEqual(expect.stringMatching(/^Proposta retirada/));
     // Running again (a retry) finds nothing to do.
     expect(await t.app.accountDeletions.carryOut(tenant.userId)).toBe("nothing");
+  });
+});
+
+describe("deleting a landlord", () => {
+  it("closes the offer a tenant proposed on: the tenant keeps the proposal, closed and explained, and is told", async () => {
+    const landlord = await b.person("Lourdes");
+    const { offerId, proposal, tenant } = await b.proposal("enviada", { landlord });
+    // An offer nobody proposed on goes, with its unit.
+    const { offerId: untouched } = await b.offer({ landlord });
+    expect((await yes(landlord.cookie)).statusCode).toBe(200);
+    const asked = await b.call("POST", "/api/privacy/deletion", landlord.cookie, {
+      ...GOOD,
+      senha: landlord.password,
+    });
+    expect(asked.statusCode, asked.body).toBe(202);
+    clock.set(new Date(START.getTime() + 7 * 86_400_000 + 60_000));
+    expect(await t.app.accountDeletions.carryOut(landlord.userId)).toBe("done");
+    await t.settle();
+
+    // The tenant's proposal is still theirs: closed, the timeline saying why.
+    const seen = await b.call("GET", `/api/proposals/${proposal.id}`, tenant.cookie);
+    expect(seen.statusCode, seen.body).toBe(200);
+    const view = seen.json<ProposalView>();
+    expect(view.status).toBe("encerrada");
+    expect(view.events.at(-1)).toMatchObject({
+      type: "encerrada",
+      actor: "system",
+      detail: "O proprietário excluiu a conta, e a oferta foi encerrada.",
+    });
+    // The view shows first names: the first word of "Conta excluída".
+    expect(view.locador.nome).toBe("Conta");
+    expect(view.oferta).toMatchObject({ id: offerId, bairro: proposal.oferta.bairro, capa: null });
+    const history = (await b.call("GET", "/api/proposals?role=tenant", tenant.cookie)).json<ProposalView[]>();
+    expect(history).toContainEqual(expect.objectContaining({ id: proposal.id, status: "encerrada" }));
+    // ...and was told.
+    const bell = (await b.call("GET", "/api/notifications", tenant.cookie)).json<{
+      items: { title: string }[];
+    }>();
+    expect(bell.items.map((n) => n.title)).toContainEqual(expect.stringMatching(/^Proposta encerrada/));
+
+    // The offer is closed and holds nothing the landlord wrote; the other offer is gone.
+    const { rows: offers } = await t.database.pool.query<{
+      id: string;
+      status: string;
+      descricao: string;
+      logradouro: string;
+      numero: string;
+      fotos: string[];
+    }>(
+      `SELECT o.id, o.status, o.descricao, u.logradouro, u.numero, u.fotos
+         FROM offers o JOIN units u ON u.id = o.unit_id WHERE o.id = ANY($1::uuid[])`,
+      [[offerId, untouched]],
+    );
+    expect(offers).toEqual([
+      { id: offerId, status: "encerrada", descricao: "", logradouro: "", numero: "", fotos: [] },
+    ]);
+    expect((await b.call("GET", `/api/offers/${offerId}`, tenant.cookie)).statusCode).toBe(404);
+
+    // Their id stays only on the account row and on what the tenant's proposal stands on.
+    const keptForTheProposal = ["offers.owner_id", "units.owner_id", "proposals.landlord_id"];
+    expect(
+      (await columnsHolding(landlord.userId)).filter(
+        (x) => !ALWAYS_KEPT.includes(x) && !keptForTheProposal.includes(x),
+      ),
+      "columns still holding the erased landlord's id",
+    ).toEqual([]);
+    // PostHog is asked to forget them.
+    expect(posthog.deletions()).toContainEqual({
+      distinctIds: [t.app.analytics.idOf(landlord.userId)],
+      personIds: [],
+    });
   });
 });

@@ -67,6 +67,25 @@ export async function keptContracts(
   return rows;
 }
 
+/**
+ * The person's offers that other people proposed on (in any status), but those a kept contract
+ * stands on: they stay, closed, so those people keep their proposals and their timelines.
+ */
+export async function offersOthersProposedOn(
+  c: Queryable,
+  userId: string,
+  keep: string[],
+): Promise<{ id: string; unit_id: string; status: string }[]> {
+  const { rows } = await c.query<{ id: string; unit_id: string; status: string }>(
+    `SELECT o.id, o.unit_id, o.status FROM offers o
+      WHERE o.owner_id = $1 AND NOT (o.id = ANY($2::uuid[]))
+        AND EXISTS (SELECT 1 FROM proposals p WHERE p.offer_id = o.id AND p.tenant_id <> $1)
+      ORDER BY o.id`,
+    [userId, keep],
+  );
+  return rows;
+}
+
 /** Contracts still being written or signed with the person as a party: a deletion waits for them. */
 export async function contractsInProgress(c: Queryable, userId: string): Promise<number> {
   const { rows } = await c.query<{ n: number }>(

@@ -15,8 +15,14 @@ import { deleteDocumentsExcept } from "../../storage/documents.repository";
 import type { ObjectStore } from "../../storage/object-store";
 import { removeDocumentBytes } from "../../storage/photos";
 import { deleteUploadsOf } from "../../storage/uploads.repository";
-import { deleteOffersExcept } from "../listings/offers.repository";
-import { deleteUnitsExcept } from "../listings/units.repository";
+import {
+  deleteOffersExcept,
+  lockOffer,
+  updateOfferStatus,
+  updateOfferTerms,
+  updateOfferUnitFields,
+} from "../listings/offers.repository";
+import { deleteUnitsExcept, unitById, updateUnit } from "../listings/units.repository";
 import { deleteMessagesSentBy } from "../messages/messages.repository";
 import { deleteFavoritesOf } from "../preferences/favorites.repository";
 import { deleteSettingsOf } from "../preferences/notification-settings.repository";
@@ -24,6 +30,7 @@ import { deleteNoticesOf } from "../preferences/notifications.repository";
 import { deleteVersionsOf } from "../preferences/preference-versions.repository";
 import { deleteSearchesOf } from "../preferences/saved-searches.repository";
 import { deleteProfile } from "../profile/profiles.repository";
+import { closeOpenProposals } from "../proposals/close";
 import { deleteTenantProposalsExcept } from "../proposals/proposals.repository";
 import { deleteAccountSettingsOf } from "./account-settings.repository";
 import { deleteConsentsOf } from "./consents.repository";
@@ -31,6 +38,7 @@ import {
   contractsInProgress,
   deletionOf,
   keptContracts,
+  offersOthersProposedOn,
   openNegotiationsOf,
   scheduleDeletion,
   setDeletion,
@@ -170,16 +178,20 @@ export class AccountDeletions {
         userId,
         kept.map((k) => k.proposal_id),
       );
-      await deleteOffersExcept(
+      // Other people's proposals are theirs: the offers they stand on stay, closed and emptied of
+      // the person's text, address and photos (deleting an offer would take the proposals with it).
+      const proposedOn = await offersOthersProposedOn(
         c,
         userId,
         kept.map((k) => k.offer_id),
       );
-      await deleteUnitsExcept(
-        c,
-        userId,
-        kept.map((k) => k.unit_id),
-      );
+      const keptUnits = new Set(kept.map((k) => k.unit_id));
+      for (const offer of proposedOn) await this.closeAndEmpty(c, offer, now, !keptUnits.has(offer.unit_id));
+      await deleteOffersExcept(c, userId, [...kept.map((k) => k.offer_id), ...proposedOn.map((o) => o.id)]);
+      await deleteUnitsExcept(c, userId, [
+        ...kept.map((k) => k.unit_id),
+        ...proposedOn.map((o) => o.unit_id),
+      ]);
       await deleteMessagesSentBy(c, userId);
       const documents = await deleteDocumentsExcept(
         c,
@@ -208,5 +220,41 @@ export class AccountDeletions {
     for (const key of bytes) await removeDocumentBytes(this.deps.store, key);
     await this.deps.onDeleted?.(userId);
     return "done";
+  }
+
+  /**
+   * An offer of a deleted person that others proposed on: its open proposals end (their tenants
+   * were told above), it is closed, and what the person wrote of it goes: the description, the
+   * unit's address, registration and photos (whose documents are deleted with the rest). What the
+   * proposals show stays: the kind of place, where (bairro, city) and the terms. A unit a kept
+   * contract also stands on stays whole (`emptyUnit` false), as the contract does.
+   */
+  private async closeAndEmpty(
+    c: Parameters<typeof lockOffer>[0],
+    offer: { id: string; unit_id: string; status: string },
+    now: Date,
+    emptyUnit: boolean,
+  ): Promise<void> {
+    await closeOpenProposals(c, offer.id, "O proprietário excluiu a conta, e a oferta foi encerrada.", {
+      now,
+    });
+    if (offer.status !== "encerrada") await updateOfferStatus(c, offer.id, "encerrada");
+    const row = await lockOffer(c, offer.id);
+    if (row) {
+      await updateOfferTerms(c, offer.id, { ...row, descricao: "", search_text: "" });
+      await updateOfferUnitFields(c, offer.id, { ...row, capa: null, search_text: "" });
+    }
+    const unit = emptyUnit ? await unitById(c, offer.unit_id, true) : undefined;
+    if (unit)
+      await updateUnit(c, offer.unit_id, {
+        ...unit,
+        cep: "",
+        logradouro: "",
+        numero: "",
+        complemento: "",
+        descricao: "",
+        matricula: "",
+        fotos: [],
+      });
   }
 }
