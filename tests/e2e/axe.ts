@@ -66,8 +66,10 @@ export async function audit(page: Page, where: string, { outline = true } = {}):
 
 /**
  * What a phone user would see cut off (issue 15): the page scrolling sideways, a control or badge
- * reaching past the screen's edge, or a text shortened with "…" (a badge, a label, a table
- * cell). One line each, at most five a page.
+ * reaching past the screen's edge, a text shortened with "…" (a badge, a label, a table cell), a
+ * text running past the edge of a box that hides its overflow (a Mantine Card: a long unbroken
+ * word, a hash), or a field whose value is wider than the field (a name, a chosen option). One
+ * line each, at most five a page.
  */
 export async function clipped(page: Page, where: string): Promise<string[]> {
   const found = await page.evaluate(() => {
@@ -111,6 +113,55 @@ export async function clipped(page: Page, where: string): Promise<string[]> {
         (el.textContent ?? "").trim()
       )
         out.push(`${name(el)} is cut short (${el.clientWidth} of ${el.scrollWidth} px)`);
+    }
+    // A field whose value is wider than its box: the end of a name or of a chosen option is out of
+    // sight (an <input> scrolls its text instead of wrapping it, and shows no "…").
+    for (const el of document.querySelectorAll<HTMLInputElement>("main input")) {
+      if (!visible(el) || !el.value) continue;
+      if (["checkbox", "radio", "range", "color", "file", "hidden", "image"].includes(el.type)) continue;
+      if (el.scrollWidth > el.clientWidth + 1)
+        out.push(`<input> "${el.value.slice(0, 60)}" shows ${el.clientWidth} of its ${el.scrollWidth} px`);
+    }
+    // A text that starts inside a box hiding its overflow (overflow: hidden or clip, as a Mantine
+    // Card has) and runs past that box's edge: its end is cut with no sign of it. A text wholly
+    // outside its box is hidden on purpose (a carousel's other slides), a box of a pixel is a
+    // screen-reader-only text, and a box with "…" is the check above.
+    const clipper = (el: Element): Element | null => {
+      for (let p: Element | null = el; p && p !== doc && p !== document.body; p = p.parentElement) {
+        const s = getComputedStyle(p);
+        if (s.position === "fixed") return null;
+        if (s.overflowX === "auto" || s.overflowX === "scroll") return null;
+        if (s.overflowX === "hidden" || s.overflowX === "clip") return p;
+      }
+      return null;
+    };
+    const walker = document.createTreeWalker(
+      document.querySelector("main") ?? document.body,
+      NodeFilter.SHOW_TEXT,
+    );
+    const range = document.createRange();
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || !(node.textContent ?? "").trim() || !visible(parent)) continue;
+      const box = clipper(parent);
+      if (!box) continue;
+      const b = box.getBoundingClientRect();
+      const bs = getComputedStyle(box);
+      if (b.width <= 1 || b.height <= 1 || bs.textOverflow === "ellipsis") continue;
+      const left = b.left + box.clientLeft;
+      const right = left + box.clientWidth;
+      range.selectNodeContents(node);
+      for (const line of range.getClientRects()) {
+        if (line.width === 0) continue;
+        const pastRight = line.left < right && line.right > right + 1;
+        const pastLeft = line.right > left && line.left < left - 1;
+        if (pastRight || pastLeft) {
+          out.push(
+            `${name(parent)} runs past the edge of its <${box.tagName.toLowerCase()}> (${Math.round(line.left)}–${Math.round(line.right)} px in ${Math.round(left)}–${Math.round(right)} px)`,
+          );
+          break;
+        }
+      }
     }
     return out.slice(0, 5);
   });

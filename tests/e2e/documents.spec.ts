@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { makePdf, makePng } from "../support/files";
+import { clipped } from "./axe";
 import { newEmail, signUpInBrowser, watchPage } from "./helpers";
 
 const PASSWORD = "Ipê amarelo na varanda 42";
@@ -99,6 +100,25 @@ test.describe("documents", () => {
     await expect(page.getByTestId("pdf-page")).toHaveText("Página 1 de 3");
     await expect(page.getByTestId("pdf-canvas")).toHaveAttribute("data-rendered-page", "1");
     expect(problems).toEqual([]);
+  });
+
+  test("on a phone, /Convert shows the whole file name and document type in their fields", async ({
+    page,
+  }) => {
+    await signUpInBrowser(page, { name: "Iara Campos", email: newEmail("convert-fit"), password: PASSWORD });
+    // Asked for from /profile3's slot: the longest kind's name fills both fields.
+    await page.goto("/Convert?tipo=comprovante_residencia");
+    const chooser = page.waitForEvent("filechooser");
+    await page.getByTestId("convert-pick").click();
+    await (await chooser).setFiles([
+      { name: "conta.png", mimeType: "image/png", buffer: makePng(600, 800, [90, 90, 90]) },
+    ]);
+    await expect(page.getByTestId("convert-page")).toHaveCount(1);
+    await expect(page.getByLabel("Nome do arquivo")).toHaveValue("Comprovante de residência");
+    await expect(page.getByRole("combobox", { name: "Tipo de documento" })).toHaveValue(
+      "Comprovante de residência",
+    );
+    expect(await clipped(page, "/Convert")).toEqual([]);
   });
 
   test("the camera takes pages, retakes one, and saves them as a PDF", async ({ page }) => {
