@@ -88,7 +88,10 @@ export async function noticesChanged(c: Queryable, userIds: string[], read = fal
   );
 }
 
-/** One's searches or favourites changed (in another tab, on another device): they refresh. */
+/**
+ * One's searches, favourites or notification settings changed (in another tab, on another device,
+ * or by an e-mail's one-click unsubscribe): they refresh.
+ */
 export async function preferencesChanged(c: Queryable, userId: string): Promise<void> {
   await publish(c, [
     {
@@ -99,6 +102,7 @@ export async function preferencesChanged(c: Queryable, userId: string): Promise<
         apiPaths.preferences.favorites,
         apiPaths.preferences.history,
         apiPaths.preferences.forYou,
+        apiPaths.preferences.notifications,
       ],
     },
   ]);

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Button, Card, Group, Radio, Select, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import {
@@ -28,13 +28,19 @@ export function NotificationSettingsForm({ initial }: { initial: NotificationSet
     resolver: zodResolver(notificationSettingsInput),
     defaultValues: initial,
   });
-  const { control, handleSubmit, formState, setError } = form;
+  const { control, handleSubmit, formState, setError, reset } = form;
+  // Settings changed elsewhere (a version restored, an e-mail's unsubscribe, another device) are
+  // shown at once, unless the person is changing them here.
+  useEffect(() => {
+    if (!formState.isDirty) reset(initial);
+  }, [initial, formState.isDirty, reset]);
   const canais = useWatch({ control, name: "canais" });
   const digest = CHOSEN_KINDS.some((k) => canais[k] === "digest");
   const submit = handleSubmit(async (v) => {
     setProblem(null);
     try {
-      await save.mutateAsync(v);
+      // What was saved is the form's new starting point: changes from elsewhere show again.
+      reset(await save.mutateAsync(v));
       notifications.show({ color: "teal", message: t("notify.saved") });
     } catch (e) {
       applyIssues(e, setError, ["horaResumo"]);

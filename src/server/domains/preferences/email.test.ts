@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Builders, builders, type Person } from "../../../../tests/support/builders";
 import { outboxFor, subjectOf } from "../../../../tests/support/mail";
+import { openStream } from "../../../../tests/support/sse";
 import { createTestApp, type TestApp } from "../../../../tests/support/test-app";
+import { apiPaths } from "../../../shared/api-paths";
 import type {
   NoticeList,
   NotificationSettingsInput,
@@ -67,6 +69,31 @@ const unsubscribeOf = (raw: string) => {
 };
 
 describe("e-mail choices", () => {
+  it("an unsubscribe from an e-mail refreshes the settings a person has open (/preferences2) on every device", async () => {
+    const city = cityOf();
+    const tenant = await watching("Lara", city);
+    await publishIn(city);
+    const [mail] = await alerts(tenant);
+    if (!mail) throw new Error("no alert e-mail");
+    const link = unsubscribeOf(mail.raw);
+    const address = t.app.server.address();
+    if (!address || typeof address === "string") throw new Error("not listening");
+    const stream = await openStream(`http://127.0.0.1:${address.port}`, tenant.cookie);
+    try {
+      const post = await t.app.inject({
+        method: "POST",
+        url: `${link.pathname}${link.search}`,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: "List-Unsubscribe=One-Click",
+      });
+      expect(post.statusCode, post.body).toBe(200);
+      const told = await stream.next((m) => m.paths.includes(apiPaths.preferences.notifications));
+      expect(told.paths).toContain(apiPaths.preferences.history);
+    } finally {
+      stream.close();
+    }
+  });
+
   it("e-mail at once by default, with RFC 8058's one-click unsubscribe that works without signing in", async () => {
     const city = cityOf();
     const tenant = await watching("Bruna", city);

@@ -74,7 +74,8 @@ export function useRestoreVersion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api<SavedSearchView[]>(apiPaths.preferences.restore(id), { method: "POST" }),
-    onSuccess: () => refreshPaths(queryClient, SEARCH_READS),
+    // A version holds the searches and the notification settings: both come back.
+    onSuccess: () => refreshPaths(queryClient, [...SEARCH_READS, apiPaths.preferences.notifications]),
   });
 }
 
