@@ -3,7 +3,14 @@ import { Alert, Button, Card, Checkbox, Group, Stack, Text, Textarea, Title } fr
 import { notifications } from "@mantine/notifications";
 import type { TFunction } from "i18next";
 import { Fragment, type ReactNode, useRef, useState } from "react";
-import { Controller, type DefaultValues, FormProvider, type Path, useForm } from "react-hook-form";
+import {
+  Controller,
+  type DefaultValues,
+  FormProvider,
+  type Path,
+  type UseFormReturn,
+  useForm,
+} from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import {
@@ -176,6 +183,22 @@ function useMoveForm<S extends z.ZodObject>(fields: S, defaultValues: DefaultVal
     defaultValues,
     reValidateMode: "onSubmit",
   });
+}
+
+/** The reason a move asks for (rejecting, asking for another guarantor), under its schema's rule. */
+function ReasonField({ form }: { form: UseFormReturn<{ motivo: string }, unknown, { motivo: string }> }) {
+  const { t } = useTranslation();
+  const err = useErrorText();
+  return (
+    <Textarea
+      label={t("proposal.reason")}
+      {...form.register("motivo")}
+      error={err.field(form.formState.errors.motivo?.message)}
+      minRows={3}
+      autosize
+      maxLength={1000}
+    />
+  );
 }
 
 /**
@@ -407,14 +430,7 @@ export function ProposalActions({
         pending={act.isPending}
         onConfirm={() => void rejecting.handleSubmit((move) => mutate({ action: "reject", ...move }))()}
       >
-        <Textarea
-          label={t("proposal.reason")}
-          {...rejecting.register("motivo")}
-          error={err.field(rejecting.formState.errors.motivo?.message)}
-          minRows={3}
-          autosize
-          maxLength={1000}
-        />
+        <ReasonField form={rejecting} />
       </ConfirmDialog>
       <ConfirmDialog
         opened={panel === "guarantor"}
@@ -428,14 +444,7 @@ export function ProposalActions({
         }
       >
         <Text size="sm">{t("proposal.requestGuarantorText", { nome: proposal.fiador?.nome ?? "" })}</Text>
-        <Textarea
-          label={t("proposal.reason")}
-          {...replacing.register("motivo")}
-          error={err.field(replacing.formState.errors.motivo?.message)}
-          minRows={3}
-          autosize
-          maxLength={1000}
-        />
+        <ReasonField form={replacing} />
       </ConfirmDialog>
       <ConfirmDialog
         opened={panel === "withdraw"}
