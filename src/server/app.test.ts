@@ -102,6 +102,18 @@ describe("errors and security headers", () => {
     expect(res.headers["strict-transport-security"]).toBeUndefined();
   });
 
+  it("without POSTHOG_KEY the Content-Security-Policy lets the page connect to its own origin only", async () => {
+    const res = await get(t.app, "/api/health");
+    const csp = String(res.headers["content-security-policy"]);
+    const connect = csp
+      .split(";")
+      .map((d) => d.trim())
+      .filter((d) => d.startsWith("connect-src"));
+    // No PostHog host (the default us.i.posthog.com nor any other): nothing may leave for it.
+    expect(connect).toEqual(["connect-src 'self'"]);
+    expect(csp).not.toMatch(/posthog/i);
+  });
+
   it("limits the rate of API calls per node with a pt-BR 429", async () => {
     const small = await createTestApp({ RATE_LIMIT_MAX: "3" });
     try {

@@ -112,6 +112,29 @@ describe("analytics on the server", () => {
     expect(steps(tenant)).not.toContain("counter_offer");
   });
 
+  it("sends the contract's signature and its seal for the party who said yes, and nothing for the one who did not", async () => {
+    const { landlord, tenant, contract, signers } = await b.contract("enviado", {
+      garantias: ["seguro_fianca"],
+    });
+    // The tenant says yes before signing; the landlord never answers.
+    await yes(tenant.cookie);
+    for (const signer of signers) await b.sign(contract.id, signer);
+    await t.settle();
+    const sealed = await b.call("GET", `/api/contracts/${contract.id}`, tenant.cookie);
+    expect(sealed.json().status).toBe("assinado");
+    await t.app.analytics.flush();
+    const tenantId = t.app.analytics.idOf(tenant.userId);
+    await posthog.waitFor((e) => e.distinct_id === tenantId && e.event === "contract_sealed");
+    const steps = (who: { userId: string }) =>
+      posthog
+        .events()
+        .filter((e) => e.distinct_id === t.app.analytics.idOf(who.userId))
+        .map((e) => e.event)
+        .filter((event) => event.startsWith("contract_"));
+    expect(steps(tenant)).toEqual(["contract_signed", "contract_sealed"]);
+    expect(steps(landlord)).toEqual([]);
+  });
+
   it("evaluates a flag for a person who said yes, never for one who did not", async () => {
     const who = await b.person("Úrsula");
     const userId = who.userId;
