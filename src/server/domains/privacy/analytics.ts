@@ -4,15 +4,20 @@ import { PostHog } from "posthog-node";
 import { PRIVACY_POLICY_VERSION } from "../../../shared/privacy-policy";
 import { latestConsent } from "./consents.repository";
 
-/** The seed's defaults (PRODUCT.md, "Behaviour the seed fixes"), for both PostHog clients. */
+/**
+ * The seed's defaults (issue 17) that posthog-node takes. The browser's (session idle 30 min and
+ * at most 24 h, 10 events/s with a burst of 100, surveys' time-out 10 s, retries with back-off)
+ * are posthog-js's, set in src/client/features/privacy/analytics.ts or fixed by it (decision 022).
+ */
 export const ANALYTICS_DEFAULTS = {
   flushIntervalMs: 3_000,
-  sessionIdleSeconds: 30 * 60,
-  sessionMaxHours: 24,
-  eventsPerSecond: 10,
-  eventsBurst: 100,
   flagsTimeoutMs: 3_000,
-  surveysTimeoutMs: 10_000,
+  /**
+   * A failed send is tried again this many times: posthog-node retries network failures, 408, 429
+   * and 5xx, never another 4xx, each after the same delay (it has no growing back-off).
+   */
+  retryCount: 3,
+  retryDelayMs: 3_000,
 } as const;
 
 /** The funnel's steps, as the server tells PostHog of them. */
@@ -53,6 +58,8 @@ export class Analytics {
           flushAt: 20,
           flushInterval: ANALYTICS_DEFAULTS.flushIntervalMs,
           featureFlagsRequestTimeoutMs: ANALYTICS_DEFAULTS.flagsTimeoutMs,
+          fetchRetryCount: ANALYTICS_DEFAULTS.retryCount,
+          fetchRetryDelay: ANALYTICS_DEFAULTS.retryDelayMs,
           // No person's location is worked out from the server's address.
           disableGeoip: true,
         })
