@@ -124,6 +124,10 @@ export const offers = pgTable(
       index("offers_pub_aluguel_idx").on(t.aluguel, t.id).where(published),
       index("offers_pub_quartos_idx").on(t.quartos, t.id).where(published),
       index("offers_pub_area_idx").on(t.areaM2, t.id).where(published),
+      // Trigrams of the place names (pg_trgm, migration 0014): a place typed with a slip ("Sao
+      // Paolo") is suggested by similarity when no name starts with it.
+      index("offers_pub_cidade_trgm_idx").using("gin", t.cidadeNorm.op("gin_trgm_ops")).where(published),
+      index("offers_pub_bairro_trgm_idx").using("gin", t.bairroNorm.op("gin_trgm_ops")).where(published),
     ];
   },
 );

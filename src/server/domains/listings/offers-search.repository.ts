@@ -265,7 +265,8 @@ export interface PlaceSuggestion {
 
 /**
  * The cities and bairros with published offers whose name (or a word of it) begins with what was
- * typed, ignoring case and accents; the ones with more offers first, at most `limit`.
+ * typed, ignoring case and accents; the ones with more offers first, at most `limit`. When none
+ * does, the ones whose name is most like it (`similarPlaces`).
  */
 export async function suggestPlaces(
   c: Queryable,
@@ -273,7 +274,8 @@ export async function suggestPlaces(
   uf: string | undefined,
   limit: number,
 ): Promise<PlaceSuggestion[]> {
-  const prefix = likeLiteral(normalizeText(typed));
+  const normalized = normalizeText(typed);
+  const prefix = likeLiteral(normalized);
   if (!prefix) return [];
   const { rows } = await c.query<PlaceSuggestion>(
     `WITH published AS (
@@ -287,6 +289,38 @@ export async function suggestPlaces(
        WHERE bairro_norm LIKE $1 OR bairro_norm LIKE $2 GROUP BY cidade_norm, bairro_norm, uf
      ORDER BY ofertas DESC, cidade, bairro NULLS FIRST LIMIT $4`,
     [`${prefix}%`, `% ${prefix}%`, uf ?? null, limit],
+  );
+  if (rows.length > 0) return rows;
+  return similarPlaces(c, normalized, uf, limit);
+}
+
+/**
+ * The places whose name is like `normalized` by trigrams (pg_trgm's `%`: similarity at least
+ * pg_trgm.similarity_threshold, 0.3 by default), the closest first: what a name typed with a slip
+ * ("Sao Paolo", "Florianopols") meant. Asked only when no name starts with what was typed, so a
+ * prefix is never crowded out; the trigram indexes on the published offers' names serve it.
+ */
+async function similarPlaces(
+  c: Queryable,
+  normalized: string,
+  uf: string | undefined,
+  limit: number,
+): Promise<PlaceSuggestion[]> {
+  const { rows } = await c.query<PlaceSuggestion>(
+    `SELECT cidade, uf, bairro, ofertas FROM (
+       SELECT min(cidade) AS cidade, uf, NULL AS bairro, count(*)::int AS ofertas,
+              similarity(cidade_norm, $1) AS score
+         FROM offers
+         WHERE status = 'publicada' AND ($2::text IS NULL OR uf = $2) AND cidade_norm % $1
+         GROUP BY cidade_norm, uf
+       UNION ALL
+       SELECT min(cidade), uf, min(bairro), count(*)::int, similarity(bairro_norm, $1)
+         FROM offers
+         WHERE status = 'publicada' AND ($2::text IS NULL OR uf = $2) AND bairro_norm % $1
+         GROUP BY cidade_norm, bairro_norm, uf
+     ) AS alike
+     ORDER BY score DESC, ofertas DESC, cidade, bairro NULLS FIRST LIMIT $3`,
+    [normalized, uf ?? null, limit],
   );
   return rows;
 }

@@ -342,6 +342,58 @@ describe("search", () => {
     expect((await service.places("%")).items).toEqual([]);
   });
 
+  it("suggests the place a name typed with a slip meant, when no name starts with it", async () => {
+    const at = (cidade: string, uf: string, bairro: string, status: OfferStatus = "publicada"): Offer => ({
+      id: randomUUID(),
+      status,
+      tipo: "apartamento",
+      uf,
+      cidade,
+      bairro,
+      quartos: 2,
+      areaM2: 50,
+      mobiliado: false,
+      aceitaPets: false,
+      aluguel: 250_000,
+      total: 300_000,
+      publishedAt: 1,
+      descricao: "",
+    });
+    await load([
+      at("São Paulo", "SP", "Pinheiros"),
+      at("São Paulo", "SP", "Moema"),
+      at("Florianópolis", "SC", "Lagoa da Conceição"),
+      at("Porto Alegre", "RS", "Moinhos de Vento"),
+      at("Rio de Janeiro", "RJ", "Botafogo"),
+      at("Paulínia", "SP", "Centro", "rascunho"),
+    ]);
+    const first = async (typed: string, uf?: Parameters<typeof service.places>[1]) =>
+      (await service.places(typed, uf)).items[0];
+
+    expect(await first("Sao Paolo")).toEqual({ cidade: "São Paulo", uf: "SP", bairro: null, ofertas: 2 });
+    expect(await first("Florianopols")).toEqual({
+      cidade: "Florianópolis",
+      uf: "SC",
+      bairro: null,
+      ofertas: 1,
+    });
+    // A bairro too, and within the UF asked for.
+    expect(await first("Pinheros")).toEqual({
+      cidade: "São Paulo",
+      uf: "SP",
+      bairro: "Pinheiros",
+      ofertas: 1,
+    });
+    expect((await service.places("Sao Paolo", "RJ")).items).toEqual([]);
+    // What starts a name is still suggested by that alone, nothing merely alike beside it.
+    expect((await service.places("porto")).items).toEqual([
+      { cidade: "Porto Alegre", uf: "RS", bairro: null, ofertas: 1 },
+    ]);
+    // Nothing like it: nothing suggested; a draft's place (Paulínia) never.
+    expect((await service.places("xyzwq")).items).toEqual([]);
+    expect((await service.places("Paulinea")).items.map((p) => p.cidade)).not.toContain("Paulínia");
+  });
+
   it("refuses a cursor from another sort or a forged one", async () => {
     await load([]);
     await expect(
