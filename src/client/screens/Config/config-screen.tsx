@@ -293,6 +293,8 @@ function Sessions() {
                 size="xs"
                 variant="light"
                 color="red"
+                // The session's line wraps; the button keeps its whole word on a phone.
+                style={{ flexShrink: 0 }}
                 loading={revokeOne.isPending && revokeOne.variables === s.token}
                 onClick={() =>
                   revokeOne.mutate(s.token, { onSuccess: () => onDone(t("config.sessionEnded")), onError })
