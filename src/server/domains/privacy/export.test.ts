@@ -1,12 +1,16 @@
 import { createHash } from "node:crypto";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import yauzl from "yauzl";
 import { type Builders, builders, type Person } from "../../../../tests/support/builders";
+import { makePng } from "../../../../tests/support/files";
 import { outboxFor } from "../../../../tests/support/mail";
-import { createTestApp, type TestApp } from "../../../../tests/support/test-app";
+import { createTestApp, ORIGIN, signIn, type TestApp } from "../../../../tests/support/test-app";
+import { uploadBytes } from "../../../../tests/support/tus";
 import type { ExportView } from "../../../shared/contracts/privacy";
 import ptBR from "../../../shared/locales/pt-BR.json";
 import { manualClock } from "../../clock";
+import { SECTIONS } from "./person-data.repository";
 
 /*
  * The data export (issue 17, LGPD art. 18, II and V): a job makes a zip of everything Chave holds
@@ -69,7 +73,71 @@ const sha = (b: Buffer) => createHash("sha256").update(b).digest("hex");
 
 describe("the data export", () => {
   it("holds every kind of record and the files byte-exact; the link works once, only for its person", async () => {
-    const { landlord, tenant, contract } = await b.contract("assinado", { garantias: ["seguro_fianca"] });
+    const {
+      landlord,
+      tenant: signer,
+      contract,
+    } = await b.contract("assinado", {
+      garantias: ["seguro_fianca"],
+    });
+    const ok = async (what: string, res: Promise<{ statusCode: number; body: string }>) => {
+      const r = await res;
+      expect(r.statusCode, `${what}: ${r.body}`).toBeLessThan(300);
+    };
+    // A deletion asked and cancelled by signing in again (its record is theirs too).
+    await ok(
+      "deletion",
+      b.call("POST", "/api/privacy/deletion", signer.cookie, {
+        senha: signer.password,
+        confirmacao: "EXCLUIR",
+      }),
+    );
+    const back = await signIn(t.app, signer.email, signer.password);
+    expect(back.statusCode).toBe(200);
+    const tenant = { ...signer, cookie: String(back.headers["set-cookie"]).split(";")[0] as string };
+    // One of every kind of record: a unit and offer of their own, a saved search, a favourite,
+    // notification settings, a home layout, a consent, a message (and its reply, a notice), a file.
+    await b.offer({ landlord: tenant });
+    const { offerId: liked } = await b.offer({ landlord });
+    await ok("favourite", b.call("PUT", `/api/preferences/favorites/${liked}`, tenant.cookie));
+    await ok(
+      "search",
+      b.call("POST", "/api/preferences/searches", tenant.cookie, {
+        nome: "Perto do trabalho",
+        filtros: { cidades: ["Niterói"] },
+      }),
+    );
+    await ok(
+      "settings",
+      b.call("PUT", "/api/preferences/notifications", tenant.cookie, {
+        canais: { match: "app", price_drop: "email" },
+        horaResumo: 8,
+      }),
+    );
+    await ok("layout", b.call("PUT", "/api/privacy/home-layout", tenant.cookie, { layout: "v3" }));
+    await ok("consent", b.call("PUT", "/api/privacy/consent", tenant.cookie, { analytics: false }));
+    await ok(
+      "message",
+      b.call("POST", `/api/messages/${contract.proposalId}`, tenant.cookie, {
+        texto: "A chave fica com o porteiro?",
+      }),
+    );
+    await ok(
+      "reply",
+      b.call("POST", `/api/messages/${contract.proposalId}`, landlord.cookie, {
+        texto: "Sim, a partir das 9h.",
+      }),
+    );
+    const address = t.app.server.address() as AddressInfo;
+    const png = makePng(24, 16, [30, 120, 200]);
+    const upload = await uploadBytes(
+      { baseUrl: `http://127.0.0.1:${address.port}`, cookie: tenant.cookie, origin: ORIGIN },
+      png,
+      { filename: "comprovante.png", kind: "comprovante_renda", folder: "documentos" },
+    );
+    const uploadedId = upload.json<{ id: string }>().id;
+    await t.settle();
+
     const sent = await b.call("POST", "/api/privacy/exports", tenant.cookie);
     expect(sent.statusCode, sent.body).toBe(202);
     expect(sent.json<ExportView>()).toMatchObject({ status: "preparando", progress: 0 });
@@ -109,6 +177,15 @@ describe("the data export", () => {
         "avisos",
       ]),
     );
+    // Every section holds what was made above.
+    for (const { name } of SECTIONS)
+      expect((data[name] as unknown[] | undefined)?.length ?? 0, `section ${name}`).toBeGreaterThan(0);
+    expect(data.buscas_salvas[0]).toMatchObject({ nome: "Perto do trabalho" });
+    expect(data.favoritos.map((f: { offer_id: string }) => f.offer_id)).toContain(liked);
+    expect(data.mensagens.map((m: { body: string }) => m.body)).toEqual(
+      expect.arrayContaining(["A chave fica com o porteiro?", "Sim, a partir das 9h."]),
+    );
+    expect(data.exclusao_da_conta[0]).toMatchObject({ status: "cancelada" });
     expect(data.conta[0]).toMatchObject({ email: tenant.email });
     expect(data.perfil[0]).toMatchObject({ cpf: tenant.cpf });
     expect(data.propostas[0].linha_do_tempo.length).toBeGreaterThan(0);
@@ -130,6 +207,10 @@ describe("the data export", () => {
     const sealed = [...entries].find(([name]) => name.startsWith(`arquivos/contratos/${sealedId}-`));
     expect(sealed).toBeDefined();
     expect(sha(sealed?.[1] as Buffer)).toBe(sha(await t.app.storage.readBytes(sealedId)));
+    // The file they uploaded, byte for byte.
+    const mine = [...entries].filter(([name]) => name.includes(`/${uploadedId}-`));
+    expect(mine.map(([name]) => name)).toEqual([expect.stringMatching(/comprovante\.png$/)]);
+    expect(Buffer.compare(mine[0]?.[1] as Buffer, png)).toBe(0);
 
     // Once.
     const again = await download(id, token, tenant.cookie);
