@@ -298,6 +298,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   defineSchedules(jobs, app.log, {
     expireProposals: () => proposals.expireOverdue(),
+    remindProposalDeadlines: () => proposals.remindDeadlines(),
+    remindSigningDeadlines: () => contracts.remindBeforeExpiry(),
     emailUnreadMessages: () => messages.emailUnread(),
     expireUploads: () => storage.deleteExpiredUploads(),
     pruneLiveEvents: () => hub.prune(config.LIVE_EVENTS_RETENTION_DAYS),

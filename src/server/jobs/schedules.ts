@@ -9,6 +9,8 @@ export function defineSchedules(
   log: JobLog,
   work: {
     expireProposals: () => Promise<number>;
+    remindProposalDeadlines: () => Promise<number>;
+    remindSigningDeadlines: () => Promise<number>;
     emailUnreadMessages: () => Promise<number>;
     expireUploads: () => Promise<number>;
     pruneLiveEvents: () => Promise<number>;
@@ -27,6 +29,19 @@ export function defineSchedules(
       },
     });
   every("proposals.expire", "* * * * *", work.expireProposals, (n) => `Expired ${n} overdue proposals`);
+  // Deadlines about to pass: told once each (a reminder a deal depends on), checked every 5 minutes.
+  every(
+    "proposals.remind",
+    "*/5 * * * *",
+    work.remindProposalDeadlines,
+    (n) => `Checked ${n} proposal deadlines due soon`,
+  );
+  every(
+    "contracts.remind",
+    "*/5 * * * *",
+    work.remindSigningDeadlines,
+    (n) => `Reminded ${n} signers of an envelope about to close`,
+  );
   every(
     "messages.email-unread",
     "* * * * *",

@@ -154,7 +154,13 @@ export const DEFAULT_CHANNELS: NoticeChannels = {
  * their kind: the personal signing link, the one-time signing code and a signature blocked after
  * wrong codes. /preferences2 says so.
  */
-export const ALWAYS_SENT = ["signing-link", "signing-code", "signer-blocked"] as const;
+export const ALWAYS_SENT = [
+  "signing-link",
+  "signing-code",
+  "signer-blocked",
+  "proposal-deadline",
+  "signing-deadline",
+] as const;
 
 const channel = z.enum(NOTICE_CHANNELS, { error: "invalid-argument" });
 export const notificationSettingsInput = z.strictObject(

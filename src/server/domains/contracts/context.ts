@@ -167,15 +167,26 @@ export async function queueInvite(
   row: Pick<ContractRow, "id" | "numero">,
   to: { email: string; nome: string },
   token: string,
+  /** A reminder that the envelope closes at this time, rather than the first invitation. */
+  closesAt?: Date,
 ): Promise<void> {
+  const when = closesAt?.toLocaleString("pt-BR", {
+    timeZone: "America/Sao_Paulo",
+    dateStyle: "short",
+    timeStyle: "short",
+  });
   await queueNotice(
     ctx,
     c,
     to,
     {
-      subject: `Assine o contrato de locação nº ${row.numero}`,
+      subject: when
+        ? `Lembrete: o prazo para assinar o contrato de locação nº ${row.numero} termina em ${when}`
+        : `Assine o contrato de locação nº ${row.numero}`,
       lines: [
-        `Você foi indicado(a) para assinar o contrato de locação nº ${row.numero}.`,
+        when
+          ? `O contrato de locação nº ${row.numero} espera a sua assinatura até ${when} (horário de Brasília). Depois disso, o link deixa de funcionar e o contrato precisa ser enviado de novo.`
+          : `Você foi indicado(a) para assinar o contrato de locação nº ${row.numero}.`,
         "Abra o link, leia o documento, confirme sua identidade com o código que enviaremos por e-mail e assine.",
         "Este link é pessoal: não o encaminhe.",
       ],

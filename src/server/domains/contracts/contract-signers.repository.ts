@@ -195,3 +195,27 @@ export async function recordRefusalAtProvider(c: Queryable, signerId: string, re
     reason,
   ]);
 }
+
+/** What marks the automatic reminder in the trail: a "reenviado" step with this detail. */
+export const DEADLINE_REMINDER_DETAIL = "lembrete automático: o prazo para assinar está no fim";
+
+/**
+ * The signers of the built-in envelopes that close within (`now`, `until`] who have not signed,
+ * are not blocked, may sign now (in order, only the next one) and were not reminded yet; locked,
+ * skipping those another node is reminding.
+ */
+export async function signersToRemind(c: Queryable, now: Date, until: Date): Promise<SignerRow[]> {
+  const { rows } = await c.query<SignerRow>(
+    `SELECT s.* FROM contract_signers s JOIN contracts k ON k.id = s.contract_id
+     WHERE k.status = 'enviado' AND k.provider = 'builtin' AND k.expires_at > $1 AND k.expires_at <= $2
+       AND s.status IN ('pendente', 'visualizado') AND s.blocked_at IS NULL
+       AND (NOT k.sequential OR s.position = (
+         SELECT min(x.position) FROM contract_signers x WHERE x.contract_id = k.id AND x.status <> 'assinado'))
+       AND NOT EXISTS (SELECT 1 FROM contract_events e
+         WHERE e.signer_id = s.id AND e.type = 'reenviado' AND e.detail = $3)
+     ORDER BY k.expires_at, s.position
+     FOR UPDATE OF s SKIP LOCKED`,
+    [now, until, DEADLINE_REMINDER_DETAIL],
+  );
+  return rows;
+}

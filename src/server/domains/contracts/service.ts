@@ -9,6 +9,7 @@ import type {
 import { cancelContract } from "./cancel";
 import { ceremonyView, myLink, sendCode } from "./ceremony";
 import { type ContractsContext, JOBS, type RequestInfo } from "./context";
+import { remindBeforeExpiry } from "./deadline-reminders";
 import { draftContract } from "./draft";
 import { BuiltinProvider } from "./providers/builtin";
 import { ClicksignEnvelopes } from "./providers/clicksign-envelopes";
@@ -62,6 +63,11 @@ export class ContractsService {
   /** Writes the draft of an approved proposal now (the job does the same; tests and seeds call it). */
   createForProposal(proposalId: string) {
     return draftContract(this.ctx, proposalId);
+  }
+
+  /** Reminds the signers of the envelopes about to close (the `contracts.remind` schedule). */
+  remindBeforeExpiry(now?: Date) {
+    return remindBeforeExpiry(this.ctx, now);
   }
 
   /** Seals a contract whose signatures are all in (the job does this). */

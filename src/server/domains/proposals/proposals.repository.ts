@@ -206,6 +206,34 @@ export async function expireOverdue(
   return rows;
 }
 
+/**
+ * The open proposals whose answer is due within (`now`, `until`]: whose turn it is and until
+ * when, with the offer's type and bairro to name it.
+ */
+export async function dueSoon(
+  c: Queryable,
+  now: Date,
+  until: Date,
+): Promise<
+  (Pick<Proposal, "id" | "tenant_id" | "landlord_id" | "turn"> & { deadline: Date } & Pick<
+      Offer,
+      "tipo" | "bairro"
+    >)[]
+> {
+  const { rows } = await c.query<
+    Pick<Proposal, "id" | "tenant_id" | "landlord_id" | "turn"> & { deadline: Date } & Pick<
+        Offer,
+        "tipo" | "bairro"
+      >
+  >(
+    `SELECT p.id, p.tenant_id, p.landlord_id, p.turn, p.deadline, o.tipo, o.bairro
+     FROM proposals p JOIN offers o ON o.id = p.offer_id
+     WHERE p.status = ANY($3::text[]) AND p.turn IS NOT NULL AND p.deadline > $1 AND p.deadline <= $2`,
+    [now, until, OPEN],
+  );
+  return rows;
+}
+
 /** Closes the open proposals of an offer, but `exceptId`; `now` defaults to the database's. */
 export async function closeOpen(
   c: Queryable,

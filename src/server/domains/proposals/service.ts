@@ -31,6 +31,7 @@ import type { ProfileService } from "../profile/service";
 import { closeOpenProposals } from "./close";
 import { eventsOf, insertEvent, type ProposalEvent } from "./proposal-events.repository";
 import {
+  dueSoon,
   expireOverdue,
   insertProposal,
   lockNegotiatedOffer,
@@ -57,6 +58,13 @@ interface Notice {
   /** Where the button leads: the landlord's screen or the tenant's. */
   path: string;
 }
+
+/** How long before a proposal's deadline the party whose turn it is gets a reminder. */
+export const PROPOSAL_REMINDER_HOURS = 12;
+
+/** "26/11/2026, 18:30" in Brasília's time. */
+const brasiliaDateTime = (d: Date) =>
+  d.toLocaleString("pt-BR", { timeZone: "America/Sao_Paulo", dateStyle: "short", timeStyle: "short" });
 
 const tenantPath = (id: string) => `/PropostaEnviada?id=${id}`;
 const landlordPath = (id: string) => `/AprovarProposta?id=${id}`;
@@ -498,6 +506,40 @@ export class ProposalsService {
       return rows;
     });
     return expired.length;
+  }
+
+  /**
+   * Tells the party whose turn it is, once per deadline, that the answer is due within
+   * `PROPOSAL_REMINDER_HOURS`: a notice a deal depends on, sent whatever the choice for proposal
+   * notices (as the signing link is), since a missed deadline ends the proposal.
+   */
+  async remindDeadlines(now = this.options.clock.now()): Promise<number> {
+    const until = new Date(now.getTime() + PROPOSAL_REMINDER_HOURS * 3_600_000);
+    return this.tx(async (c) => {
+      const rows = await dueSoon(c, now, until);
+      await this.notices.tell(
+        c,
+        "proposal",
+        rows.map((r) => {
+          const title = offerTitle(r.tipo, r.bairro);
+          const landlord = r.turn === "landlord";
+          const when = brasiliaDateTime(r.deadline);
+          return {
+            userId: landlord ? r.landlord_id : r.tenant_id,
+            title: `O prazo para responder termina em breve: ${title}`,
+            lines: [
+              `A proposta para ${title} espera a sua resposta até ${when} (horário de Brasília).`,
+              "Sem resposta até lá, ela expira e a negociação acaba.",
+            ],
+            path: landlord ? landlordPath(r.id) : tenantPath(r.id),
+            action: "Responder",
+            required: true,
+            dedupe: `proposal-deadline:${r.id}:${r.deadline.toISOString()}`,
+          };
+        }),
+      );
+      return rows.length;
+    });
   }
 
   // --- read ---------------------------------------------------------------------------------
