@@ -23,9 +23,10 @@ const off = { match: "app", price_drop: "app", proposal: "off", contract: "off",
 
 describe("deadline reminders", () => {
   it("tell the party whose turn it is, once, before a proposal's deadline, even with proposal notices off", async () => {
-    // 69 hours back: the proposal's 72 h deadline falls 3 h from the real now, before any other
-    // test's, and this app's window below ends there.
-    const clock = manualClock(new Date(Date.now() - 69 * HOUR));
+    // 50 hours back: the proposal's 72 h deadline falls 22 h from the real now, so the apps'
+    // scheduled runs (at the real time, 12 h ahead) do not reach it, and the windows asked about
+    // below hold no other test's deadline (theirs are about 72 h, or 2 h, from the real now).
+    const clock = manualClock(new Date(Date.now() - 50 * HOUR));
     const t = await createTestApp({ LOG_LEVEL: "silent" }, { clock });
     try {
       await t.app.listen({ port: 0, host: "127.0.0.1" });
