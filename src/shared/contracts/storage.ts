@@ -97,6 +97,16 @@ export const fileNameField = z
   // No path separators, and text that can be stored: the name goes into Content-Disposition.
   .refine((name) => !/[/\\]/.test(name) && isStorableText(name), { error: "invalid-file-name" });
 
+/**
+ * /Convert's form: the PDF's name, without ".pdf" (empty: the document type's name; a slash
+ * becomes a dash), and the type of document it is.
+ */
+export const convertFields = z.strictObject({
+  name: z.string().max(150, { error: "invalid-file-name" }),
+  kind: documentKind,
+});
+export type ConvertFields = z.infer<typeof convertFields>;
+
 /** Custom metadata to merge into a document's; a null value removes that key. */
 export const customMetadataField = z
   .record(

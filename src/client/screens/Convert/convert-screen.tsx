@@ -1,3 +1,4 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import {
   ActionIcon,
   Alert,
@@ -24,9 +25,15 @@ import {
 } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { type DocumentKind, documentKind } from "../../../shared/contracts/storage";
+import {
+  type ConvertFields,
+  convertFields,
+  type DocumentKind,
+  documentKind,
+} from "../../../shared/contracts/storage";
 import { useAuth } from "../../app/auth";
 import { PageHeader } from "../../components/page-header";
 import { UploadProgress } from "../../components/upload-progress";
@@ -34,6 +41,7 @@ import { BlobImage } from "../../features/storage/blob-image";
 import { flowParams, returnPath } from "../../features/storage/destination";
 import { takeHandedOffPages } from "../../features/storage/handoff";
 import { imagesToPdf, isAcceptedImage, newPage, type PageImage } from "../../features/storage/image-tools";
+import { useErrorText } from "../../lib/error-text";
 import { formatBytes } from "../../lib/format";
 import { logger } from "../../lib/logger";
 import { usageQuery } from "../../lib/storage-queries";
@@ -46,16 +54,18 @@ import { useSingleUpload, useUploadTask } from "../../lib/use-upload";
 export function ConvertScreen() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const err = useErrorText();
   const { state } = useAuth();
   const [search] = useSearchParams();
   const flow = flowParams(search);
   const [pages, setPages] = useState<PageImage[]>(() => takeHandedOffPages());
-  const [kind, setKind] = useState<DocumentKind>(() =>
-    documentKind.catch("outro").parse(flow.kind ?? "outro"),
-  );
-  const [name, setName] = useState(() =>
-    t(`documents.kinds.${documentKind.catch("outro").parse(flow.kind ?? "outro")}`),
-  );
+  const form = useForm<ConvertFields>({
+    resolver: zodResolver(convertFields),
+    defaultValues: (() => {
+      const kind = documentKind.catch("outro").parse(flow.kind ?? "outro");
+      return { kind, name: t(`documents.kinds.${kind}`) };
+    })(),
+  });
   const [skipped, setSkipped] = useState<string[]>([]);
   const [building, setBuilding] = useState<{ page: number; pages: number } | null>(null);
   const { task, problem, setProblem, start } = useSingleUpload();
@@ -84,15 +94,15 @@ export function ConvertScreen() {
     );
   }
 
-  async function build() {
+  const build = form.handleSubmit(async ({ name, kind }) => {
     if (state.status !== "signed-in" || pages.length === 0) return;
     setProblem(null);
     setBuilding({ page: 0, pages: pages.length });
     let pdf: Blob;
     try {
       pdf = await imagesToPdf(pages, (page, total) => setBuilding({ page, pages: total }), name);
-    } catch (err) {
-      logger.warn("could not build the PDF", err);
+    } catch (e) {
+      logger.warn("could not build the PDF", e);
       const unreadable = pages.find((p) => p.blob.size === 0);
       setProblem(unreadable ? t("convert.unreadable", { name: unreadable.name }) : t("convert.buildFailed"));
       setBuilding(null);
@@ -121,7 +131,7 @@ export function ConvertScreen() {
       state.user.id,
     );
     if (doc) void navigate(returnPath(flow.destino, doc.id) ?? `/ViewDocument?id=${doc.id}`);
-  }
+  });
 
   const estimate = pages.reduce((sum, p) => sum + Math.min(p.blob.size, 900_000), 0);
   return (
@@ -230,20 +240,26 @@ export function ConvertScreen() {
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput
             label={t("convert.fileName")}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
+            {...form.register("name")}
+            error={err.field(form.formState.errors.name?.message)}
             maxLength={150}
             disabled={busy}
           />
-          <Select
-            label={t("camera.kindLabel")}
-            data={documentKind.options
-              .filter((k) => k !== "contrato")
-              .map((k) => ({ value: k, label: t(`documents.kinds.${k}`) }))}
-            value={kind}
-            allowDeselect={false}
-            onChange={(v) => v && setKind(v as DocumentKind)}
-            disabled={busy}
+          <Controller
+            control={form.control}
+            name="kind"
+            render={({ field }) => (
+              <Select
+                label={t("camera.kindLabel")}
+                data={documentKind.options
+                  .filter((k) => k !== "contrato")
+                  .map((k) => ({ value: k, label: t(`documents.kinds.${k}`) }))}
+                value={field.value}
+                allowDeselect={false}
+                onChange={(v) => v && field.onChange(v as DocumentKind)}
+                disabled={busy}
+              />
+            )}
           />
         </SimpleGrid>
         {building && (
