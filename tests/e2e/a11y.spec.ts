@@ -69,7 +69,12 @@ function pathsOf(m: Market, who: "visitor" | "tenant" | "landlord"): string[] {
     .filter((r) => who !== "landlord" || !["/AluguelProposta", "/PropostaEnviada"].includes(r.path))
     .filter((r) => who !== "tenant" || r.path !== "/AprovarProposta")
     .filter((r) => who !== "visitor" || r.path !== "/logoff")
-    .map((r) => withIds[r.path] ?? r.path);
+    .map((r) => withIds[r.path] ?? r.path)
+    .concat(
+      // Pages a visitor reaches from a link: a contract's page asks them to sign in and says why;
+      // the offer page without an offer sends them to the search.
+      who === "visitor" ? [`/Clicksign?contrato=${m.proposalId}`, "/AluguelOferta"] : [],
+    );
 }
 
 let market: Market;

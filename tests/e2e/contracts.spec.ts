@@ -2,23 +2,14 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type APIRequestContext, expect, test } from "@playwright/test";
-import { addMonths, brazilDate } from "../../src/shared/contracts/proposals";
-import { makePng, randomCpf } from "../support/files";
-import { addressProfileOf, personalProfileOf } from "../support/profiles";
+import { expect, test } from "@playwright/test";
+import { guarantorOf, proposalBodyOf } from "../support/bodies";
+import { randomCpf } from "../support/files";
 import { clipped } from "./axe";
 import { fromOutbox, newEmail, signUpInBrowser } from "./helpers";
+import { completeProfile, publishOffer } from "./market";
 
 const PASSWORD = "Ipê amarelo na varanda 42";
-
-async function profile(request: APIRequestContext, nome: string, cpf: string) {
-  const personal = await request.put("/api/profile/personal", {
-    data: personalProfileOf(nome, { nomeCompleto: nome, cpf }),
-  });
-  expect(personal.status()).toBe(200);
-  const address = await request.put("/api/profile/address", { data: addressProfileOf() });
-  expect(address.status()).toBe(200);
-}
 
 test("from an approved proposal, the landlord signs in the app, tenant and guarantor through their e-mailed links, and the sealed PDF verifies", async ({
   browser,
@@ -32,34 +23,20 @@ test("from an approved proposal, the landlord signs in the app, tenant and guara
   const landlordEmail = newEmail("loc");
   const tenantEmail = newEmail("inq");
   const guarantorEmail = newEmail("fiador");
-  const entryDate = () => addMonths(brazilDate(new Date()), 1);
   const people = {
     landlord: { nome: "Marta Alves Pereira", cpf: randomCpf(), email: landlordEmail },
     tenant: { nome: "Rafael Conceição Lima", cpf: randomCpf(), email: tenantEmail },
     guarantor: { nome: "Antônio Gonçalves", cpf: randomCpf(), email: guarantorEmail },
   };
   await signUpInBrowser(landlord, { name: "Marta Alves", email: landlordEmail, password: PASSWORD });
-  await profile(landlord.request, people.landlord.nome, people.landlord.cpf);
+  await completeProfile(landlord.request, people.landlord.nome, { cpf: people.landlord.cpf });
   await signUpInBrowser(tenant, { name: "Rafael Lima", email: tenantEmail, password: PASSWORD });
-  await profile(tenant.request, people.tenant.nome, people.tenant.cpf);
+  await completeProfile(tenant.request, people.tenant.nome, { cpf: people.tenant.cpf });
 
   // Setup through the API: an offer, a proposal with a guarantor as guarantee, approved.
-  const bytes = makePng(300, 200, [120, 160, 90]);
-  const meta = Object.entries({ filename: "sala.png", kind: "foto_unidade", folder: "unidades" })
-    .map(([k, v]) => `${k} ${Buffer.from(v).toString("base64")}`)
-    .join(",");
-  const photo = await landlord.request.post("/api/storage/uploads", {
-    headers: {
-      "Tus-Resumable": "1.0.0",
-      "Upload-Length": String(bytes.length),
-      "Upload-Metadata": meta,
-      "Content-Type": "application/offset+octet-stream",
-    },
-    data: bytes,
-  });
-  const unit = await landlord.request.post("/api/units", {
-    data: {
-      tipo: "apartamento",
+  const offerId = await publishOffer(
+    landlord,
+    {
       cep: "04538-132",
       logradouro: "Rua Joaquim Floriano",
       numero: "820",
@@ -67,17 +44,8 @@ test("from an approved proposal, the landlord signs in the app, tenant and guara
       cidade: "São Paulo",
       uf: "SP",
       areaM2: 70,
-      quartos: 2,
-      banheiros: 2,
-      vagas: 1,
-      mobiliado: false,
-      aceitaPets: true,
-      fotos: [((await photo.json()) as { id: string }).id],
     },
-  });
-  const offer = await landlord.request.post("/api/offers", {
-    data: {
-      unidadeId: ((await unit.json()) as { id: string }).id,
+    {
       aluguel: 500000,
       condominio: 90000,
       iptu: 20000,
@@ -85,28 +53,14 @@ test("from an approved proposal, the landlord signs in the app, tenant and guara
       garantias: ["fiador"],
       disponivelEm: "2027-02-01",
     },
-  });
-  const offerId = ((await offer.json()) as { id: string }).id;
-  expect((await landlord.request.post(`/api/offers/${offerId}/publish`)).status()).toBe(200);
+  );
   const proposal = await tenant.request.post("/api/proposals", {
-    data: {
-      ofertaId: offerId,
+    // The tenant names the guarantor; the landlord only accepts or asks for another (decision 017).
+    data: proposalBodyOf(offerId, "fiador", {
       aluguel: 500000,
-      dataEntrada: entryDate(),
-      prazoMeses: 30,
-      garantia: "fiador",
-      // The tenant names the guarantor; the landlord only accepts or asks for another (decision 017).
-      fiador: {
-        nome: people.guarantor.nome,
-        cpf: people.guarantor.cpf,
-        email: guarantorEmail,
-        parentesco: "pai",
-        estadoCivil: "viuvo",
-      },
-      moradores: 2,
-      pets: false,
+      fiador: { ...guarantorOf(people.guarantor.nome), cpf: people.guarantor.cpf, email: guarantorEmail },
       renda: 2_000_000,
-    },
+    }),
   });
   const proposalId = ((await proposal.json()) as { id: string }).id;
   expect(

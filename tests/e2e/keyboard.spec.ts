@@ -1,16 +1,8 @@
-import {
-  type APIRequestContext,
-  type ElementHandle,
-  expect,
-  type Locator,
-  type Page,
-  test,
-} from "@playwright/test";
+import { type ElementHandle, expect, type Locator, type Page, test } from "@playwright/test";
 import { randomCpf } from "../support/files";
-import { addressProfileOf, personalProfileOf } from "../support/profiles";
 import { audit } from "./axe";
 import { fromOutbox, newEmail, signUpInBrowser } from "./helpers";
-import { publishOffer } from "./market";
+import { completeProfile, publishOffer } from "./market";
 
 /*
  * Issue 15: the proposal flow and the signing ceremony with the keyboard alone (Tab, Shift+Tab,
@@ -123,15 +115,6 @@ class KeyboardWalk {
   }
 }
 
-async function profile(request: APIRequestContext, nome: string, cpf: string) {
-  const personal = await request.put("/api/profile/personal", {
-    data: personalProfileOf(nome, { nomeCompleto: nome, cpf }),
-  });
-  expect(personal.status()).toBe(200);
-  const address = await request.put("/api/profile/address", { data: addressProfileOf() });
-  expect(address.status()).toBe(200);
-}
-
 /** Focus is inside the open dialog. */
 async function focusInDialog(page: Page): Promise<boolean> {
   return page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null);
@@ -189,10 +172,10 @@ test("keyboard only: from the offer to a sent proposal, then the signing ceremon
     email: people.landlord.email,
     password: PASSWORD,
   });
-  await profile(landlord.request, people.landlord.nome, people.landlord.cpf);
+  await completeProfile(landlord.request, people.landlord.nome, { cpf: people.landlord.cpf });
   const offerId = await publishOffer(landlord);
   await signUpInBrowser(tenant, { name: "Otávio Ribeiro", email: people.tenant.email, password: PASSWORD });
-  await profile(tenant.request, people.tenant.nome, people.tenant.cpf);
+  await completeProfile(tenant.request, people.tenant.nome, { cpf: people.tenant.cpf });
 
   // The offer: the first Tab is the skip link, Enter on it goes past the header to the screen;
   // Tab then reaches "Fazer proposta", and Enter follows it.
@@ -284,6 +267,16 @@ test("keyboard only: from the offer to a sent proposal, then the signing ceremon
   await tenant.keyboard.press("Enter");
   findings.push(...(await checkDialog(tenant, sent, withdraw, "the withdrawal dialog")));
   sent.expectSeen();
+
+  // The landlord's answers ask first too: refusing opens a dialog with its reason, kept by the
+  // keyboard and checked by axe; Escape leaves the proposal as it was.
+  await landlord.goto(`/AprovarProposta?id=${proposalId}`);
+  const decide = new KeyboardWalk(landlord);
+  const reject = landlord.getByRole("button", { name: "Recusar", exact: true });
+  await decide.to(reject, { max: 80 });
+  await landlord.keyboard.press("Enter");
+  findings.push(...(await checkDialog(landlord, decide, reject, "the landlord's refusal dialog")));
+  decide.expectSeen();
 
   // The signing ceremony. Setup through the API: the landlord approves and sends the contract.
   const approved = await landlord.request.post(`/api/proposals/${proposalId}/actions`, {
