@@ -285,3 +285,62 @@ describe("fake PostHog", () => {
     }
   });
 });
+
+describe("fake PostHog surveys", () => {
+  it("serves a survey triggered by an event, and its internal targeting flag until the person answers it", async () => {
+    // The shape PostHog's /api/surveys/ gives posthog-js for a popover survey with an event trigger.
+    const survey = {
+      id: "0190a0c0-5555-7000-8000-000000000001",
+      name: "Como foi alugar com a Chave?",
+      type: "popover",
+      questions: [
+        {
+          id: "q-nota",
+          type: "rating",
+          display: "number",
+          scale: 10,
+          question: "Como foi alugar com a Chave?",
+        },
+        { id: "q-comentario", type: "open", question: "Quer contar mais?", optional: true },
+      ],
+      conditions: { events: { repeatedActivation: false, values: [{ name: "contract_sealed_viewed" }] } },
+      internal_targeting_flag_key: "survey-targeting-0190a0c0",
+      start_date: "2026-11-01T00:00:00Z",
+      end_date: null,
+    };
+    const fake = await startFakePostHog({ flags: { "home-layout": "v2" } });
+    try {
+      const flagsOf = async (distinctId: string) =>
+        (
+          await (
+            await fetch(`${fake.url}/flags/?v=2`, {
+              method: "POST",
+              body: JSON.stringify({ token: TOKEN, distinct_id: distinctId }),
+            })
+          ).json()
+        ).featureFlags as Record<string, unknown>;
+      expect(await (await fetch(`${fake.url}/api/surveys/?token=${TOKEN}`)).json()).toEqual({ surveys: [] });
+      expect(await flagsOf("u_1")).toEqual({ "home-layout": "v2" });
+
+      fake.setSurveys([survey]);
+      expect(await (await fetch(`${fake.url}/api/surveys/?token=${TOKEN}`)).json()).toEqual({
+        surveys: [survey],
+      });
+      expect(await flagsOf("u_1")).toEqual({ "home-layout": "v2", "survey-targeting-0190a0c0": true });
+
+      // u_1 answers (what posthog-js sends on submit): the survey's flag turns off for u_1 only.
+      const sent = await fetch(`${fake.url}/e/`, {
+        method: "POST",
+        body: JSON.stringify({
+          event: "survey sent",
+          properties: { distinct_id: "u_1", $survey_id: survey.id, $survey_response_q_nota: "9" },
+        }),
+      });
+      expect(sent.status).toBe(200);
+      expect(await flagsOf("u_1")).toEqual({ "home-layout": "v2", "survey-targeting-0190a0c0": false });
+      expect(await flagsOf("u_2")).toEqual({ "home-layout": "v2", "survey-targeting-0190a0c0": true });
+    } finally {
+      await fake.close();
+    }
+  });
+});

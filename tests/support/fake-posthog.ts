@@ -15,7 +15,9 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
  * - `/flags/` (`v=2` answers the `flags` detail map) and the legacy `/decide/`;
  * - remote config `/array/:token/config` (JSON) and `config.js` (sets
  *   `window._POSTHOG_REMOTE_CONFIG[token]`), which is where posthog-js 1.449 learns that replay
- *   and surveys are on, and `/api/surveys/`;
+ *   and surveys are on, and `/api/surveys/` (the surveys given; each one's internal targeting flag,
+ *   which PostHog creates for a survey, answers true in /flags until the person sends or dismisses
+ *   it, so a survey is shown once, as there);
  * - the private persons API (personal API key as a Bearer token): `bulk_delete` and DELETE.
  * Every request is recorded, unknown ones too (they get a 404).
  */
@@ -57,6 +59,8 @@ export interface FakePostHog {
   flagRequests(): FlagRequest[];
   deletions(): PersonDeletion[];
   setFlags(flags: Record<string, string | boolean>): void;
+  /** What `/api/surveys/` answers from now on. */
+  setSurveys(surveys: unknown[]): void;
   /** The first event, already received or still to come, that matches. */
   waitFor(pred: (e: CapturedEvent) => boolean, timeoutMs?: number): Promise<CapturedEvent>;
   /** Forgets what was received (requests, events, flag requests, deletions); flags stay. */
@@ -220,6 +224,7 @@ export async function startFakePostHog(
   const projectId = opts.projectId ?? 1;
   const personalApiKey = opts.personalApiKey ?? "phx_fake_personal_api_key";
   let flags: Record<string, string | boolean> = { ...(opts.flags ?? {}) };
+  let surveys: unknown[] = [...(opts.surveys ?? [])];
   const requests: RecordedRequest[] = [];
   const events: CapturedEvent[] = [];
   const flagRequests: FlagRequest[] = [];
@@ -242,10 +247,34 @@ export async function startFakePostHog(
     }
   };
 
+  /**
+   * Each survey's internal targeting flag, as PostHog evaluates it: true for a person who has not
+   * answered or dismissed that survey (PostHog keeps that as a person property from those events).
+   */
+  const surveyFlags = (distinctId: string): Record<string, boolean> => {
+    const out: Record<string, boolean> = {};
+    for (const survey of surveys) {
+      if (!isRecord(survey) || typeof survey.internal_targeting_flag_key !== "string") continue;
+      const done = events.some(
+        (e) =>
+          e.distinct_id === distinctId &&
+          (e.event === "survey sent" || e.event === "survey dismissed") &&
+          e.properties.$survey_id === survey.id,
+      );
+      out[survey.internal_targeting_flag_key] = !done;
+    }
+    return out;
+  };
+
   const flagsAnswer = (body: Json, version: number, token: string) => {
     const only = stringList(body.flag_keys_to_evaluate ?? body.flag_keys);
-    const entries = Object.entries(flags).filter(([key]) => only.length === 0 || only.includes(key));
-    const ids = new Map(Object.keys(flags).map((key, i) => [key, i + 1]));
+    const who = body.distinct_id;
+    const all = {
+      ...surveyFlags(typeof who === "string" || typeof who === "number" ? String(who) : ""),
+      ...flags,
+    };
+    const entries = Object.entries(all).filter(([key]) => only.length === 0 || only.includes(key));
+    const ids = new Map(Object.keys(all).map((key, i) => [key, i + 1]));
     const answer: Json = {
       ...remoteConfig(token),
       // Kept in v2 answers too: browser-common reads featureFlagPayloads from a /flags?v=2 answer.
@@ -388,7 +417,7 @@ export async function startFakePostHog(
         }
 
         if (path === "/api/surveys" && method === "GET") {
-          send(200, { surveys: opts.surveys ?? [] });
+          send(200, { surveys });
           return;
         }
 
@@ -483,6 +512,9 @@ export async function startFakePostHog(
     deletions: () => [...deletions],
     setFlags(next) {
       flags = { ...next };
+    },
+    setSurveys(next) {
+      surveys = [...next];
     },
     waitFor(pred, timeoutMs = 10_000) {
       const found = events.find(pred);
