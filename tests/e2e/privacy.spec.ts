@@ -2,18 +2,31 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { type Browser, type BrowserContext, expect, type Page, type Request, test } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  expect,
+  type Page,
+  type Request,
+  test,
+} from "@playwright/test";
 import yauzl from "yauzl";
+import { entryDate } from "../support/bodies";
 import { type FakePostHog, startFakePostHog } from "../support/fake-posthog";
+import { randomCpf } from "../support/files";
 import { freePort } from "../support/free-port";
+import { addressProfileOf, personalProfileOf } from "../support/profiles";
 import { audit, clipped, settled } from "./axe";
 import { fromOutbox, newEmail, signUpInBrowser, watchPage } from "./helpers";
+import { publishOffer } from "./market";
 
 /*
  * Issue 17 as a privacy-minded tenant lives it, on a phone: nothing is tracked until they say yes
  * (the network is watched), refusing is as easy as accepting and is remembered; with a yes the
  * operator's PostHog gets events with everything typed masked; /Config changes the answer, and
- * "Baixar meus dados" prepares a zip, e-mailed as a link that downloads once.
+ * "Baixar meus dados" prepares a zip, e-mailed as a link that downloads once. Once the contract is
+ * sealed, opening it asks the PostHog survey "Como foi alugar com a Chave?" of those who said yes.
  *
  * Its own server (the built app, as `npm start` runs it) with PostHog configured, pointed at a
  * fake PostHog written from its public API: the other specs' server has no analytics.
@@ -84,6 +97,46 @@ async function startServer(env: Record<string, string>): Promise<ServerProcess> 
   };
 }
 const PASSWORD = "Ipê amarelo na varanda 42";
+
+/**
+ * The survey as the operator creates it in PostHog (decision 022) and PostHog's /api/surveys/ gives
+ * it to posthog-js: a popover, a 0–10 rating and an optional comment, shown when the browser
+ * captures `contract_sealed_viewed`, once a person (PostHog's internal targeting flag).
+ */
+const SURVEY = {
+  id: "0190a0c0-5555-7000-8000-000000000017",
+  name: "Como foi alugar com a Chave?",
+  type: "popover",
+  questions: [
+    {
+      id: "nota",
+      type: "rating",
+      display: "number",
+      scale: 10,
+      question: "Como foi alugar com a Chave?",
+      lowerBoundLabel: "Muito ruim",
+      upperBoundLabel: "Excelente",
+      buttonText: "Próxima",
+      originalQuestionIndex: 0,
+    },
+    {
+      id: "comentario",
+      type: "open",
+      question: "Quer contar mais?",
+      optional: true,
+      buttonText: "Enviar",
+      originalQuestionIndex: 1,
+    },
+  ],
+  appearance: { displayThankYouMessage: true, thankYouMessageHeader: "Obrigado!", position: "right" },
+  conditions: { events: { repeatedActivation: false, values: [{ name: "contract_sealed_viewed" }] } },
+  internal_targeting_flag_key: "survey-targeting-como-foi-alugar",
+  start_date: "2026-01-01T00:00:00Z",
+  end_date: null,
+  current_iteration: null,
+  schedule: "once",
+};
+
 let posthog: FakePostHog;
 let server: ServerProcess;
 let dataDir: string;
@@ -92,7 +145,7 @@ test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  posthog = await startFakePostHog();
+  posthog = await startFakePostHog({ surveys: [SURVEY] });
   dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), "chave-e2e-privacy-"));
   server = await startServer({
     NODE_ENV: "production",
@@ -259,4 +312,159 @@ test("'Baixar meus dados' shows its progress and the e-mailed link downloads the
   await expect(page.getByTestId("download-export")).toHaveCount(0);
   expect(problems).toEqual([]);
   await ctx.close();
+});
+
+/** A complete profile with the CPF given (the signature checks the name and CPF). */
+async function profile(request: APIRequestContext, nome: string, cpf: string) {
+  expect(
+    (
+      await request.put("/api/profile/personal", {
+        data: personalProfileOf(nome, { nomeCompleto: nome, cpf }),
+      })
+    ).status(),
+  ).toBe(200);
+  expect((await request.put("/api/profile/address", { data: addressProfileOf() })).status()).toBe(200);
+}
+
+/** One signature through the e-mailed link and code, as on /Clicksign (setup, not under test). */
+async function sign(
+  request: APIRequestContext,
+  contractId: string,
+  who: { email: string; nome: string; cpf: string },
+) {
+  const token = await fromOutbox(
+    who.email,
+    new RegExp(`/Clicksign\\?contrato=${contractId}&(?:amp;)?token=([A-Za-z0-9_-]{43})`),
+    0,
+    dataDir,
+  );
+  const asked = Date.now() - 1000;
+  expect((await request.post(`/api/signing/${contractId}/code`, { data: { token } })).status()).toBe(200);
+  const codigo = await fromOutbox(who.email, /Use o código (\d{6})/, asked, dataDir);
+  const signed = await request.post(`/api/signing/${contractId}/sign`, {
+    data: { token, codigo, nome: who.nome, cpf: who.cpf },
+  });
+  expect(signed.status(), await signed.text()).toBe(200);
+}
+
+test("the sealed contract asks 'Como foi alugar com a Chave?' of the tenant who said yes, and of nobody else", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const tenant = { nome: "Rafael Conceição Lima", cpf: randomCpf(), email: newEmail("inquilino") };
+  const landlord = { nome: "Marta Alves Pereira", cpf: randomCpf(), email: newEmail("locadora") };
+  // The tenant says yes; the landlord says no.
+  const tenantCtx = await phone(browser);
+  const tenantPage = await tenantCtx.newPage();
+  const tenantProblems = watchPage(tenantPage);
+  await tenantPage.goto("/");
+  await tenantPage.getByTestId("consent-banner").getByRole("button", { name: "Aceitar" }).click();
+  await signUpInBrowser(tenantPage, { name: tenant.nome, email: tenant.email, password: PASSWORD }, dataDir);
+  await profile(tenantPage.request, tenant.nome, tenant.cpf);
+  const landlordCtx = await phone(browser);
+  const landlordPage = await landlordCtx.newPage();
+  const landlordProblems = watchPage(landlordPage);
+  const landlordTraffic = analyticsTraffic(landlordPage);
+  await landlordPage.goto("/");
+  await landlordPage.getByTestId("consent-banner").getByRole("button", { name: "Recusar" }).click();
+  await signUpInBrowser(
+    landlordPage,
+    { name: landlord.nome, email: landlord.email, password: PASSWORD },
+    dataDir,
+  );
+  await profile(landlordPage.request, landlord.nome, landlord.cpf);
+
+  // Setup through the API: an offer, a proposal, approved; the contract sent, signed by both, sealed.
+  const offerId = await publishOffer(landlordPage, {}, { garantias: ["seguro_fianca"] });
+  const proposal = await tenantPage.request.post("/api/proposals", {
+    data: {
+      ofertaId: offerId,
+      aluguel: 280000,
+      dataEntrada: entryDate(),
+      prazoMeses: 30,
+      garantia: "seguro_fianca",
+      moradores: 2,
+      pets: false,
+      renda: 2_000_000,
+    },
+  });
+  expect(proposal.status(), await proposal.text()).toBe(201);
+  const proposalId = ((await proposal.json()) as { id: string }).id;
+  const approved = await landlordPage.request.post(`/api/proposals/${proposalId}/actions`, {
+    data: { action: "approve" },
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
+  const contracts = async () =>
+    (await (await landlordPage.request.get("/api/contracts")).json()) as {
+      id: string;
+      status: string;
+      documentId: string | null;
+      sealedDocumentId: string | null;
+    }[];
+  await expect.poll(async () => (await contracts()).length, { timeout: 30_000 }).toBe(1);
+  const contractId = ((await contracts())[0] as { id: string }).id;
+  const sent = await landlordPage.request.post(`/api/contracts/${contractId}/send`);
+  expect(sent.status(), await sent.text()).toBe(200);
+  await sign(landlordPage.request, contractId, landlord);
+  await sign(tenantPage.request, contractId, tenant);
+  await expect.poll(async () => (await contracts())[0]?.status, { timeout: 30_000 }).toBe("assinado");
+  const { documentId, sealedDocumentId } = (await contracts())[0] as {
+    documentId: string;
+    sealedDocumentId: string;
+  };
+  // The tenant's yes, carried into the account, names them by an opaque id.
+  let tenantId: string | null = null;
+  await expect
+    .poll(async () => {
+      const consent = (await (await tenantPage.request.get("/api/privacy/consent")).json()) as {
+        analyticsId: string | null;
+      };
+      tenantId = consent.analyticsId;
+      return tenantId;
+    })
+    .toMatch(/^u_/);
+
+  // The contract before its seal: nothing for the survey.
+  const verified = tenantPage.waitForResponse((r) => r.url().includes(`/api/contracts/verify/${documentId}`));
+  await tenantPage.goto(`/ViewDocument?id=${documentId}`);
+  expect((await verified).status()).toBe(200);
+  await expect(tenantPage.getByTestId("document-name")).toBeVisible();
+  await expect(tenantPage.getByTestId("seal-verdict")).toHaveCount(0);
+
+  // The sealed contract, opened from the e-mail's link (a page of its own): the survey shows.
+  await tenantPage.goto(`/ViewDocument?id=${sealedDocumentId}`);
+  await expect(tenantPage.getByTestId("seal-verdict")).toBeVisible();
+  const viewed = await posthog.waitFor((e) => e.event === "contract_sealed_viewed", 30_000);
+  expect(viewed.distinct_id).toBe(tenantId);
+  const survey = tenantPage.locator(`.PostHogSurvey-${SURVEY.id}`);
+  await expect(survey.getByText("Como foi alugar com a Chave?")).toBeVisible({ timeout: 20_000 });
+  // posthog-js names its own controls ("Rate 9", "Submit survey"); the texts are the operator's.
+  await survey.getByRole("button", { name: "Rate 9", exact: true }).click();
+  await survey.getByRole("button", { name: "Submit survey" }).filter({ hasText: "Próxima" }).click();
+  await survey.getByRole("textbox").fill("Tudo pelo celular, sem cartório.");
+  await survey.getByRole("button", { name: "Submit survey" }).filter({ hasText: "Enviar" }).click();
+  await expect(survey.getByText("Obrigado!")).toBeVisible();
+  const answer = await posthog.waitFor((e) => e.event === "survey sent", 30_000);
+  expect(answer.distinct_id).toBe(tenantId);
+  expect(answer.properties).toMatchObject({
+    $survey_id: SURVEY.id,
+    $survey_response_nota: 9,
+    $survey_response_comentario: "Tudo pelo celular, sem cartório.",
+  });
+  // Captured once, on the sealed contract's page only.
+  const triggers = posthog.events().filter((e) => e.event === "contract_sealed_viewed");
+  expect(triggers.map((e) => String(e.properties.$current_url))).toEqual([
+    expect.stringContaining(`/ViewDocument?id=${sealedDocumentId}`),
+  ]);
+
+  // The landlord, who said no, opens the same sealed contract: nothing reaches PostHog, no survey.
+  await landlordPage.goto(`/ViewDocument?id=${sealedDocumentId}`);
+  await expect(landlordPage.getByTestId("seal-verdict")).toBeVisible();
+  await expect(landlordPage.locator(`.PostHogSurvey-${SURVEY.id}`)).toHaveCount(0);
+  expect(landlordTraffic.map((r) => r.url())).toEqual([]);
+  expect(posthog.events().filter((e) => e.event === "contract_sealed_viewed")).toHaveLength(1);
+  expect(tenantProblems).toEqual([]);
+  expect(landlordProblems).toEqual([]);
+  await tenantCtx.close();
+  await landlordCtx.close();
 });

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useAuth } from "../../app/auth";
-import { startAnalytics, stopAnalytics } from "./analytics";
+import { analyticsOff, startAnalytics, stopAnalytics } from "./analytics";
 import { privacyInfoQuery, useConsent } from "./api/privacy";
 
 /**
@@ -15,9 +15,12 @@ export function AnalyticsGate() {
   const posthog = info.data?.posthog ?? null;
   const on = posthog !== null && consent.analytics === true;
   const distinctId = state.status === "signed-in" ? consent.analyticsId : null;
+  // Decided: the installation's setup and the person's answer are known.
+  const decided = info.data !== undefined && consent.analytics !== undefined;
   useEffect(() => {
     if (on && posthog) void startAnalytics(posthog, distinctId);
     else if (consent.analytics === false || state.status === "signed-out") void stopAnalytics();
-  }, [on, posthog, distinctId, consent.analytics, state.status]);
+    else if (decided) analyticsOff();
+  }, [on, posthog, distinctId, consent.analytics, state.status, decided]);
   return null;
 }

@@ -43,13 +43,64 @@ export function sanitizeEvent<T extends { event: string; properties: Props } | n
   return { ...event, properties };
 }
 
+/**
+ * What the client tells PostHog itself, beyond autocapture: a sealed contract opened by one of its
+ * parties (/ViewDocument), the trigger of the survey "Como foi alugar com a Chave?" (decision 022).
+ */
+export const SEALED_CONTRACT_VIEWED = "contract_sealed_viewed";
+
 let loading: Promise<PostHog> | null = null;
+/** The running instance: set once started with a yes, cleared the moment the person withdraws. */
+let running: PostHog | null = null;
+/** Events captured before the gate has decided (the answer or the installation still loading). */
+let waiting: string[] = [];
+const MAX_WAITING = 20;
+/** The gate decided analytics does not run (no PostHog, no answer, a no): events are dropped. */
+let off = false;
+
+/**
+ * A product event: sent now while analytics runs; held while the gate has not decided yet (a
+ * screen can draw before the answer has loaded) and sent if it starts; dropped when it does not,
+ * so a yes given later never sends what happened before it. Never loads posthog-js by itself.
+ */
+export function captureEvent(event: string): void {
+  if (running) afterSurveys(running, event);
+  else if (!off && waiting.length < MAX_WAITING) waiting.push(event);
+}
+
+/**
+ * Captures once posthog-js has its surveys and their triggers (a page opened from an e-mailed link
+ * starts PostHog and captures at once: captured before the surveys load, an event triggers none),
+ * or when the surveys' time-out has passed without them; not if the person withdrew meanwhile.
+ */
+function afterSurveys(posthog: PostHog, event: string): void {
+  let done = false;
+  let unsubscribe: (() => void) | undefined;
+  const send = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    unsubscribe?.();
+    if (running === posthog) posthog.capture(event);
+  };
+  const timer = setTimeout(send, SURVEYS_TIMEOUT_MS);
+  // The callback may run at once (surveys already loaded), before this returns.
+  unsubscribe = posthog.onSurveysLoaded(send);
+  if (done) unsubscribe();
+}
+
+/** The gate decided analytics does not run now: what waited for the answer is dropped unsent. */
+export function analyticsOff(): void {
+  off = true;
+  waiting = [];
+}
 
 /** Loads and starts PostHog once; later calls get the same instance. */
 export function startAnalytics(
   config: { key: string; host: string },
   distinctId: string | null,
 ): Promise<PostHog> {
+  off = false;
   loading ??= import("posthog-js/full/no-external").then(({ default: posthog }) => {
     posthog.init(config.key, {
       api_host: config.host,
@@ -80,14 +131,20 @@ export function startAnalytics(
   return loading.then((posthog) => {
     if (posthog.has_opted_out_capturing()) posthog.opt_in_capturing();
     if (distinctId && posthog.get_distinct_id() !== distinctId) posthog.identify(distinctId);
+    running = posthog;
+    for (const event of waiting.splice(0)) afterSurveys(posthog, event);
     return posthog;
   });
 }
 
 /** The person withdrew (or signed out): collection stops at once, and this browser forgets them. */
 export async function stopAnalytics(): Promise<void> {
+  running = null;
+  analyticsOff();
   if (!loading) return;
   const posthog = await loading;
+  // A start still settling when this began has set it again by now.
+  running = null;
   // Forget the identity first: reset() also clears the stored answer, which opting out then sets.
   posthog.reset();
   posthog.stopSessionRecording();

@@ -1,10 +1,11 @@
 import { Alert, Badge, Button, Card, Container, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { IconDownload } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { PdfView } from "../../components/pdf-view";
+import { captureEvent, SEALED_CONTRACT_VIEWED } from "../../features/privacy/analytics";
 import { attachmentUrl, inlineUrlQuery, verificationQuery } from "../../features/storage/api/documents";
 import { formatBytes, formatDate } from "../../lib/format";
 import { StorageError } from "../../lib/storage";
@@ -34,6 +35,11 @@ export function ViewDocumentScreen() {
     ...verificationQuery(id ?? ""),
     enabled: meta.isSuccess && meta.data.kind === "contrato",
   });
+  // A party opens the sealed contract: the survey after a rental triggers on it (only with a yes).
+  const sealed = verification.data?.sealed === true;
+  useEffect(() => {
+    if (sealed) captureEvent(SEALED_CONTRACT_VIEWED);
+  }, [sealed]);
 
   async function download() {
     if (!id) return;
