@@ -22,3 +22,19 @@ export async function shareDocuments(
     [documentIds, userId, reason],
   );
 }
+
+/**
+ * Takes back from `userId` every document shared with them but `keepDocumentIds` (an erased
+ * account: what others sent them stays the others', unshared); the number taken back.
+ */
+export async function unshareAllWith(
+  c: Queryable,
+  userId: string,
+  keepDocumentIds: string[],
+): Promise<number> {
+  const { rowCount } = await c.query(
+    "DELETE FROM document_shares WHERE user_id = $1 AND NOT (document_id = ANY($2::uuid[]))",
+    [userId, keepDocumentIds],
+  );
+  return rowCount ?? 0;
+}

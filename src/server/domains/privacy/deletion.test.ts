@@ -163,6 +163,20 @@ describe("account deletion", () => {
     );
     const documentId = upload.json<{ id: string }>().id;
     expect((await t.app.storage.readBytes(documentId)).length).toBeGreaterThan(0);
+    // The landlord sent the tenant a file in their conversation: shared with the tenant, it is
+    // the landlord's, and stays the landlord's; the share with the erased tenant goes.
+    const landlordsFile = (
+      await uploadBytes(
+        { baseUrl: `http://127.0.0.1:${address.port}`, cookie: landlord.cookie, origin: ORIGIN },
+        makePng(20, 20, [10, 200, 10]),
+        { filename: "vistoria.png", kind: "outro", folder: "mensagens" },
+      )
+    ).json<{ id: string }>().id;
+    const sent = await b.call("POST", `/api/messages/${contract.proposalId}`, landlord.cookie, {
+      texto: "Segue a foto da vistoria.",
+      anexos: [landlordsFile],
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
     const asked = await b.call("POST", "/api/privacy/deletion", tenant.cookie, {
       ...GOOD,
       senha: tenant.password,
@@ -197,6 +211,8 @@ describe("account deletion", () => {
       "contract_signers.user_id",
       "proposals.tenant_id",
       "document_shares.user_id",
+      // What the landlord wrote to them in that proposal's conversation is the landlord's.
+      "messages.recipient_id",
     ];
     expect(
       (await columnsHolding(tenant.userId)).filter(
@@ -217,8 +233,9 @@ describe("account deletion", () => {
       personIds: [],
     });
 
-    // The bytes of the person's documents are gone from the store too.
+    // The bytes of the person's documents are gone from the store too; the landlord's file stays.
     await expect(t.app.storage.readBytes(documentId)).rejects.toThrow();
+    expect((await t.app.storage.readBytes(landlordsFile)).length).toBeGreaterThan(0);
 
     // The landlord keeps the contract: it opens and its sealed PDF verifies.
     const seen = await b.call("GET", `/api/contracts/${contract.id}`, landlord.cookie);

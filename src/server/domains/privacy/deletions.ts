@@ -11,6 +11,7 @@ import type { JobQueue } from "../../jobs/queue";
 import type { NoticeGateway } from "../../mail/notice-gateway";
 import type { MailOutbox } from "../../mail/outbox";
 import type { LiveHub } from "../../realtime/hub";
+import { unshareAllWith } from "../../storage/document-shares.repository";
 import { deleteDocumentsExcept } from "../../storage/documents.repository";
 import type { ObjectStore } from "../../storage/object-store";
 import { removeDocumentBytes } from "../../storage/photos";
@@ -194,6 +195,12 @@ export class AccountDeletions {
       ]);
       await deleteMessagesSentBy(c, userId);
       const documents = await deleteDocumentsExcept(
+        c,
+        userId,
+        kept.flatMap((k) => k.documents),
+      );
+      // What others shared with them (a file in a message) stays the others', unshared.
+      await unshareAllWith(
         c,
         userId,
         kept.flatMap((k) => k.documents),
