@@ -25,6 +25,13 @@ const send = () => userEvent.click(screen.getByRole("button", { name: "Enviar pr
 const invalid = () => [...document.querySelectorAll('[aria-invalid="true"]')];
 
 describe("the new-proposal form", () => {
+  it("shows the asking rent under the rent one offers, with the range the rules allow", () => {
+    renderForm(["caucao"]);
+    expect(screen.getByLabelText("Aluguel proposto (R$)")).toHaveAccessibleDescription(
+      "anunciado: R$ 2.500,00 · Entre R$ 1.250,00 e R$ 3.750,00 (50% a 150% do anunciado)",
+    );
+  });
+
   it("says a rent out of the offer's range under the rent only, not under the valid terms", async () => {
     const onSent = renderForm(["caucao"]);
     await userEvent.type(screen.getByLabelText("Sua renda mensal (R$)"), "9000");

@@ -119,7 +119,11 @@ export function TermsFields({ offer }: { offer: OfferRules }) {
         render={({ field }) => (
           <MoneyInput
             label={f("aluguel")}
-            description={t("proposal.rentRange", { min: reais(rent.min), max: reais(rent.max) })}
+            // The asking rent beside the one offered, as the proposal's page shows it.
+            description={`${t("proposal.askingRent", { value: formatBRL(offer.aluguel) })} · ${t(
+              "proposal.rentRange",
+              { min: reais(rent.min), max: reais(rent.max) },
+            )}`}
             value={field.value}
             onChange={field.onChange}
             onBlur={field.onBlur}
