@@ -428,7 +428,14 @@ export class ProposalsService {
         enviada: `A proposta para ${title} está com você. Responda em até ${hours} horas.`,
         retirada: `A proposta para ${title} foi retirada pelo interessado.`,
       };
-      // The subject says what happened, for an inbox read at a glance.
+      // The subject says what happened, for an inbox read at a glance: a counter whose only
+      // change is the guarantor names the guarantor.
+      const newGuarantorOnly =
+        input.action === "counter" &&
+        changes !== null &&
+        Object.keys(changes).length === 1 &&
+        "fiador" in changes &&
+        fiador !== null;
       const subjects: Record<string, string> = {
         aprovada:
           input.action === "accept" ? `Contraproposta aceita: ${title}` : `Proposta aprovada: ${title}`,
@@ -441,9 +448,11 @@ export class ProposalsService {
         enviada:
           input.action === "send_documents"
             ? `Documentos enviados: ${title}`
-            : input.action === "counter"
-              ? `Nova contraproposta para ${title}`
-              : `Proposta para responder: ${title}`,
+            : newGuarantorOnly
+              ? `Novo fiador indicado: ${title}`
+              : input.action === "counter"
+                ? `Nova contraproposta para ${title}`
+                : `Proposta para responder: ${title}`,
         retirada: `Proposta retirada: ${title}`,
       };
       notices.push({

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { guarantorOf } from "../../../../tests/support/bodies";
 import { type BuiltProposal, builders, type Person } from "../../../../tests/support/builders";
 import { makePdf } from "../../../../tests/support/files";
 import { outboxFor, subjectOf } from "../../../../tests/support/mail";
@@ -151,6 +152,26 @@ const ROWS: Row[] = [
     act: (p) =>
       act(p.landlord.cookie, p, { action: "request_guarantor", motivo: "A renda do fiador não basta." }),
     subject: "Pedido de outro fiador: Apartamento no bairro Leblon",
+  },
+  {
+    // Asked for another guarantor, the tenant names one and changes nothing else.
+    move: "a new guarantor named",
+    bairro: "Cosme Velho",
+    from: "enviada",
+    garantia: "fiador",
+    to: "landlord",
+    act: async (p) => {
+      await act(p.landlord.cookie, p, {
+        action: "request_guarantor",
+        motivo: "A renda do fiador não basta.",
+      });
+      await act(p.tenant.cookie, p, {
+        action: "counter",
+        termos: termsWith(p.proposal, p.proposal.termos.aluguel),
+        fiador: guarantorOf("Rosa Maria Nogueira"),
+      });
+    },
+    subject: "Novo fiador indicado: Apartamento no bairro Cosme Velho",
   },
   {
     move: "withdrawn",
