@@ -124,32 +124,42 @@ export function OfferPage({
   else if (!id)
     // No offer named: anyone can go to the search; a signed-in person may have meant to create one.
     body = (
-      <Alert color="yellow" data-testid="offer-missing">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{t("offer.missingOffer")}</Text>
-          <Button component={Link} to="/" size="xs" variant="light">
-            {t("offer.browse")}
-          </Button>
-          {signedIn && (
-            <Text size="sm">
-              {t("offer.orCreate")}{" "}
-              <Anchor component={Link} to="/AdicionarUnidade" inherit>
-                {t("nav.units")}
-              </Anchor>
-              .
-            </Text>
-          )}
-        </Stack>
-      </Alert>
+      <>
+        <Title order={1} size="h2">
+          {t("offer.pageTitle")}
+        </Title>
+        <Alert color="yellow" data-testid="offer-missing">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t("offer.missingOffer")}</Text>
+            <Button component={Link} to="/" size="xs" variant="light">
+              {t("offer.browse")}
+            </Button>
+            {signedIn && (
+              <Text size="sm">
+                {t("offer.orCreate")}{" "}
+                <Anchor component={Link} to="/AdicionarUnidade" inherit>
+                  {t("nav.units")}
+                </Anchor>
+                .
+              </Text>
+            )}
+          </Stack>
+        </Alert>
+      </>
     );
   else if (offer.isPending) body = <Loader />;
   else if (offer.data === undefined)
     body = (
-      <Alert color="red" role="alert" data-testid="offer-error">
-        {offer.error instanceof ApiError && offer.error.status === 404
-          ? t("offer.notFound")
-          : err.of(offer.error)}
-      </Alert>
+      <>
+        <Title order={1} size="h2">
+          {t("offer.pageTitle")}
+        </Title>
+        <Alert color="red" role="alert" data-testid="offer-error">
+          {offer.error instanceof ApiError && offer.error.status === 404
+            ? t("offer.notFound")
+            : err.of(offer.error)}
+        </Alert>
+      </>
     );
   else body = render(offer.data, editing, setEditing, () => setEditing(false));
 

@@ -10,6 +10,8 @@ describe("/AluguelOferta", { timeout: 30_000 }, () => {
     const missing = await screen.findByTestId("offer-missing");
     expect(within(missing).getByRole("link", { name: "Procurar imóveis" })).toHaveAttribute("href", "/");
     expect(missing).not.toHaveTextContent("Meus imóveis");
+    // The page still says what it is, in its one heading.
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Oferta de aluguel");
   });
 
   it("without an offer, also tells a signed-in person where to create one", async () => {
