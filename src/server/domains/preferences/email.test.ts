@@ -68,6 +68,15 @@ const unsubscribeOf = (raw: string) => {
   return new URL(url);
 };
 
+/** A mail client's RFC 8058 one-click unsubscribe: a POST with no cookie and no Origin. */
+const oneClick = (link: URL) =>
+  t.app.inject({
+    method: "POST",
+    url: `${link.pathname}${link.search}`,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: "List-Unsubscribe=One-Click",
+  });
+
 describe("e-mail choices", () => {
   it("an unsubscribe from an e-mail refreshes the settings a person has open (/preferences2) on every device", async () => {
     const city = cityOf();
@@ -80,12 +89,7 @@ describe("e-mail choices", () => {
     if (!address || typeof address === "string") throw new Error("not listening");
     const stream = await openStream(`http://127.0.0.1:${address.port}`, tenant.cookie);
     try {
-      const post = await t.app.inject({
-        method: "POST",
-        url: `${link.pathname}${link.search}`,
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        payload: "List-Unsubscribe=One-Click",
-      });
+      const post = await oneClick(link);
       expect(post.statusCode, post.body).toBe(200);
       const told = await stream.next((m) => m.paths.includes(apiPaths.preferences.notifications));
       expect(told.paths).toContain(apiPaths.preferences.history);
@@ -115,12 +119,7 @@ describe("e-mail choices", () => {
     });
 
     // The mail client's one-click POST, with no cookie and no Origin.
-    const post = await t.app.inject({
-      method: "POST",
-      url: `${link.pathname}${link.search}`,
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: "List-Unsubscribe=One-Click",
-    });
+    const post = await oneClick(link);
     expect(post.statusCode, post.body).toBe(200);
     expect(post.body).toContain("Você não recebe mais por e-mail os avisos de novas ofertas");
     expect((await b.call("GET", "/api/preferences/notifications", tenant.cookie)).json()).toMatchObject({
@@ -181,12 +180,7 @@ describe("e-mail choices", () => {
     expect(link.searchParams.get("k")).toBe("price_drop");
 
     // The mail client's one-click POST: no session, no Origin.
-    const post = await t.app.inject({
-      method: "POST",
-      url: `${link.pathname}${link.search}`,
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: "List-Unsubscribe=One-Click",
-    });
+    const post = await oneClick(link);
     expect(post.statusCode, post.body).toBe(200);
     expect(post.body).toContain(
       "Você não recebe mais por e-mail os avisos de baixas de preço dos seus favoritos",
