@@ -178,6 +178,9 @@ test.describe("documents", () => {
   test("an upload interrupted by a reload resumes by itself", async ({ page }) => {
     await signUpInBrowser(page, { name: "Bia Rocha", email: newEmail("reload"), password: PASSWORD });
     await page.goto("/profile3");
+    // The screen first: network conditions changed while its code is still loading can leave that
+    // request hanging in Chromium (a CI run waited 60 s on "Carregando…").
+    await expect(page.getByRole("heading", { name: "Meus documentos" })).toBeVisible();
     await throttleUploads(page, 512 * 1024);
     const chooser = page.waitForEvent("filechooser");
     await page.getByTestId("upload-comprovante_residencia").click();
