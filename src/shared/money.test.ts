@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatBRL, reaisToCentavos, toCentavos, toReais } from "./money";
+import { formatBRL, reaisToCentavos, toReais } from "./money";
+import { toCentavos } from "./money-typed";
 
 describe("money", () => {
   it("shows centavos as BRL", () => {

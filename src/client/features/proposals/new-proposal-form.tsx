@@ -25,7 +25,8 @@ import {
   proposalInput,
   termMinFor,
 } from "../../../shared/contracts/proposals";
-import { toCentavos, toReais } from "../../../shared/money";
+import { toReais } from "../../../shared/money";
+import { toCentavos } from "../../../shared/money-typed";
 import { MoneyInput } from "../../components/money-input";
 import { WholeNumberInput } from "../../components/whole-number-input";
 import { ApiError } from "../../lib/api";

@@ -14,7 +14,8 @@ import {
   termMinFor,
   termsIssue,
 } from "../../../shared/contracts/proposals";
-import { formatBRL, toCentavos, toReais } from "../../../shared/money";
+import { formatBRL, toReais } from "../../../shared/money";
+import { toCentavos } from "../../../shared/money-typed";
 import { MoneyInput } from "../../components/money-input";
 import { WholeNumberInput } from "../../components/whole-number-input";
 import { useErrorText } from "../../lib/error-text";
