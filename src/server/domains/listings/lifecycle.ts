@@ -26,7 +26,8 @@ export function nextStatus(status: OfferStatus, action: OfferAction): OfferStatu
 export const OWNER_ACTIONS: readonly OfferAction[] = ["publish", "close"];
 
 /**
- * Moves an offer for the system (reserve on approval, rent once a contract is sealed), in the
+ * Moves an offer for the system (reserve on approval, rent once a contract is sealed, close when
+ * its owner's account is erased and others' proposals stand on it), in the
  * caller's transaction: the one place besides the owner's own actions that writes an offer's
  * status. Returns the new status, or null when the move is not allowed from where the offer is
  * (then nothing changes; with `strict` it throws 409 invalid-transition, or the given code).
@@ -34,7 +35,7 @@ export const OWNER_ACTIONS: readonly OfferAction[] = ["publish", "close"];
 export async function moveOffer(
   c: Queryable,
   offerId: string,
-  action: "reserve" | "release" | "rent",
+  action: "reserve" | "release" | "rent" | "close",
   strict: false | "invalid-transition" | "offer-not-available" = false,
 ): Promise<OfferStatus | null> {
   const from = await lockOfferStatus(c, offerId);

@@ -75,9 +75,9 @@ export async function offersOthersProposedOn(
   c: Queryable,
   userId: string,
   keep: string[],
-): Promise<{ id: string; unit_id: string; status: string }[]> {
-  const { rows } = await c.query<{ id: string; unit_id: string; status: string }>(
-    `SELECT o.id, o.unit_id, o.status FROM offers o
+): Promise<{ id: string; unit_id: string }[]> {
+  const { rows } = await c.query<{ id: string; unit_id: string }>(
+    `SELECT o.id, o.unit_id FROM offers o
       WHERE o.owner_id = $1 AND NOT (o.id = ANY($2::uuid[]))
         AND EXISTS (SELECT 1 FROM proposals p WHERE p.offer_id = o.id AND p.tenant_id <> $1)
       ORDER BY o.id`,

@@ -16,10 +16,10 @@ import { deleteDocumentsExcept } from "../../storage/documents.repository";
 import type { ObjectStore } from "../../storage/object-store";
 import { removeDocumentBytes } from "../../storage/photos";
 import { deleteUploadsOf } from "../../storage/uploads.repository";
+import { moveOffer } from "../listings/lifecycle";
 import {
   deleteOffersExcept,
   lockOffer,
-  updateOfferStatus,
   updateOfferTerms,
   updateOfferUnitFields,
 } from "../listings/offers.repository";
@@ -238,14 +238,15 @@ export class AccountDeletions {
    */
   private async closeAndEmpty(
     c: Parameters<typeof lockOffer>[0],
-    offer: { id: string; unit_id: string; status: string },
+    offer: { id: string; unit_id: string },
     now: Date,
     emptyUnit: boolean,
   ): Promise<void> {
     await closeOpenProposals(c, offer.id, "O proprietário excluiu a conta, e a oferta foi encerrada.", {
       now,
     });
-    if (offer.status !== "encerrada") await updateOfferStatus(c, offer.id, "encerrada");
+    // Through the lifecycle, as every status change; one closed already stays as it is.
+    await moveOffer(c, offer.id, "close");
     const row = await lockOffer(c, offer.id);
     if (row) {
       await updateOfferTerms(c, offer.id, { ...row, descricao: "", search_text: "" });
