@@ -151,8 +151,9 @@ export const DEFAULT_CHANNELS: NoticeChannels = {
 
 /**
  * The notices a contract depends on, sent by e-mail (and shown in the bell) whatever the choice for
- * their kind: the personal signing link, the one-time signing code and a signature blocked after
- * wrong codes. /preferences2 says so.
+ * their kind: the personal signing link, the one-time signing code, a signature blocked after
+ * wrong codes, and the reminders of a deadline about to pass (a proposal's answer, an envelope's
+ * signatures). /preferences2 says so.
  */
 export const ALWAYS_SENT = [
   "signing-link",

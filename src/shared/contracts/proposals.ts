@@ -102,6 +102,11 @@ export function brazilDate(now: Date): string {
   }).format(now);
 }
 
+/** A moment as a person in Brazil reads it in an e-mail: "26/11/2026, 18:30", Brasília's time. */
+export function brazilDateTime(d: Date): string {
+  return d.toLocaleString("pt-BR", { timeZone: "America/Sao_Paulo", dateStyle: "short", timeStyle: "short" });
+}
+
 /** `date` (YYYY-MM-DD) plus `months`, on the same day or the month's last. */
 export function addMonths(date: string, months: number): string {
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import type pg from "pg";
 import type { ContractEventType, ProviderEventType } from "../../../shared/contracts/contracts";
+import { brazilDateTime } from "../../../shared/contracts/proposals";
 import { AppError } from "../../../shared/errors";
 import type { Clock } from "../../clock";
 import type { Queryable } from "../../db/rows";
@@ -170,11 +171,7 @@ export async function queueInvite(
   /** A reminder that the envelope closes at this time, rather than the first invitation. */
   closesAt?: Date,
 ): Promise<void> {
-  const when = closesAt?.toLocaleString("pt-BR", {
-    timeZone: "America/Sao_Paulo",
-    dateStyle: "short",
-    timeStyle: "short",
-  });
+  const when = closesAt && brazilDateTime(closesAt);
   await queueNotice(
     ctx,
     c,

@@ -5,6 +5,7 @@ import { signerIssue } from "../../../shared/contracts/contracts";
 import { pacote } from "../../../shared/contracts/listings";
 import {
   brazilDate,
+  brazilDateTime,
   depositMonths,
   type Guarantor,
   type OfferRules,
@@ -61,10 +62,6 @@ interface Notice {
 
 /** How long before a proposal's deadline the party whose turn it is gets a reminder. */
 export const PROPOSAL_REMINDER_HOURS = 12;
-
-/** "26/11/2026, 18:30" in Brasília's time. */
-const brasiliaDateTime = (d: Date) =>
-  d.toLocaleString("pt-BR", { timeZone: "America/Sao_Paulo", dateStyle: "short", timeStyle: "short" });
 
 const tenantPath = (id: string) => `/PropostaEnviada?id=${id}`;
 const landlordPath = (id: string) => `/AprovarProposta?id=${id}`;
@@ -532,7 +529,7 @@ export class ProposalsService {
         rows.map((r) => {
           const title = offerTitle(r.tipo, r.bairro);
           const landlord = r.turn === "landlord";
-          const when = brasiliaDateTime(r.deadline);
+          const when = brazilDateTime(r.deadline);
           return {
             userId: landlord ? r.landlord_id : r.tenant_id,
             title: `O prazo para responder termina em breve: ${title}`,
