@@ -120,14 +120,18 @@ export function OfferPage({
   }, [settled]);
 
   let body: React.ReactNode;
+  // The page's one heading while there is no offer to name it.
+  const pageTitle = (
+    <Title order={1} size="h2">
+      {t("offer.pageTitle")}
+    </Title>
+  );
   if (!id && unitId) body = <NewOffer unitId={unitId} basePath={basePath} signedIn={signedIn} />;
   else if (!id)
     // No offer named: anyone can go to the search; a signed-in person may have meant to create one.
     body = (
       <>
-        <Title order={1} size="h2">
-          {t("offer.pageTitle")}
-        </Title>
+        {pageTitle}
         <Alert color="yellow" data-testid="offer-missing">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{t("offer.missingOffer")}</Text>
@@ -151,9 +155,7 @@ export function OfferPage({
   else if (offer.data === undefined)
     body = (
       <>
-        <Title order={1} size="h2">
-          {t("offer.pageTitle")}
-        </Title>
+        {pageTitle}
         <Alert color="red" role="alert" data-testid="offer-error">
           {offer.error instanceof ApiError && offer.error.status === 404
             ? t("offer.notFound")

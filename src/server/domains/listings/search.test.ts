@@ -266,6 +266,24 @@ async function searchAll(p: SearchParams, limit: number): Promise<string[]> {
   throw new Error("more than 100 pages");
 }
 
+/** An offer of the place tests: a two-bedroom flat in `cidade`/`bairro`, published unless said. */
+const at = (cidade: string, uf: string, bairro: string, status: OfferStatus = "publicada"): Offer => ({
+  id: randomUUID(),
+  status,
+  tipo: "apartamento",
+  uf,
+  cidade,
+  bairro,
+  quartos: 2,
+  areaM2: 50,
+  mobiliado: false,
+  aceitaPets: false,
+  aluguel: 250_000,
+  total: 300_000,
+  publishedAt: 1,
+  descricao: "",
+});
+
 describe("search", () => {
   it("returns exactly the published offers the filters describe, in order, across pages", async () => {
     let nonEmpty = 0;
@@ -293,22 +311,6 @@ describe("search", () => {
   }, 120_000);
 
   it("finds a city by the start of its name as one types it, and suggests the places that have offers", async () => {
-    const at = (cidade: string, uf: string, bairro: string, status: OfferStatus = "publicada"): Offer => ({
-      id: randomUUID(),
-      status,
-      tipo: "apartamento",
-      uf,
-      cidade,
-      bairro,
-      quartos: 2,
-      areaM2: 50,
-      mobiliado: false,
-      aceitaPets: false,
-      aluguel: 250_000,
-      total: 300_000,
-      publishedAt: 1,
-      descricao: "",
-    });
     const data = [
       at("Rio de Janeiro", "RJ", "Botafogo"),
       at("Rio de Janeiro", "RJ", "Botafogo"),
@@ -343,22 +345,6 @@ describe("search", () => {
   });
 
   it("suggests the place a name typed with a slip meant, when no name starts with it", async () => {
-    const at = (cidade: string, uf: string, bairro: string, status: OfferStatus = "publicada"): Offer => ({
-      id: randomUUID(),
-      status,
-      tipo: "apartamento",
-      uf,
-      cidade,
-      bairro,
-      quartos: 2,
-      areaM2: 50,
-      mobiliado: false,
-      aceitaPets: false,
-      aluguel: 250_000,
-      total: 300_000,
-      publishedAt: 1,
-      descricao: "",
-    });
     await load([
       at("São Paulo", "SP", "Pinheiros"),
       at("São Paulo", "SP", "Moema"),
