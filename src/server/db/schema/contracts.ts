@@ -15,6 +15,7 @@ import type { StoredContractData } from "../../domains/contracts/template";
 import { users } from "./auth";
 import { offers } from "./listings";
 import { proposals } from "./proposals";
+import { documents } from "./storage";
 
 /**
  * The lease contract of an approved proposal: its data snapshot, the generated PDF, and once
@@ -43,9 +44,10 @@ export const contracts = pgTable(
     sequential: boolean("sequential").notNull().default(false),
     /** The terms and parties as drafted (and the witnesses named since), and the parties' e-mails. */
     data: jsonb("data").$type<StoredContractData>().notNull(),
-    documentId: uuid("document_id"),
+    // A file a contract names cannot be deleted while the contract exists (decision 034).
+    documentId: uuid("document_id").references(() => documents.id, { onDelete: "restrict" }),
     sha256: text("sha256"),
-    sealedDocumentId: uuid("sealed_document_id"),
+    sealedDocumentId: uuid("sealed_document_id").references(() => documents.id, { onDelete: "restrict" }),
     sealedSha256: text("sealed_sha256"),
     providerRef: text("provider_ref"),
     expiresAt: timestamp("expires_at", { withTimezone: true }),

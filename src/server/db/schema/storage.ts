@@ -31,6 +31,13 @@ export const documents = pgTable(
     size: bigint("size", { mode: "number" }).notNull(),
     sha256: text("sha256").notNull(),
     customMetadata: jsonb("custom_metadata").$type<Record<string, string>>().notNull().default({}),
+    /**
+     * The contract this file belongs to (its draft, its sealed PDF): set, nobody changes, replaces
+     * or deletes it through the storage API, and the contract's own foreign keys (contracts.ts,
+     * ON DELETE RESTRICT) keep any other path from deleting its row (decision 034). The owner is
+     * still the landlord, for the listing and the quota.
+     */
+    contractId: uuid("contract_id"),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 6 }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, precision: 6 }).notNull().defaultNow(),
   },
