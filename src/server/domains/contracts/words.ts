@@ -1,7 +1,10 @@
 /*
  * Numbers and money in Brazilian Portuguese words, as contracts write them:
- * 2.500,00 → "dois mil e quinhentos reais"; 1.234,56 → "mil, duzentos e trinta e quatro reais e
- * cinquenta e seis centavos" is written here without the comma: "mil duzentos e trinta e quatro…".
+ * 2.500,00 → "dois mil e quinhentos reais"; 1.234,56 → "mil duzentos e trinta e quatro reais e
+ * cinquenta e seis centavos" (no comma between classes, as LibreOffice's NUMBERTEXT writes it).
+ * "quatorze", the form Brazilian contracts and libnumbertext's pt-BR use (VOLP admits both).
+ * Tested against extenso (words.test.ts) on every amount below a million and every class pattern
+ * up to the product's maximum.
  */
 
 const UNITS = ["zero", "um", "dois", "três", "quatro", "cinco", "seis", "sete", "oito", "nove"];
@@ -10,7 +13,7 @@ const TEENS = [
   "onze",
   "doze",
   "treze",
-  "catorze",
+  "quatorze",
   "quinze",
   "dezesseis",
   "dezessete",
@@ -71,21 +74,23 @@ const SCALES: [number, string, string][] = [
 export function numberInWords(value: number): string {
   if (!Number.isInteger(value) || value < 0 || value >= 1e12) throw new RangeError(`out of range: ${value}`);
   if (value === 0) return "zero";
+  // Each non-zero class: its own value (1–999) and its words.
   const groups: { n: number; words: string }[] = [];
   let rest = value;
   for (const [size, one, many] of SCALES) {
     const n = Math.floor(rest / size);
     rest %= size;
     if (n === 0) continue;
-    if (size === 1000) groups.push({ n: n * size, words: n === 1 ? "mil" : `${upTo999(n)} mil` });
-    else groups.push({ n: n * size, words: `${upTo999(n)} ${n === 1 ? one : many}` });
+    if (size === 1000) groups.push({ n, words: n === 1 ? "mil" : `${upTo999(n)} mil` });
+    else groups.push({ n, words: `${upTo999(n)} ${n === 1 ? one : many}` });
   }
   if (rest > 0) groups.push({ n: rest, words: upTo999(rest) });
-  // "e" joins the last group when it is below one hundred or a round number of hundreds.
+  // "e" joins the last non-zero class when its value is below one hundred or a round number of
+  // hundreds ("um milhão e duzentos mil", "um milhão e mil", "dois mil e quinhentos"); the other
+  // classes follow one another without it ("três milhões duzentos e cinquenta mil").
   return groups
     .map((g, i) => {
-      const last = i === groups.length - 1 && i > 0;
-      const joinWithE = last && (g.n < 100 || g.n % 100 === 0) && g.n < 1000;
+      const joinWithE = i > 0 && i === groups.length - 1 && (g.n < 100 || g.n % 100 === 0);
       return `${i === 0 ? "" : joinWithE ? " e " : " "}${g.words}`;
     })
     .join("");
@@ -108,10 +113,13 @@ export function moneyInWords(centavos: number): string {
   return parts.join(" e ");
 }
 
-/** "R$ 2.500,00 (dois mil e quinhentos reais)" */
+/**
+ * "R$ 2.500,00 (dois mil e quinhentos reais)", with a no-break space after "R$" (Intl's own) so a
+ * line never ends with the symbol and starts the next with its figure.
+ */
 export function moneyWithWords(centavos: number): string {
   const figures = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" })
     .format(centavos / 100)
-    .replace(/\u00a0/g, " ");
+    .replace(/\s/g, "\u00a0");
   return `${figures} (${moneyInWords(centavos)})`;
 }
