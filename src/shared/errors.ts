@@ -126,6 +126,7 @@ export const errorStatus = {
   "code-rate-limited": 429,
   "identity-mismatch": 400,
   "contract-not-editable": 409,
+  "contract-document-locked": 409,
   "guarantor-required": 400,
   "not-signing-turn": 409,
   "resend-rate-limited": 429,
@@ -171,6 +172,9 @@ export const errorStatus = {
   "upload-concat-unsupported": 400,
   // Photo renditions (docs/decisions/024)
   "invalid-photo-width": 400,
+  // Public verification of a sealed contract (docs/decisions/033)
+  "not-a-pdf": 415,
+  "verify-file-too-large": 413,
 } as const satisfies Record<keyof typeof ptBR.errors, number>;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -9,7 +9,7 @@ import { uploadBytes } from "./tus";
 /** Helpers that set the market up through the API: people with profiles, published offers. */
 export function caller(app: FastifyInstance) {
   return (
-    method: "GET" | "POST" | "PUT" | "DELETE",
+    method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
     url: string,
     cookie?: string,
     body?: unknown,

@@ -13,7 +13,7 @@ type DocumentRow = RowOf<typeof documents>;
 export type ListedDocument = DocumentRow & { cursor: string };
 
 const DOCUMENT_COLUMNS = `d.id, d.owner_id, d.kind, d.folder, d.file_name, d.content_type, d.size, d.sha256,
-  d.custom_metadata, d.created_at, d.updated_at, d.created_at::text AS cursor`;
+  d.custom_metadata, d.contract_id, d.created_at, d.updated_at, d.created_at::text AS cursor`;
 
 /** What a new document carries; its metadata and times take their defaults. */
 export type NewDocument = Required<
@@ -21,10 +21,20 @@ export type NewDocument = Required<
     NewRowOf<typeof documents>,
     "id" | "owner_id" | "kind" | "folder" | "file_name" | "content_type" | "size" | "sha256"
   >
->;
+> & { contract_id?: string | null };
 
 function documentValues(doc: NewDocument): unknown[] {
-  return [doc.id, doc.owner_id, doc.kind, doc.folder, doc.file_name, doc.content_type, doc.size, doc.sha256];
+  return [
+    doc.id,
+    doc.owner_id,
+    doc.kind,
+    doc.folder,
+    doc.file_name,
+    doc.content_type,
+    doc.size,
+    doc.sha256,
+    doc.contract_id ?? null,
+  ];
 }
 
 /** Bytes of one's documents plus the declared size of one's unfinished uploads (the quota's use). */
@@ -41,9 +51,9 @@ export async function usedBytes(c: Queryable, ownerId: string): Promise<number> 
 export async function documentOwnerAndSize(
   c: Queryable,
   id: string,
-): Promise<Pick<DocumentRow, "owner_id" | "size"> | undefined> {
-  const { rows } = await c.query<Pick<DocumentRow, "owner_id" | "size">>(
-    "SELECT owner_id, size FROM documents WHERE id = $1",
+): Promise<Pick<DocumentRow, "owner_id" | "size" | "contract_id"> | undefined> {
+  const { rows } = await c.query<Pick<DocumentRow, "owner_id" | "size" | "contract_id">>(
+    "SELECT owner_id, size, contract_id FROM documents WHERE id = $1",
     [id],
   );
   return rows[0];
@@ -55,8 +65,8 @@ export async function insertListedDocument(
   doc: NewDocument,
 ): Promise<ListedDocument | undefined> {
   const { rows } = await c.query<ListedDocument>(
-    `INSERT INTO documents AS d (id, owner_id, kind, folder, file_name, content_type, size, sha256)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${DOCUMENT_COLUMNS}`,
+    `INSERT INTO documents AS d (id, owner_id, kind, folder, file_name, content_type, size, sha256, contract_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${DOCUMENT_COLUMNS}`,
     documentValues(doc),
   );
   return rows[0];
@@ -64,15 +74,18 @@ export async function insertListedDocument(
 
 export async function insertDocument(c: Queryable, doc: NewDocument): Promise<void> {
   await c.query(
-    `INSERT INTO documents (id, owner_id, kind, folder, file_name, content_type, size, sha256)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    `INSERT INTO documents (id, owner_id, kind, folder, file_name, content_type, size, sha256, contract_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
     documentValues(doc),
   );
 }
 
-/** Deletes the document if `ownerId` owns it; whether it did. */
+/** Deletes the document if `ownerId` owns it and no contract does; whether it did. */
 export async function deleteOwnedDocument(c: Queryable, id: string, ownerId: string): Promise<boolean> {
-  const { rowCount } = await c.query("DELETE FROM documents WHERE id = $1 AND owner_id = $2", [id, ownerId]);
+  const { rowCount } = await c.query(
+    "DELETE FROM documents WHERE id = $1 AND owner_id = $2 AND contract_id IS NULL",
+    [id, ownerId],
+  );
   return Boolean(rowCount);
 }
 
@@ -149,7 +162,7 @@ export async function updateDocumentMetadata(
        custom_metadata = CASE WHEN $4::jsonb IS NULL THEN d.custom_metadata
          ELSE jsonb_strip_nulls(d.custom_metadata || $4::jsonb) END,
        updated_at = now()
-     WHERE d.id = $1 AND d.owner_id = $2 RETURNING ${DOCUMENT_COLUMNS}`,
+     WHERE d.id = $1 AND d.owner_id = $2 AND d.contract_id IS NULL RETURNING ${DOCUMENT_COLUMNS}`,
     [id, ownerId, fileName, customMetadata ? JSON.stringify(customMetadata) : null],
   );
   return rows[0];

@@ -72,6 +72,7 @@ function toDocument(row: ListedDocument, userId: string): StoredDocument {
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     access: row.owner_id === userId ? "owner" : "reader",
+    contractId: row.contract_id,
   };
 }
 
@@ -170,6 +171,7 @@ export class StorageService {
         const replaced = await documentOwnerAndSize(client, meta.replaces);
         if (!replaced) throw new AppError("object-not-found");
         if (replaced.owner_id !== ownerId) throw new AppError("unauthorized");
+        if (replaced.contract_id) throw new AppError("contract-document-locked");
         freed = replaced.size;
       }
       const used = await this.usage(ownerId, client);
@@ -326,6 +328,8 @@ export class StorageService {
       bytes: Uint8Array;
       sha256: string;
       readers: { userId: string; reason: string }[];
+      /** The contract the file belongs to: nobody may change or delete it then. */
+      contractId?: string;
     },
   ): Promise<string> {
     const id = randomUUID();
@@ -339,12 +343,17 @@ export class StorageService {
       content_type: input.contentType,
       size: input.bytes.length,
       sha256: input.sha256,
+      contract_id: input.contractId ?? null,
     });
     for (const r of input.readers) await shareDocuments(c, [id], r.userId, r.reason);
     return id;
   }
 
-  /** Drops a generated document that was replaced, in the caller's transaction. */
+  /**
+   * Drops a generated document that was replaced (a draft written again before it was sent), in
+   * the caller's transaction, once the contract names its successor (the foreign key refuses it
+   * before).
+   */
   async dropGenerated(c: Queryable, id: string): Promise<void> {
     await deleteDocument(c, id);
   }
@@ -382,9 +391,14 @@ export class StorageService {
     return toDocument(row, userId);
   }
 
-  /** The document if the user owns it (only the owner changes or deletes). */
+  /**
+   * The document if the user may change or delete it: only its owner, and never a contract's file
+   * (a party who may read it is told why; anyone else only that it is not theirs).
+   */
   async owned(userId: string, id: string): Promise<StoredDocument> {
     const row = await this.find(userId, id);
+    if (row.owner_id !== userId && !row.shared) throw new AppError("unauthorized");
+    if (row.contract_id) throw new AppError("contract-document-locked");
     if (row.owner_id !== userId) throw new AppError("unauthorized");
     return toDocument(row, userId);
   }
@@ -427,8 +441,8 @@ export class StorageService {
 
   async remove(userId: string, id: string): Promise<void> {
     await this.owned(userId, id);
-    await deleteOwnedDocument(this.pool, id, userId);
-    await removeDocumentBytes(this.store, id);
+    // The bytes go only with the row (a contract may have claimed the file meanwhile).
+    if (await deleteOwnedDocument(this.pool, id, userId)) await removeDocumentBytes(this.store, id);
   }
 
   // --- signed download links ---------------------------------------------------------------

@@ -151,6 +151,11 @@ export const storedDocument = z.object({
   updatedAt: z.string(),
   /** Whether the one asking owns it (may rename, replace and delete) or only reads it. */
   access: z.enum(["owner", "reader"]),
+  /**
+   * The contract the file belongs to (its draft or its sealed PDF), or null: a contract's file is
+   * read by every party and changed by nobody, its owner included (decision 034).
+   */
+  contractId: z.uuid().nullable(),
 });
 export type StoredDocument = z.infer<typeof storedDocument>;
 

@@ -195,7 +195,10 @@ export async function queueInvite(
   );
 }
 
-/** Stores a contract PDF as the landlord's document, readable by the tenant. */
+/**
+ * Stores a contract PDF under the landlord's account, readable by the tenant, and owned by the
+ * contract: no party can change or delete it (decision 034).
+ */
 export function storeContractPdf(
   ctx: ContractsContext,
   c: Queryable,
@@ -213,5 +216,6 @@ export function storeContractPdf(
     bytes,
     sha256,
     readers: [{ userId: row.tenant_id, reason: `contrato:${row.id}` }],
+    contractId: row.id,
   });
 }

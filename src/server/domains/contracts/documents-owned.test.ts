@@ -1,0 +1,114 @@
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { builders } from "../../../../tests/support/builders";
+import { PNG_1X1 } from "../../../../tests/support/files";
+import { createTestApp, ORIGIN, signUp, type TestApp } from "../../../../tests/support/test-app";
+import { createUpload, type TusTarget } from "../../../../tests/support/tus";
+import type { ContractView } from "../../../shared/contracts/contracts";
+import { isErrorCode } from "../../../shared/errors";
+
+/*
+ * Issue 27, item 1: a contract's documents belong to the contract. Before, the landlord owned
+ * them: DELETE and PATCH on the sealed file answered 204/200, the tenant then got 404, and a draft
+ * deleted while out for signing left the contract "selando" for good.
+ */
+
+let t: TestApp;
+let b: ReturnType<typeof builders>;
+let call: ReturnType<typeof builders>["call"];
+let baseUrl: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: "127.0.0.1" });
+  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  b = builders(t);
+  call = b.call;
+});
+afterAll(() => t.close());
+
+function expectRefusal(res: { statusCode: number; body: string }, status: number) {
+  expect(res.statusCode, res.body).toBe(status);
+  const body = JSON.parse(res.body) as { code: string; message: string };
+  expect(isErrorCode(body.code)).toBe(true);
+  return body;
+}
+
+async function tryEveryChange(documentId: string, who: { cookie?: string }) {
+  const del = await call("DELETE", `/api/storage/objects/${documentId}`, who.cookie);
+  const rename = await call("PATCH", `/api/storage/objects/${documentId}`, who.cookie, {
+    fileName: "outro nome.pdf",
+  });
+  return { del, rename };
+}
+
+describe("a contract's documents", () => {
+  it("cannot be deleted, renamed or replaced by anyone once sealed, and both parties keep them", async () => {
+    const { landlord, tenant, contract } = await b.contract("assinado");
+    const sealedId = contract.sealedDocumentId as string;
+    const draftId = contract.documentId as string;
+    expect(sealedId).toBeTruthy();
+    const stranger = await signUp(t.app, { name: "Estranha" });
+
+    for (const id of [sealedId, draftId]) {
+      // The landlord (whose account the file was stored under) is refused with a pt-BR reason.
+      const asLandlord = await tryEveryChange(id, landlord);
+      const refused = expectRefusal(asLandlord.del, 409);
+      expect(refused.code).toBe("contract-document-locked");
+      expect(refused.message).toMatch(/contrato/);
+      expect(refused.message).toMatch(/não pode ser/);
+      expectRefusal(asLandlord.rename, 409);
+      // The tenant, who reads it, may not change it either.
+      const asTenant = await tryEveryChange(id, tenant);
+      expectRefusal(asTenant.del, 409);
+      expectRefusal(asTenant.rename, 409);
+      // Someone else is refused as for any file not theirs; nobody signed out reaches it.
+      const asStranger = await tryEveryChange(id, stranger);
+      expect(expectRefusal(asStranger.del, 403).code).toBe("unauthorized");
+      expect(expectRefusal(asStranger.rename, 403).code).toBe("unauthorized");
+      const anonymous = await tryEveryChange(id, {});
+      expect(anonymous.del.statusCode).toBe(401);
+      expect(anonymous.rename.statusCode).toBe(401);
+    }
+
+    // Replacing it through an upload is refused before a byte is taken.
+    const target: TusTarget = { baseUrl, cookie: landlord.cookie, origin: ORIGIN };
+    const replacing = await createUpload(target, PNG_1X1.length, {
+      filename: "falso.png",
+      kind: "outro",
+      folder: "docs",
+      replaces: sealedId,
+    });
+    expect(replacing.status, replacing.body).toBe(409);
+
+    // Nothing changed: both parties still download it and verify it.
+    for (const p of [landlord, tenant]) {
+      const meta = await call("GET", `/api/storage/objects/${sealedId}`, p.cookie);
+      expect(meta.statusCode).toBe(200);
+      expect(meta.json<{ fileName: string }>().fileName).toMatch(/assinado\.pdf$/);
+      const verify = await call("GET", `/api/contracts/verify/${sealedId}`, p.cookie);
+      expect(verify.statusCode, verify.body).toBe(200);
+      expect(verify.json<{ intact: boolean }>().intact).toBe(true);
+    }
+  });
+
+  it("cannot be deleted while out for signing, so the contract is signed and sealed", async () => {
+    const built = await b.contract("enviado");
+    const { landlord, contract } = built;
+    const draftId = contract.documentId as string;
+    expectRefusal(await call("DELETE", `/api/storage/objects/${draftId}`, landlord.cookie), 409);
+    for (const s of built.signers) await b.sign(contract.id, s);
+    await t.settle();
+    const after = await call("GET", `/api/contracts/${contract.id}`, landlord.cookie);
+    expect(after.json<ContractView>().status).toBe("assinado");
+  });
+
+  it("are held by the database: a referenced file's row cannot be deleted by any path", async () => {
+    const { contract } = await b.contract("assinado");
+    for (const id of [contract.documentId, contract.sealedDocumentId]) {
+      await expect(t.database.pool.query("DELETE FROM documents WHERE id = $1", [id])).rejects.toThrow(
+        /foreign key/,
+      );
+    }
+  });
+});
