@@ -50,6 +50,13 @@ export const contracts = pgTable(
     sealedDocumentId: uuid("sealed_document_id").references(() => documents.id, { onDelete: "restrict" }),
     sealedSha256: text("sealed_sha256"),
     providerRef: text("provider_ref"),
+    /**
+     * Set when the seal job failed for good: the parties were told, and the contracts.reseal
+     * schedule sends the job again once this time has come (cleared then, set again on the next
+     * failure), so a seal never stays "selando" silently.
+     */
+    sealRetryAt: timestamp("seal_retry_at", { withTimezone: true }),
+    sealFailures: integer("seal_failures").notNull().default(0),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 6 }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, precision: 6 }).notNull().defaultNow(),
