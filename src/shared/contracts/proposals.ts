@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { addMonths } from "../dates";
 import type { ErrorCode } from "../errors";
 import {
   addressFields,
@@ -107,15 +108,8 @@ export function brazilDateTime(d: Date): string {
   return d.toLocaleString("pt-BR", { timeZone: "America/Sao_Paulo", dateStyle: "short", timeStyle: "short" });
 }
 
-/** `date` (YYYY-MM-DD) plus `months`, on the same day or the month's last. */
-export function addMonths(date: string, months: number): string {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  const total = y * 12 + (m - 1) + months;
-  const year = Math.floor(total / 12);
-  const month = (total % 12) + 1;
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(Math.min(d, last)).padStart(2, "0")}`;
-}
+/** `date` (YYYY-MM-DD) plus `months`, on the same day or the month's last: src/shared/dates. */
+export { addMonths };
 
 /** The smallest term an offer allows: 12 months, or the offer's own when it asks for less. */
 export const termMinFor = (offer: Pick<OfferRules, "prazoMeses">) =>

@@ -37,6 +37,12 @@ describe("contract template", () => {
     for (const [i, page] of text.entries()) expect(page).toContain(`Página ${i + 1} de ${text.length}`);
   });
 
+  it("ends the term on the last day Código Civil art. 132, § 3º gives (31/08/2026 + 30 months → 28/02/2029)", async () => {
+    const data = { ...base, termos: { ...base.termos, dataInicio: "2026-08-31", prazoMeses: 30 } };
+    const all = (await textOf((await renderContract(data)).bytes)).join(" ");
+    expect(all).toContain("trinta (30) meses, de 31/08/2026 a 28/02/2029");
+  });
+
   it("writes the clause of each guarantee", async () => {
     const cases: [ContractData["termos"]["garantia"], number | null, string][] = [
       ["fiador", null, "ANTÔNIO FIADOR GONÇALVES"],

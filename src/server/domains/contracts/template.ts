@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { PDFDocument } from "pdf-lib";
 import { formatCpf } from "../../../shared/contracts/profile";
+import { leaseLastDay } from "../../../shared/dates";
 import { ensureRoom, footer, NBSP, openWriter, write } from "./pdf-writer";
 import { moneyWithWords, numberInWords } from "./words";
 
@@ -107,13 +108,6 @@ function dateBR(iso: string): string {
   return `${d}/${m}/${y}`;
 }
 
-function addMonths(iso: string, months: number): string {
-  const d = new Date(`${iso}T12:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  d.setUTCDate(d.getUTCDate() - 1);
-  return d.toISOString().slice(0, 10);
-}
-
 function guaranteeClause(data: ContractData): string {
   const t = data.termos;
   switch (t.garantia) {
@@ -135,7 +129,7 @@ function guaranteeClause(data: ContractData): string {
 /** The clauses, in order, each a title and its text. */
 export function clauses(data: ContractData): [string, string][] {
   const t = data.termos;
-  const fim = addMonths(t.dataInicio, t.prazoMeses);
+  const fim = leaseLastDay(t.dataInicio, t.prazoMeses);
   const encargos = [
     t.condominio > 0 ? `taxa de condomínio (atualmente ${moneyWithWords(t.condominio)} por mês)` : null,
     t.iptu > 0 ? `IPTU (atualmente ${moneyWithWords(t.iptu)} por mês)` : null,
