@@ -1,9 +1,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTRACT_EVENTS } from "../../../shared/contracts/contracts";
 import { layoutProblems, type PageBoxes, pdfBoxes } from "./pdf-boxes.fixture";
+import { openWriter, WIDTH, wrap } from "./pdf-writer";
 import {
   appendCompletionCertificate,
   type CompletionInfo,
@@ -11,7 +13,7 @@ import {
   type SealCertificate,
   sealPdf,
 } from "./seal";
-import { type ContractData, renderContract } from "./template";
+import { type ContractData, clauses, renderContract } from "./template";
 import { base, crowded, crowdedEvents as events, crowdedSigners as signers } from "./template.fixture";
 
 /*
@@ -141,4 +143,27 @@ describe("the sealed contract as a reader sees it", () => {
     }
     expect(text).not.toMatch(/\bcodigo\b/);
   }, 60_000);
+
+  it("never ends a line with R$ and starts the next with its figure, over 150 contracts of different amounts and names", async () => {
+    const w = await openWriter(await PDFDocument.create());
+    const broken: string[] = [];
+    for (let i = 0; i < 150; i++) {
+      const data: ContractData = {
+        ...base,
+        locador: { ...base.locador, nome: `${base.locador.nome} ${"Silva ".repeat(i % 7)}`.trim() },
+        termos: {
+          ...base.termos,
+          aluguel: 50_000 + i * 137_931,
+          condominio: (i * 31_337) % 400_000,
+          iptu: (i * 7_919) % 90_000,
+          garantia: i % 2 ? "caucao" : "fiador",
+          caucaoMeses: i % 2 ? 1 + (i % 3) : null,
+        },
+      };
+      for (const [, text] of clauses(data))
+        for (const line of wrap(text, w.regular, 10, WIDTH))
+          if (/R\$$/.test(line)) broken.push(`contract ${i}: …${line.slice(-40)}`);
+    }
+    expect(broken).toEqual([]);
+  });
 });
