@@ -60,6 +60,8 @@ export const apiRoutes = {
     all: "/contracts",
     one: "/contracts/:id",
     verify: "/contracts/verify/:id",
+    /** Anyone (no account) uploads a PDF and learns whether it is a contract sealed here. */
+    verifyUpload: "/public/verify",
     review: "/contracts/:id/review",
     witness: "/contracts/:id/witness",
     send: "/contracts/:id/send",
@@ -184,6 +186,7 @@ export const apiPaths = {
     all: apiPath(r.contracts.all),
     one: (id: string) => apiPath(r.contracts.one, id),
     verify: (id: string) => apiPath(r.contracts.verify, id),
+    verifyUpload: apiPath(r.contracts.verifyUpload),
     review: (id: string) => apiPath(r.contracts.review, id),
     witness: (id: string) => apiPath(r.contracts.witness, id),
     send: (id: string) => apiPath(r.contracts.send, id),

@@ -16,6 +16,9 @@ export function isBadText(value: string): boolean {
 function findBadText(value: unknown, path: string, depth: number): string | null {
   if (typeof value === "string") return isBadText(value) ? path : null;
   if (value === null || typeof value !== "object") return null;
+  // Raw bytes (a webhook's body, an uploaded PDF) are not text, and walking them entry by entry
+  // took seconds a megabyte.
+  if (ArrayBuffer.isView(value)) return null;
   if (depth > MAX_INPUT_DEPTH) throw new AppError("input-too-deep");
   const entries = Array.isArray(value) ? value.entries() : Object.entries(value);
   for (const [key, item] of entries) {

@@ -296,9 +296,31 @@ export type MyLinkResult = z.infer<typeof myLinkResult>;
 /** A webhook delivery handled (or seen before). */
 export const webhookResult = z.object({ handled: z.boolean(), duplicate: z.boolean().optional() });
 
+/** The RFC 3161 timestamp in a seal: the time the TSA attests, the TSA's name, whether it checks. */
+export const sealTimestamp = z.object({
+  genTime: z.string(),
+  tsa: z.string().nullable(),
+  valid: z.boolean(),
+});
+export type SealTimestamp = z.infer<typeof sealTimestamp>;
+
+/**
+ * What a seal is made of, as a reader checks it: the signature's type (PAdES's
+ * `ETSI.CAdES.detached`, or the older `adbe.pkcs7.detached`), its timestamp (null: "sem carimbo
+ * do tempo"), the certificate chain from the signer up, each link trusted or not, and the PDF/A
+ * conformance the file declares (e.g. "2B"), or null.
+ */
+export const sealDetails = z.object({
+  subFilter: z.string().nullable(),
+  timestamp: sealTimestamp.nullable(),
+  chain: z.array(z.object({ subject: z.string(), issuer: z.string(), trusted: z.boolean() })),
+  pdfA: z.string().nullable(),
+});
+export type SealDetails = z.infer<typeof sealDetails>;
+
 /**
  * Whether a document is a sealed contract and, if so, what its seal says: valid signature,
- * intact bytes, who sealed it and when.
+ * intact bytes, who sealed it and when, and how (sealDetails).
  */
 export const documentVerification = z.discriminatedUnion("sealed", [
   z.object({ sealed: z.literal(false), kind: documentKind }),
@@ -311,6 +333,38 @@ export const documentVerification = z.discriminatedUnion("sealed", [
     signedAt: z.string().nullable(),
     sha256: z.string(),
     problem: z.string().nullable(),
+    ...sealDetails.shape,
   }),
 ]);
 export type DocumentVerification = z.infer<typeof documentVerification>;
+
+/** The largest file the public verification reads: a sealed lease is well under 1 MB. */
+export const PUBLIC_VERIFY_MAX_BYTES = 20 * 1024 * 1024;
+
+/**
+ * What anyone learns from uploading a PDF (decision 033), and only what the file already says:
+ * - autentico: its bytes are exactly those of a contract this installation sealed;
+ * - alterado: it carries this installation's seal (or began as one of its sealed contracts) but
+ *   its bytes are not the sealed ones: something was changed or added after sealing;
+ * - desconhecido: no seal of this installation (another file, or a contract sealed elsewhere).
+ */
+export const publicVerification = z.discriminatedUnion("result", [
+  z.object({
+    result: z.literal("autentico"),
+    numero: z.string(),
+    /** When the seal says it was made (its signing time), or null when it does not say. */
+    sealedAt: z.string().nullable(),
+    signatureValid: z.boolean(),
+    subFilter: z.string().nullable(),
+    timestamp: sealTimestamp.nullable(),
+    pdfA: z.string().nullable(),
+  }),
+  z.object({
+    result: z.literal("alterado"),
+    /** The contract it began as, when its sealed version is found inside the file. */
+    numero: z.string().nullable(),
+    sealedAt: z.string().nullable(),
+  }),
+  z.object({ result: z.literal("desconhecido") }),
+]);
+export type PublicVerification = z.infer<typeof publicVerification>;

@@ -49,6 +49,21 @@ export async function contractSealedAs(c: Queryable, documentId: string): Promis
 }
 
 /**
+ * The number of the contract sealed as exactly these bytes (their SHA-256, hex), for the public
+ * verification: only the number, which the file itself prints.
+ */
+export async function contractNumberSealedWithHash(
+  c: Queryable,
+  sha256: string,
+): Promise<string | undefined> {
+  const { rows } = await c.query<Pick<ContractRow, "numero">>(
+    "SELECT numero FROM contracts WHERE sealed_sha256 = $1 LIMIT 1",
+    [sha256],
+  );
+  return rows[0]?.numero;
+}
+
+/**
  * Locks the proposal a contract is being drafted for: two copies of the draft job at once, and
  * the second waits here, then finds the first one's contract.
  */

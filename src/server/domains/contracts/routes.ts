@@ -10,6 +10,8 @@ import {
   contractView,
   documentVerification,
   myLinkResult,
+  PUBLIC_VERIFY_MAX_BYTES,
+  publicVerification,
   refuseInput,
   signInput,
   signingResult,
@@ -17,6 +19,7 @@ import {
   witnessChoice,
 } from "../../../shared/contracts/contracts";
 import { errorResponses } from "../../../shared/contracts/errors";
+import { AppError } from "../../../shared/errors";
 import type { Auth } from "../../auth/auth";
 import { requireUserId } from "../../auth/guard";
 import type { ContractsService, RequestInfo } from "./service";
@@ -210,6 +213,41 @@ export async function contractRoutes(
           request.headers,
           info(request),
         ),
+    );
+  });
+
+  // The public verification (decision 033): the body is the PDF's bytes, whatever content type
+  // the browser names (a file picker may name none), judged by their content; a size the header
+  // already announces too large is refused before a byte is read.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      "*",
+      { parseAs: "buffer", bodyLimit: PUBLIC_VERIFY_MAX_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+    scope.addHook("onRequest", async (request) => {
+      if (Number(request.headers["content-length"]) > PUBLIC_VERIFY_MAX_BYTES)
+        throw new AppError("verify-file-too-large");
+    });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      apiRoutes.contracts.verifyUpload,
+      {
+        // Each check hashes up to 20 MB and reads a signature: a person checks a file or two, a
+        // script trying files one after another is slowed (per node, as decision 005 says).
+        config: { rateLimit: { max: 10, timeWindow: 60_000 } },
+        schema: {
+          tags: ["contracts"],
+          summary:
+            "Anyone, without an account: whether the PDF in the body (up to 20 MB) is a contract sealed by this installation and unchanged since; says only its number and seal time",
+          consumes: ["application/pdf"],
+          response: { 200: publicVerification, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        reply.header("cache-control", "no-store");
+        return contracts.verifyUpload(Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0));
+      },
     );
   });
 

@@ -21,6 +21,7 @@ import { sealContract } from "./sealing";
 import { sendContract } from "./send";
 import { signContract } from "./sign";
 import { verifyDocument } from "./verify-document";
+import { verifyUploaded } from "./verify-public";
 import { contractsOf, contractView } from "./views";
 import { fetchProviderSigned, handleWebhook } from "./webhook";
 
@@ -85,6 +86,11 @@ export class ContractsService {
 
   verifyDocument(userId: string, documentId: string) {
     return verifyDocument(this.ctx, userId, documentId);
+  }
+
+  /** Anyone's uploaded PDF: a contract sealed here, unchanged since, or not (decision 033). */
+  verifyUpload(bytes: Buffer) {
+    return verifyUploaded(this.ctx, bytes);
   }
 
   async review(userId: string, id: string, input: z.output<typeof contractReview>) {
