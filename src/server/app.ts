@@ -207,10 +207,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobs,
     clock,
     seal: () => {
+      // A certificate that cannot be read is read again next time (the operator may fix the file).
       sealCertificate ??= loadSealCertificate({
         dataDir: config.DATA_DIR,
         p12Path: config.SEAL_P12_PATH,
         passphrase: config.SEAL_P12_PASSPHRASE,
+      }).catch((err: unknown) => {
+        sealCertificate = undefined;
+        throw err;
       });
       return sealCertificate;
     },
@@ -300,6 +304,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     expireProposals: () => proposals.expireOverdue(),
     remindProposalDeadlines: () => proposals.remindDeadlines(),
     remindSigningDeadlines: () => contracts.remindBeforeExpiry(),
+    resealContracts: () => contracts.resealDue(),
     emailUnreadMessages: () => messages.emailUnread(),
     expireUploads: () => storage.deleteExpiredUploads(),
     pruneLiveEvents: () => hub.prune(config.LIVE_EVENTS_RETENTION_DAYS),

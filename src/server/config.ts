@@ -113,6 +113,7 @@ const envSchema = z.object({
   // such stalled jobs are looked for.
   JOB_POLL_SECONDS: positiveInt.default(2),
   JOB_RETRY_DELAY_SECONDS: positiveInt.default(5),
+  JOB_RETRY_LIMIT: positiveInt.default(8),
   JOB_TIMEOUT_SECONDS: positiveInt.default(120),
   JOB_MAINTENANCE_SECONDS: positiveInt.default(30),
   JOBS_SCHEMA: z

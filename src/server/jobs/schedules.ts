@@ -11,6 +11,7 @@ export function defineSchedules(
     expireProposals: () => Promise<number>;
     remindProposalDeadlines: () => Promise<number>;
     remindSigningDeadlines: () => Promise<number>;
+    resealContracts: () => Promise<number>;
     emailUnreadMessages: () => Promise<number>;
     expireUploads: () => Promise<number>;
     pruneLiveEvents: () => Promise<number>;
@@ -41,6 +42,13 @@ export function defineSchedules(
     "*/5 * * * *",
     work.remindSigningDeadlines,
     (n) => `Reminded ${n} signers of an envelope about to close`,
+  );
+  // A seal whose job failed for good is tried again an hour later, and again, until it is sealed.
+  every(
+    "contracts.reseal",
+    "*/5 * * * *",
+    work.resealContracts,
+    (n) => `Sent ${n} contracts whose seal failed to be sealed again`,
   );
   every(
     "messages.email-unread",

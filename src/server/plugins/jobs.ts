@@ -23,6 +23,7 @@ export const jobsPlugin = fp(
       schema: opts.schema ?? opts.config.JOBS_SCHEMA,
       pollingIntervalSeconds: opts.config.JOB_POLL_SECONDS,
       retryDelaySeconds: opts.config.JOB_RETRY_DELAY_SECONDS,
+      retryLimit: opts.config.JOB_RETRY_LIMIT,
       jobTimeoutSeconds: opts.config.JOB_TIMEOUT_SECONDS,
       maintenanceIntervalSeconds: opts.config.JOB_MAINTENANCE_SECONDS,
     });

@@ -205,7 +205,8 @@ export async function markSigned(
   sealedSha256: string,
 ): Promise<void> {
   await c.query(
-    "UPDATE contracts SET status = 'assinado', sealed_document_id = $2, sealed_sha256 = $3, updated_at = now() WHERE id = $1",
+    `UPDATE contracts SET status = 'assinado', sealed_document_id = $2, sealed_sha256 = $3,
+       seal_retry_at = NULL, updated_at = now() WHERE id = $1`,
     [id, sealedDocumentId, sealedSha256],
   );
 }
@@ -216,4 +217,27 @@ export async function markRefused(c: Queryable, id: string): Promise<void> {
 
 export async function markCancelled(c: Queryable, id: string): Promise<void> {
   await c.query("UPDATE contracts SET status = 'cancelado', updated_at = now() WHERE id = $1", [id]);
+}
+
+/**
+ * The seal job failed for good: tried again at `retryAt` (by the contracts.reseal schedule).
+ * Returns how many times it has failed so, or null when the contract is no longer "selando".
+ */
+export async function markSealFailed(c: Queryable, id: string, retryAt: Date): Promise<number | null> {
+  const { rows } = await c.query<{ seal_failures: number }>(
+    `UPDATE contracts SET seal_failures = seal_failures + 1, seal_retry_at = $2
+     WHERE id = $1 AND status = 'selando' RETURNING seal_failures`,
+    [id, retryAt],
+  );
+  return rows[0]?.seal_failures ?? null;
+}
+
+/** Claims the contracts whose seal is due to be tried again (each goes to one run). */
+export async function claimResealsDue(c: Queryable, now: Date): Promise<string[]> {
+  const { rows } = await c.query<{ id: string }>(
+    `UPDATE contracts SET seal_retry_at = NULL
+     WHERE status = 'selando' AND seal_retry_at IS NOT NULL AND seal_retry_at <= $1 RETURNING id`,
+    [now],
+  );
+  return rows.map((r) => r.id);
 }

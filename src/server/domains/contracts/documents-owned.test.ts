@@ -1,11 +1,16 @@
+import fsp from "node:fs/promises";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builders } from "../../../../tests/support/builders";
 import { PNG_1X1 } from "../../../../tests/support/files";
+import { outboxFor, subjectOf } from "../../../../tests/support/mail";
 import { createTestApp, ORIGIN, signUp, type TestApp } from "../../../../tests/support/test-app";
 import { createUpload, type TusTarget } from "../../../../tests/support/tus";
 import type { ContractView } from "../../../shared/contracts/contracts";
 import { isErrorCode } from "../../../shared/errors";
+import { manualClock } from "../../clock";
+import { createSelfSignedP12 } from "./seal";
 
 /*
  * Issue 27, item 1: a contract's documents belong to the contract. Before, the landlord owned
@@ -109,6 +114,82 @@ describe("a contract's documents", () => {
       await expect(t.database.pool.query("DELETE FROM documents WHERE id = $1", [id])).rejects.toThrow(
         /foreign key/,
       );
+    }
+  });
+});
+
+describe("a contract whose file is gone", () => {
+  it("cannot be signed: the signer is told why, in pt-BR, and nothing moves", async () => {
+    const built = await b.contract("enviado");
+    const { landlord, contract } = built;
+    await t.app.storage.store.remove(contract.documentId as string);
+    const [first] = built.signers;
+    if (!first) throw new Error("no signer");
+    const token = await b.signingLink(first.email, contract.id);
+    const res = await call("POST", `/api/signing/${contract.id}/sign`, undefined, {
+      token,
+      codigo: "000000",
+      nome: first.nome,
+      cpf: first.cpf,
+    });
+    const refused = expectRefusal(res, 409);
+    expect(refused.code).toBe("contract-document-missing");
+    expect(refused.message).toMatch(/não pode ser assinado/);
+    const after = await call("GET", `/api/contracts/${contract.id}`, landlord.cookie);
+    expect(after.json<ContractView>().status).toBe("enviado");
+    expect(after.json<ContractView>().signers.every((s) => s.status !== "assinado")).toBe(true);
+  });
+});
+
+describe("a seal that keeps failing", () => {
+  it("tells every party once, and is tried again an hour later until the contract is sealed", async () => {
+    const clock = manualClock();
+    const certDir = await fsp.mkdtemp(path.join(t.dataDir, "cert-"));
+    const p12 = path.join(certDir, "operador.p12");
+    // The operator's certificate is missing: every try of the seal job fails.
+    const s = await createTestApp(
+      {
+        JOB_RETRY_LIMIT: "1",
+        JOB_RETRY_DELAY_SECONDS: "1",
+        SEAL_P12_PATH: p12,
+        SEAL_P12_PASSPHRASE: "segredo",
+      },
+      { clock },
+    );
+    try {
+      await s.app.listen({ port: 0, host: "127.0.0.1" });
+      const sb = builders(s);
+      const built = await sb.contract("enviado");
+      for (const signer of built.signers) await sb.sign(built.contract.id, signer);
+      // The first try and its one retry (a second later), then the e-mails they send.
+      await s.app.jobs.settle(30_000, 10_000);
+      const view = () => sb.call("GET", `/api/contracts/${built.contract.id}`, built.landlord.cookie);
+      expect((await view()).json<ContractView>().status).toBe("selando");
+      const delayed = (email: string) =>
+        outboxFor(s.dataDir, email).then((mails) =>
+          mails.filter((m) => /selo digital est/.test(subjectOf(m.raw))),
+        );
+      for (const signer of built.signers) {
+        const told = await delayed(signer.email);
+        expect(told, signer.email).toHaveLength(1);
+        expect(told[0]?.text).toMatch(
+          /Todas as assinaturas est=C3=A3o registradas|Todas as assinaturas estão registradas/,
+        );
+      }
+      // Not before the hour: the schedule sends nothing.
+      expect(await s.app.contracts.resealDue()).toBe(0);
+      // The operator puts the certificate in place; an hour later the seal is tried again, and holds.
+      await fsp.writeFile(p12, createSelfSignedP12("segredo"));
+      clock.advance(60 * 60_000 + 1);
+      expect(await s.app.contracts.resealDue()).toBe(1);
+      await s.settle();
+      const sealed = (await view()).json<ContractView>();
+      expect(sealed.status).toBe("assinado");
+      expect(sealed.sealedDocumentId).toBeTruthy();
+      // Told once, not once per failure.
+      for (const signer of built.signers) expect(await delayed(signer.email)).toHaveLength(1);
+    } finally {
+      await s.close();
     }
   });
 });

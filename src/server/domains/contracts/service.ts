@@ -17,6 +17,7 @@ import type { EnvelopeProvider } from "./providers/envelope";
 import { refuseContract } from "./refuse";
 import { resendInvitation } from "./resend";
 import { chooseWitness, reviewContract } from "./review";
+import { resealDue, sealFailedForGood } from "./seal-failures";
 import { sealContract } from "./sealing";
 import { sendContract } from "./send";
 import { signContract } from "./sign";
@@ -53,7 +54,15 @@ export class ContractsService {
       })
       .define<{ contractId: string }>({
         name: JOBS.seal,
-        handler: ({ contractId }) => sealContract(this.ctx, contractId),
+        handler: async ({ contractId }, job) => {
+          try {
+            await sealContract(this.ctx, contractId);
+          } catch (err) {
+            // The last try: the parties are told and the schedule tries again (seal-failures.ts).
+            if (job.retryCount >= job.retryLimit) await sealFailedForGood(this.ctx, contractId, err);
+            throw err;
+          }
+        },
       })
       .define<{ contractId: string }>({
         name: JOBS.providerClosed,
@@ -69,6 +78,11 @@ export class ContractsService {
   /** Reminds the signers of the envelopes about to close (the `contracts.remind` schedule). */
   remindBeforeExpiry(now?: Date) {
     return remindBeforeExpiry(this.ctx, now);
+  }
+
+  /** Sends the seal job again for contracts whose seal failed for good an hour ago (a schedule). */
+  resealDue() {
+    return resealDue(this.ctx);
   }
 
   /** Seals a contract whose signatures are all in (the job does this). */

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { z } from "zod";
 import type { ContractStatus, signInput } from "../../../shared/contracts/contracts";
 import { normalizeText } from "../../../shared/contracts/listings";
@@ -6,7 +7,23 @@ import { withTransaction } from "../../db/client";
 import { checkCode, isTurn, signerByToken } from "./ceremony";
 import { type ContractsContext, JOBS, providerOf, type RequestInfo, recordEvent } from "./context";
 import { recordSignature, unsignedCount } from "./contract-signers.repository";
-import { markSealing } from "./contracts.repository";
+import { type ContractRow, markSealing } from "./contracts.repository";
+
+/** Whether the contract's PDF is in the store with the bytes that were sent for signature. */
+async function documentAsSent(ctx: ContractsContext, row: ContractRow): Promise<boolean> {
+  if (!row.document_id || !row.sha256) return false;
+  try {
+    const bytes = await ctx.storage.readBytes(row.document_id);
+    if (createHash("sha256").update(bytes).digest("hex") === row.sha256) return true;
+    ctx.log.error({ contractId: row.id, documentId: row.document_id }, "contract PDF changed in the store");
+  } catch (err) {
+    ctx.log.error(
+      { err, contractId: row.id, documentId: row.document_id },
+      "contract PDF missing from the store",
+    );
+  }
+  return false;
+}
 
 /**
  * A signature through a personal link, confirmed by the e-mailed code. The last one moves the
@@ -22,6 +39,8 @@ export async function signContract(
 ): Promise<{ status: ContractStatus }> {
   const result = await withTransaction(ctx.pool, async (c) => {
     const { row, signer } = await signerByToken(ctx, c, contractId, token, true);
+    // Nobody signs a document that is not there as it was sent: a seal would then fail for good.
+    if (!(await documentAsSent(ctx, row))) return { failure: "contract-document-missing" as const };
     const failure = await checkCode(ctx, c, row, signer, input.codigo, req);
     if (failure) return { failure };
     // Returned, not thrown: the code's confirmation stays in the audit trail.
