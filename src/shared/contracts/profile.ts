@@ -15,6 +15,12 @@ export const MARITAL_STATUSES = [
   "separado",
   "viuvo",
 ] as const;
+/**
+ * How the lease's words agree with the person: "a LOCADORA", "brasileira", "casada". Not said,
+ * the contract keeps the neutral forms of Brazilian practice ("o(a) LOCADOR(A)", "casado(a)").
+ */
+export const GENDERS = ["feminino", "masculino", "nao_informado"] as const;
+export type Gender = (typeof GENDERS)[number];
 export const OCCUPATIONS = ["clt", "autonomo", "empresario", "servidor", "aposentado", "estudante"] as const;
 
 /** Whether an 11-digit CPF has valid check digits (and is not one digit repeated). */
@@ -48,13 +54,54 @@ export const cpfField = z
   .transform((v) => v.replace(/\D/g, ""))
   .refine(isValidCpf, { error: "invalid-cpf" });
 
+/*
+ * The letters a name may have: those the contract's embedded font (DejaVu Sans, regular and bold)
+ * prints in both cases, so no legal name loses a letter in the PDF (names.test.ts checks every code
+ * point this accepts against the font): Latin letters with any accent (Latin-1, Extended-A and -B,
+ * Extended Additional, which covers Vietnamese), and the space, apostrophe, hyphen and period of
+ * names like "D'Ávila", "Ana-Lúcia", "Jr.". Anything else (another script, an emoji) is refused
+ * with a pt-BR message instead of printed as a gap. Composed accents (NFD) are composed first.
+ */
+const NAME_CHARACTERS =
+  /^[A-Za-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u019A\u019C-\u024F\u1E00-\u1EFB '\u2019.-]*$/u;
+export const isPrintableName = (name: string) => NAME_CHARACTERS.test(name.normalize("NFC"));
+
+/** A person's name as the contract prints it: composed (NFC), trimmed, printable. */
+const personName = (min: number) =>
+  z
+    .string({ error: "invalid-full-name" })
+    .transform((v) => v.normalize("NFC").trim())
+    .pipe(
+      z
+        .string()
+        .min(min, { error: "invalid-full-name" })
+        .max(150, { error: "invalid-full-name" })
+        .refine(isPrintableName, { error: "name-unprintable" }),
+    );
+
+const optionalText = (max: number, code: string) =>
+  z
+    .string({ error: code })
+    .trim()
+    .max(max, { error: code })
+    .optional()
+    .transform((v) => v || undefined);
+
+/**
+ * What qualifies a person in the lease beyond name and CPF (a guarantor, the spouse, a co-tenant):
+ * optional, since proposals made before 2026-11-27 lack it; the contract writes what is given.
+ */
+export const qualificationFields = {
+  genero: z.enum(GENDERS, { error: "invalid-gender" }).optional(),
+  nacionalidade: optionalText(60, "invalid-nationality"),
+  profissao: optionalText(100, "invalid-profession"),
+  rg: optionalText(20, "invalid-rg"),
+  rgOrgaoEmissor: optionalText(30, "invalid-rg-issuer"),
+};
+
 /** Someone named in a proposal or a contract without an account of theirs: name, CPF, e-mail. */
 export const partyFields = {
-  nome: z
-    .string({ error: "invalid-full-name" })
-    .trim()
-    .min(3, { error: "invalid-full-name" })
-    .max(150, { error: "invalid-full-name" }),
+  nome: personName(3),
   cpf: cpfField,
   email: z
     .string({ error: "invalid-email" })
@@ -67,13 +114,14 @@ const text = (max: number, code: string) =>
   z.string({ error: code }).trim().min(1, { error: code }).max(max, { error: code });
 
 export const personalInput = z.strictObject({
-  nomeCompleto: z
-    .string({ error: "invalid-full-name" })
-    .trim()
-    .max(150, { error: "invalid-full-name" })
-    .refine((v) => v.split(/\s+/).filter(Boolean).length >= 2, { error: "invalid-full-name" }),
+  nomeCompleto: personName(0).refine((v) => v.split(/\s+/).filter(Boolean).length >= 2, {
+    error: "invalid-full-name",
+  }),
   cpf: cpfField,
   rg: text(20, "invalid-rg"),
+  /** Left out by clients older than 2026-11-27: the contract then writes the RG alone. */
+  rgOrgaoEmissor: optionalText(30, "invalid-rg-issuer"),
+  genero: z.enum(GENDERS, { error: "invalid-gender" }).default("nao_informado"),
   dataNascimento: z.iso
     .date({ error: "invalid-birth-date" })
     .refine((v) => ageOn(v, new Date().toISOString().slice(0, 10)) >= 18, { error: "must-be-adult" })
@@ -108,6 +156,8 @@ export const personalView = z.object({
   nomeCompleto: z.string(),
   cpf: z.string(),
   rg: z.string(),
+  rgOrgaoEmissor: z.string().optional(),
+  genero: z.enum(GENDERS),
   dataNascimento: z.string(),
   estadoCivil: z.enum(MARITAL_STATUSES),
   profissao: z.string(),

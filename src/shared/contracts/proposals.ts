@@ -12,7 +12,7 @@ import {
   PRAZO_MAX,
   PRAZO_MIN,
 } from "./listings";
-import { MARITAL_STATUSES, partyFields } from "./profile";
+import { MARITAL_STATUSES, partyFields, qualificationFields } from "./profile";
 import { DOCUMENT_KINDS } from "./storage";
 
 /*
@@ -156,7 +156,10 @@ export function depositMonths(
 export const guarantorAddress = z.strictObject({ ...addressFields }, { error: "invalid-argument" });
 
 /** The spouse of a married guarantor, who consents to the surety by signing too. */
-export const guarantorSpouse = z.strictObject({ ...partyFields }, { error: "invalid-argument" });
+export const guarantorSpouse = z.strictObject(
+  { ...partyFields, ...qualificationFields },
+  { error: "invalid-argument" },
+);
 
 /**
  * The guarantor the tenant names in the proposal when the guarantee is fiador (decision 017): the
@@ -168,6 +171,8 @@ export const guarantorInput = z
   .strictObject(
     {
       ...partyFields,
+      /** Nacionalidade, profissão, RG and its issuer, gender: how the lease qualifies the guarantor. */
+      ...qualificationFields,
       parentesco: z
         .string({ error: "invalid-relationship" })
         .trim()
@@ -191,6 +196,7 @@ export type Guarantor = z.output<typeof guarantorInput>;
 
 export const cotenant = z.strictObject({
   ...partyFields,
+  ...qualificationFields,
   renda: z
     .number({ error: "invalid-income" })
     .int({ error: "invalid-income" })

@@ -7,6 +7,8 @@ export function completeProfileOf(rendaMensal = 900_000): ProfileView {
       nomeCompleto: "Rafael Costa Lima",
       cpf: "52998224725",
       rg: "12.345.678-9",
+      rgOrgaoEmissor: "SSP/MG",
+      genero: "masculino",
       dataNascimento: "1992-07-14",
       estadoCivil: "solteiro",
       profissao: "Analista",

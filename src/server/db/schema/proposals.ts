@@ -13,7 +13,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { Guarantee } from "../../../shared/contracts/listings";
-import type { MARITAL_STATUSES, OCCUPATIONS } from "../../../shared/contracts/profile";
+import type { GENDERS, MARITAL_STATUSES, OCCUPATIONS } from "../../../shared/contracts/profile";
 import type {
   Cotenant,
   Guarantor,
@@ -34,6 +34,10 @@ export const profiles = pgTable("profiles", {
   nomeCompleto: text("nome_completo"),
   cpf: text("cpf").unique(),
   rg: text("rg"),
+  /** The RG's issuing body and state ("SSP/SP"); null on profiles saved before it was asked. */
+  rgOrgaoEmissor: text("rg_orgao_emissor"),
+  /** How the contract's words agree with the person ("a LOCADORA", "casado"); null = not said. */
+  genero: text("genero").$type<(typeof GENDERS)[number]>(),
   dataNascimento: date("data_nascimento", { mode: "string" }),
   estadoCivil: text("estado_civil").$type<(typeof MARITAL_STATUSES)[number]>(),
   profissao: text("profissao"),

@@ -18,10 +18,11 @@ export async function profileOf(c: Queryable, userId: string): Promise<Profile |
 /** Saves the personal half. A CPF another profile holds fails with 23505 (unique violation). */
 export async function upsertPersonal(c: Queryable, userId: string, p: PersonalData): Promise<void> {
   await c.query(
-    `INSERT INTO profiles (user_id, nome_completo, cpf, rg, data_nascimento, estado_civil, profissao, nacionalidade, telefone)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9)
+    `INSERT INTO profiles (user_id, nome_completo, cpf, rg, data_nascimento, estado_civil, profissao, nacionalidade, telefone,
+       rg_orgao_emissor, genero)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)
      ON CONFLICT (user_id) DO UPDATE SET nome_completo=$2, cpf=$3, rg=$4, data_nascimento=$5, estado_civil=$6,
-       profissao=$7, nacionalidade=$8, telefone=$9, updated_at=now()`,
+       profissao=$7, nacionalidade=$8, telefone=$9, rg_orgao_emissor=$10, genero=$11, updated_at=now()`,
     [
       userId,
       p.nomeCompleto,
@@ -32,6 +33,8 @@ export async function upsertPersonal(c: Queryable, userId: string, p: PersonalDa
       p.profissao,
       p.nacionalidade,
       p.telefone,
+      p.rgOrgaoEmissor ?? null,
+      p.genero,
     ],
   );
 }

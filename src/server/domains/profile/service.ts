@@ -12,6 +12,8 @@ export function profileView(r: Profile | undefined): ProfileView {
           nomeCompleto: r.nome_completo,
           cpf: r.cpf,
           rg: r.rg ?? "",
+          rgOrgaoEmissor: r.rg_orgao_emissor ?? undefined,
+          genero: r.genero ?? "nao_informado",
           dataNascimento: r.data_nascimento ?? "",
           estadoCivil: r.estado_civil as PersonalData["estadoCivil"],
           profissao: r.profissao ?? "",
