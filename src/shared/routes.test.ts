@@ -35,6 +35,7 @@ describe("route table", () => {
       "/Convert",
       "/privacidade",
       "/termos",
+      "/Verificar",
     ];
     expect(routes.map((r) => r.path).sort()).toEqual([...seed].sort());
   });

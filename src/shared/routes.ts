@@ -33,7 +33,8 @@ export type ScreenName =
   | "preferences2"
   | "PreferencesHist"
   | "Privacidade"
-  | "Termos";
+  | "Termos"
+  | "Verificar";
 
 export interface RouteDef {
   path: string;
@@ -74,6 +75,8 @@ export const routes: readonly RouteDef[] = [
   // Not in the seed: LGPD asks for them (issue 17), linked from the footer and the sign-up form.
   { path: "/privacidade", match: "exact", access: "public", screen: "Privacidade" },
   { path: "/termos", match: "exact", access: "public", screen: "Termos" },
+  // Not in the seed: anyone checks a sealed contract's PDF (issue 27; decision 033).
+  { path: "/Verificar", match: "exact", access: "public", screen: "Verificar" },
 ];
 
 /** Whether `pathname` (no query) belongs to `route`, case-sensitively as the seed's paths are. */

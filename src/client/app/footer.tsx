@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PrivacyChoicesLink } from "../features/privacy/consent-banner";
 
-/** The links every page has at its end: the privacy policy and the terms. */
+/** The links every page has at its end: the privacy policy, the terms, checking a contract. */
 export function Footer() {
   const { t } = useTranslation();
   return (
@@ -15,6 +15,9 @@ export function Footer() {
           </Anchor>
           <Anchor component={Link} to="/termos" size="sm" c="dimmed">
             {t("privacy.termsTitle")}
+          </Anchor>
+          <Anchor component={Link} to="/Verificar" size="sm" c="dimmed">
+            {t("verify.footerLink")}
           </Anchor>
           <PrivacyChoicesLink />
         </Group>

@@ -57,4 +57,5 @@ export const screenLoaders: Record<ScreenName, ScreenLoader> = {
     import("../screens/Privacidade/privacidade-screen").then((m) => m.PrivacidadeScreen),
   ),
   Termos: withTexts(() => import("../screens/Termos/termos-screen").then((m) => m.TermosScreen)),
+  Verificar: withTexts(() => import("../screens/Verificar/verificar-screen").then((m) => m.VerificarScreen)),
 };

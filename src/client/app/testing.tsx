@@ -30,7 +30,8 @@ export function stubApi(user: AuthUser | null, answers: FakeApi = {}) {
       return json(200, user ? { user, session: { id: "s1", expiresAt: "2099-01-01", token: "t" } } : null);
     const found = answers[`${method} ${url.pathname}`] ?? answers[url.pathname];
     if (found === undefined) return json(404, { code: "not-found", message: "not-found" });
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    // A JSON body is handed over parsed; a file (a Blob) as it is.
+    const body = typeof init?.body === "string" ? JSON.parse(init.body) : (init?.body ?? undefined);
     const answer = typeof found === "function" ? found(body) : found;
     return isStatusAnswer(answer) ? json(answer.status, answer.body) : json(200, answer);
   });

@@ -26,6 +26,8 @@ export async function api<T>(
   init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
 ): Promise<T> {
   const method = init.method ?? (init.body === undefined ? "GET" : "POST");
+  // A file (a Blob) goes as its own bytes, with its own type; anything else as JSON.
+  const file = init.body instanceof Blob ? init.body : null;
   let response: Response;
   try {
     response = await fetch(path, {
@@ -35,9 +37,11 @@ export async function api<T>(
       headers: {
         accept: "application/json",
         "accept-language": document.documentElement.lang || "pt-BR",
-        ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+        ...(init.body === undefined
+          ? {}
+          : { "content-type": file ? file.type || "application/octet-stream" : "application/json" }),
       },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      body: file ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
       signal: init.signal,
     });
   } catch (err) {

@@ -99,6 +99,10 @@ const sealedVerdict = {
   signedAt: "2026-11-25T13:00:00Z",
   sha256: "ab".repeat(32),
   problem: null,
+  subFilter: "ETSI.CAdES.detached",
+  timestamp: null,
+  chain: [],
+  pdfA: null,
 };
 
 /** The sealed contract's page (or the unsealed draft's), with the person's answer. */

@@ -1,12 +1,27 @@
-import { Alert, Badge, Button, Card, Container, Group, Loader, Stack, Text, Title } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
 import { IconDownload } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import type { DocumentVerification } from "../../../shared/contracts/contracts";
 import { PdfView } from "../../components/pdf-view";
+import { verificationQuery } from "../../features/contracts/api/verification";
+import { SealDetailsView, sealTime } from "../../features/contracts/seal-details";
 import { captureEvent, SEALED_CONTRACT_VIEWED } from "../../features/privacy/analytics";
-import { attachmentUrl, inlineUrlQuery, verificationQuery } from "../../features/storage/api/documents";
+import { attachmentUrl, inlineUrlQuery } from "../../features/storage/api/documents";
 import { formatBytes, formatDate } from "../../lib/format";
 import { StorageError } from "../../lib/storage";
 import { documentQuery } from "../../lib/storage-queries";
@@ -18,6 +33,36 @@ function problemText(err: unknown, t: (k: string) => string): string {
   if (code === "unauthorized") return t("viewer.forbidden");
   if (code === "retry-limit-exceeded" || code === "network") return t(`errors.${code}`);
   return t("viewer.loadFailed");
+}
+
+/**
+ * The server's check of a sealed contract: valid and intact, or which of the two failed (in
+ * words, never the verifier's own English), then what the seal is made of.
+ */
+function SealVerdict({ verdict }: { verdict: Extract<DocumentVerification, { sealed: true }> }) {
+  const { t, i18n } = useTranslation();
+  const ok = verdict.intact && verdict.signatureValid;
+  return (
+    <Alert color={ok ? "teal" : "red"} data-testid="seal-verdict">
+      <Stack gap="sm">
+        <Text size="sm">
+          {ok
+            ? t("viewer.sealOk", {
+                numero: verdict.numero,
+                signer: verdict.signer ?? "",
+                date: verdict.signedAt ? sealTime(verdict.signedAt, i18n.language) : "",
+              })
+            : verdict.signatureValid
+              ? t("viewer.sealChanged", { numero: verdict.numero })
+              : t("viewer.sealBad", { numero: verdict.numero })}
+        </Text>
+        <SealDetailsView details={verdict} />
+        <Anchor component={Link} to="/Verificar" size="sm" data-testid="verify-another">
+          {t("verify.another")}
+        </Anchor>
+      </Stack>
+    </Alert>
+  );
 }
 
 /** /ViewDocument?id= : a PDF or an image of one's own, or shared with one, to read and download. */
@@ -107,22 +152,7 @@ export function ViewDocumentScreen() {
             </Button>
           </Group>
         </Group>
-        {verification.data?.sealed && (
-          <Alert
-            color={verification.data.intact && verification.data.signatureValid ? "teal" : "red"}
-            data-testid="seal-verdict"
-          >
-            {verification.data.intact && verification.data.signatureValid
-              ? t("viewer.sealOk", {
-                  numero: verification.data.numero,
-                  signer: verification.data.signer,
-                  date: verification.data.signedAt
-                    ? new Date(verification.data.signedAt).toLocaleString(i18n.language)
-                    : "",
-                })
-              : t("viewer.sealBad", { problem: verification.data.problem ?? "hash" })}
-          </Alert>
-        )}
+        {verification.data?.sealed && <SealVerdict verdict={verification.data} />}
         {downloadError && (
           <Alert color="red" role="alert">
             {downloadError}

@@ -1,0 +1,24 @@
+import { Card, Container, Stack, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { VerifyUpload } from "../../features/contracts/verify-upload";
+
+/** `/Verificar`: anyone, with or without an account, checks a contract's PDF (decision 033). */
+export function VerificarScreen() {
+  const { t } = useTranslation();
+  return (
+    <Container size="sm" py="xl" px="md">
+      <Card withBorder padding="lg">
+        <Stack gap="md">
+          <Title order={1} size="h3">
+            {t("verify.title")}
+          </Title>
+          <Text size="sm">{t("verify.lead")}</Text>
+          <VerifyUpload />
+          <Text size="xs" c="dimmed">
+            {t("verify.privacy")}
+          </Text>
+        </Stack>
+      </Card>
+    </Container>
+  );
+}
