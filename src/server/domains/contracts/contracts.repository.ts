@@ -49,18 +49,19 @@ export async function contractSealedAs(c: Queryable, documentId: string): Promis
 }
 
 /**
- * The number of the contract sealed as exactly these bytes (their SHA-256, hex), for the public
- * verification: only the number, which the file itself prints.
+ * The contract sealed as exactly one of these contents (their SHA-256, hex), for the public
+ * verification: only its number, which the file itself prints, and which hash matched.
  */
-export async function contractNumberSealedWithHash(
+export async function contractNumberSealedWithAnyHash(
   c: Queryable,
-  sha256: string,
-): Promise<string | undefined> {
-  const { rows } = await c.query<Pick<ContractRow, "numero">>(
-    "SELECT numero FROM contracts WHERE sealed_sha256 = $1 LIMIT 1",
-    [sha256],
+  sha256s: string[],
+): Promise<{ numero: string; sha256: string } | undefined> {
+  if (sha256s.length === 0) return undefined;
+  const { rows } = await c.query<{ numero: string; sha256: string }>(
+    "SELECT numero, sealed_sha256 AS sha256 FROM contracts WHERE sealed_sha256 = ANY($1::text[]) LIMIT 1",
+    [sha256s],
   );
-  return rows[0]?.numero;
+  return rows[0];
 }
 
 /**
@@ -88,6 +89,8 @@ export type PartyProfile = Pick<
   | "estado_civil"
   | "profissao"
   | "rg"
+  | "rg_orgao_emissor"
+  | "genero"
   | "logradouro"
   | "numero"
   | "complemento"
@@ -105,12 +108,16 @@ type UnitColumn =
   | "cidade"
   | "uf"
   | "cep"
-  | "matricula";
+  | "matricula"
+  | "mobiliado"
+  | "aceita_pets";
 
 /** What a draft is written from: the approved proposal, its offer's terms, the unit, both parties. */
 export type DraftSourceRow = RowOf<typeof proposals> &
   Pick<RowOf<typeof offers>, "condominio" | "iptu" | "seguro_incendio" | "reajuste"> & {
     offer_caucao: RowOf<typeof offers>["caucao_meses"];
+    /** The offer's "Condições e observações". */
+    offer_descricao: RowOf<typeof offers>["descricao"];
     lp: PartyProfile;
     tp: PartyProfile;
     l_email: RowOf<typeof users>["email"];
@@ -121,6 +128,7 @@ export type DraftSourceRow = RowOf<typeof proposals> &
 export async function draftSource(c: Queryable, proposalId: string): Promise<DraftSourceRow | undefined> {
   const { rows } = await c.query<DraftSourceRow>(
     `SELECT p.*, o.condominio, o.iptu, o.seguro_incendio, o.reajuste, o.caucao_meses AS offer_caucao,
+         o.descricao AS offer_descricao, u.mobiliado AS u_mobiliado, u.aceita_pets AS u_aceita_pets,
          u.tipo AS u_tipo, u.logradouro AS u_logradouro, u.numero AS u_numero, u.complemento AS u_complemento,
          u.bairro AS u_bairro, u.cidade AS u_cidade, u.uf AS u_uf, u.cep AS u_cep, u.matricula AS u_matricula,
          row_to_json(lp.*) AS lp, row_to_json(tp.*) AS tp, lu.email AS l_email, tu.email AS t_email

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import type { Cotenant } from "../../../shared/contracts/proposals";
 import { UNIT_TYPE_NAMES, type UnitType } from "../../../shared/listing-names";
 import { withTransaction } from "../../db/client";
 import { type ContractsContext, recordEvent, storeContractPdf } from "./context";
@@ -11,6 +12,22 @@ import {
   setDocument,
 } from "./contracts.repository";
 import { type ContractData, type ContractParty, renderContract, type StoredContractData } from "./template";
+
+/** The unit types let for a business, whose lease is the non-residential one (Lei 8.245/91, arts. 51–57). */
+const NON_RESIDENTIAL: readonly UnitType[] = ["sala_comercial", "loja"];
+
+/** What a guarantor, spouse or co-tenant gave of their qualification (optional before 2026-11-27). */
+function qualificationOf(
+  x: Partial<Pick<Cotenant, "genero" | "nacionalidade" | "profissao" | "rg" | "rgOrgaoEmissor">>,
+) {
+  return {
+    ...(x.genero ? { genero: x.genero } : {}),
+    ...(x.nacionalidade ? { nacionalidade: x.nacionalidade } : {}),
+    ...(x.profissao ? { profissao: x.profissao } : {}),
+    ...(x.rg ? { rg: x.rg } : {}),
+    ...(x.rgOrgaoEmissor ? { rgOrgaoEmissor: x.rgOrgaoEmissor } : {}),
+  };
+}
 
 const cep = (v: unknown) => String(v).replace(/^(\d{5})(\d{3})$/, "$1-$2");
 
@@ -33,10 +50,12 @@ export async function draftContract(ctx: ContractsContext, proposalId: string): 
     const party = (p: PartyProfile, email: string): ContractParty & { email: string } => ({
       nome: p.nome_completo ?? "",
       cpf: p.cpf ?? "",
+      ...(p.genero ? { genero: p.genero } : {}),
       nacionalidade: p.nacionalidade ?? undefined,
       estadoCivil: p.estado_civil ?? undefined,
       profissao: p.profissao ?? undefined,
       rg: p.rg ?? undefined,
+      ...(p.rg_orgao_emissor ? { rgOrgaoEmissor: p.rg_orgao_emissor } : {}),
       endereco: `${p.logradouro}, ${p.numero}${p.complemento ? `, ${p.complemento}` : ""}, ${p.bairro}, ${p.cidade} – ${p.uf}, CEP ${cep(p.cep)}`,
       email,
     });
@@ -49,10 +68,11 @@ export async function draftContract(ctx: ContractsContext, proposalId: string): 
       dataEmissao: now.toISOString().slice(0, 10),
       locador: party(r.lp, r.l_email),
       locatario: party(r.tp, r.t_email),
-      colocatarios: (r.cotenants as { nome: string; cpf: string; email: string }[]).map((x) => ({
+      colocatarios: (r.cotenants as Cotenant[]).map((x) => ({
         nome: x.nome,
         cpf: x.cpf,
         email: x.email,
+        ...qualificationOf(x),
       })),
       // The guarantor the tenant named and the landlord accepted (decision 017).
       fiador:
@@ -64,9 +84,17 @@ export async function draftContract(ctx: ContractsContext, proposalId: string): 
                 cpf: f.cpf,
                 email: f.email,
                 parentesco: f.parentesco,
+                ...qualificationOf(f),
                 ...(f.estadoCivil ? { estadoCivil: f.estadoCivil } : {}),
                 conjuge: f.conjuge
-                  ? { nome: f.conjuge.nome, cpf: f.conjuge.cpf, email: f.conjuge.email }
+                  ? {
+                      nome: f.conjuge.nome,
+                      cpf: f.conjuge.cpf,
+                      email: f.conjuge.email,
+                      ...qualificationOf(f.conjuge),
+                      // The spouse of a married guarantor is married too.
+                      estadoCivil: "casado",
+                    }
                   : null,
                 ...(f.endereco
                   ? {
@@ -83,6 +111,10 @@ export async function draftContract(ctx: ContractsContext, proposalId: string): 
         cidade: r.u_cidade,
         uf: r.u_uf,
         matricula: r.u_matricula ?? "",
+        // Commercial units are let for a business: the non-residential lease (arts. 51–57).
+        naoResidencial: NON_RESIDENTIAL.includes(r.u_tipo as UnitType),
+        mobiliado: r.u_mobiliado,
+        aceitaPets: r.u_aceita_pets,
       },
       termos: {
         aluguel: Number(r.aluguel),
@@ -95,6 +127,8 @@ export async function draftContract(ctx: ContractsContext, proposalId: string): 
         garantia,
         caucaoMeses: garantia === "caucao" ? Number(r.caucao_meses ?? r.offer_caucao ?? 1) : null,
         diaVencimento: 10,
+        pets: r.pets,
+        condicoes: r.offer_descricao ?? "",
       },
       emails: { locador: r.l_email, locatario: r.t_email },
     };

@@ -1,22 +1,27 @@
 import { createHash } from "node:crypto";
 import { PDFDocument } from "pdf-lib";
-import { formatCpf } from "../../../shared/contracts/profile";
+import { formatCpf, type Gender } from "../../../shared/contracts/profile";
 import { leaseLastDay } from "../../../shared/dates";
 import { ensureRoom, footer, NBSP, openWriter, write } from "./pdf-writer";
 import { moneyWithWords, numberInWords } from "./words";
 
 /*
- * The "contrato de locação residencial" (Lei 8.245/91), written as a PDF with an embedded font
- * (DejaVu Sans) so every accent renders in any reader.
+ * The lease contract (Lei 8.245/91): residential, or non-residential (arts. 51–57) for commercial
+ * units, written as a PDF with an embedded font (DejaVu Sans) so every accent renders in any
+ * reader. Its clauses were read against published models (docs/decisions/032-lease-template.md).
  */
 
 export interface ContractParty {
   nome: string;
   cpf: string;
+  /** How the words agree with the person; absent or "nao_informado": the neutral "(a)" forms. */
+  genero?: Gender;
   nacionalidade?: string;
   estadoCivil?: string;
   profissao?: string;
   rg?: string;
+  /** The RG's issuer ("SSP/SP"). */
+  rgOrgaoEmissor?: string;
   endereco?: string;
   email?: string;
   /** A witness: the party who named them. */
@@ -35,7 +40,20 @@ export interface ContractData {
   colocatarios: ContractParty[];
   fiador: ContractParty | null;
   testemunhas: ContractParty[];
-  imovel: { tipo: string; endereco: string; cidade: string; uf: string; matricula: string };
+  imovel: {
+    tipo: string;
+    endereco: string;
+    cidade: string;
+    uf: string;
+    matricula: string;
+    /** Commercial units (sala comercial, loja) are let for a business (arts. 51–57). */
+    naoResidencial?: boolean;
+    mobiliado?: boolean;
+    /** The furniture and fittings let with a furnished unit, when the landlord listed them. */
+    inventario?: string;
+    /** Whether the unit's listing accepts pets. */
+    aceitaPets?: boolean;
+  };
   termos: {
     aluguel: number;
     condominio: number;
@@ -47,21 +65,57 @@ export interface ContractData {
     garantia: "fiador" | "seguro_fianca" | "caucao" | "titulo_capitalizacao";
     caucaoMeses: number | null;
     diaVencimento: number;
+    /** The tenant said they live with pets (the proposal), and the landlord approved it. */
+    pets?: boolean;
+    /** The offer's "Condições e observações", agreed by the proposal's approval. */
+    condicoes?: string;
   };
 }
 
 /** What contracts.data holds: the contract's data and the parties' account e-mails at the draft. */
 export type StoredContractData = ContractData & { emails: { locador: string; locatario: string } };
 
-/*
- * The qualification of a party does not know whether the person is a man or a woman, so its words
- * do not pretend to: "de nacionalidade brasileira" (the noun "nacionalidade" decides the form, so
- * "brasileiro" and "brasileira" typed in the profile both read right), "CPF nº" instead of
- * "inscrito(a) no CPF", "com residência e domicílio em" instead of "residente e domiciliado(a)",
- * "RG nº" instead of "portador(a) do RG". The marital status keeps the "(a)" of Brazilian forms
- * behind the label "estado civil:", where it reads as the name of a status, not as a guess.
- */
-const MARITAL: Record<string, string> = {
+type Known = "feminino" | "masculino" | undefined;
+const known = (g: Gender | undefined): Known => (g === "feminino" || g === "masculino" ? g : undefined);
+
+/** The word for a person: masculine, feminine, or the neutral form of Brazilian practice. */
+function agree(g: Gender | undefined, masculine: string, feminine: string, neutral: string): string {
+  const k = known(g);
+  return k === "feminino" ? feminine : k === "masculino" ? masculine : neutral;
+}
+
+/** A role's name and its articles, agreeing with the person who holds it. */
+export interface Role {
+  /** "LOCADORA" */
+  name: string;
+  /** "a LOCADORA" */
+  the: string;
+  /** "A LOCADORA" */
+  The: string;
+  /** "à LOCADORA" */
+  to: string;
+  /** "da LOCADORA" */
+  of: string;
+  /** "pela LOCADORA" */
+  by: string;
+}
+
+export function role(base: "LOCADOR" | "LOCATÁRIO" | "FIADOR", g: Gender | undefined): Role {
+  const feminine = base === "LOCATÁRIO" ? "LOCATÁRIA" : `${base}A`;
+  const neutral = base === "LOCATÁRIO" ? "LOCATÁRIO(A)" : `${base}(A)`;
+  const name = agree(g, base, feminine, neutral);
+  const art = (m: string, f: string, n: string) => `${agree(g, m, f, n)} ${name}`;
+  return {
+    name,
+    the: art("o", "a", "o(a)"),
+    The: art("O", "A", "O(A)"),
+    to: art("ao", "à", "ao(à)"),
+    of: art("do", "da", "do(a)"),
+    by: art("pelo", "pela", "pelo(a)"),
+  };
+}
+
+const MARITAL_NEUTRAL: Record<string, string> = {
   solteiro: "estado civil: solteiro(a)",
   casado: "estado civil: casado(a)",
   uniao_estavel: "em união estável",
@@ -69,8 +123,19 @@ const MARITAL: Record<string, string> = {
   separado: "estado civil: separado(a) judicialmente",
   viuvo: "estado civil: viúvo(a)",
 };
+const MARITAL_WORDS: Record<string, [string, string]> = {
+  solteiro: ["solteiro", "solteira"],
+  casado: ["casado", "casada"],
+  uniao_estavel: ["em união estável", "em união estável"],
+  divorciado: ["divorciado", "divorciada"],
+  separado: ["separado judicialmente", "separada judicialmente"],
+  viuvo: ["viúvo", "viúva"],
+};
 
 const FEMININE_ENDING: Record<string, string> = { ão: "ã", ês: "esa", o: "a" };
+const MASCULINE_ENDING: Record<string, string> = { ã: "ão", esa: "ês", ola: "ol", a: "o" };
+/** Nationalities that do not vary: "belga", "israelita", "canadense", "pianista"… */
+const INVARIABLE = /^(belga|.*(ita|ense|ista))$/;
 
 /**
  * A nationality as the words after "de nacionalidade" (feminine, agreeing with the noun), whatever
@@ -90,15 +155,60 @@ export function nationalityWords(typed: string): string {
     .join(" ");
 }
 
+/**
+ * A nationality agreeing with a man ("brasileira" → "brasileiro", "portuguesa" → "português",
+ * "alemã" → "alemão"); words that do not vary ("belga", "estadunidense") stay.
+ */
+function masculineNationality(typed: string): string {
+  return nationalityWords(typed)
+    .split(" ")
+    .map((word) =>
+      word.length < 4 || INVARIABLE.test(word)
+        ? word
+        : word.replace(/(ã|esa|ola|a)$/, (end) => MASCULINE_ENDING[end] ?? end),
+    )
+    .join(" ");
+}
+
+const rgWords = (p: ContractParty) =>
+  p.rg ? `${p.rg}${p.rgOrgaoEmissor ? `${NBSP}${p.rgOrgaoEmissor.trim()}` : ""}` : undefined;
+
+/**
+ * A person's qualification as Brazilian contracts write it. When the person's gender is known the
+ * words agree ("HELENA PRADO, brasileira, casada, médica, portadora do RG nº …, inscrita no CPF
+ * sob o nº …, residente e domiciliada em …"); when not, they do not pretend to: "de nacionalidade
+ * brasileira" (the noun decides the form), "estado civil: casado(a)", "RG nº", "CPF nº", "com
+ * residência e domicílio em".
+ */
 export function qualification(p: ContractParty): string {
+  const g = known(p.genero);
+  const rg = rgWords(p);
+  if (!g) {
+    const parts = [
+      p.nome.toUpperCase(),
+      p.nacionalidade?.trim() ? `de nacionalidade ${nationalityWords(p.nacionalidade)}` : undefined,
+      p.estadoCivil ? (MARITAL_NEUTRAL[p.estadoCivil] ?? `estado civil: ${p.estadoCivil}`) : undefined,
+      p.profissao ? `profissão: ${p.profissao}` : undefined,
+      rg ? `RG nº${NBSP}${rg}` : undefined,
+      `CPF nº${NBSP}${formatCpf(p.cpf)}`,
+      p.endereco ? `com residência e domicílio em ${p.endereco}` : undefined,
+    ];
+    return parts.filter(Boolean).join(", ");
+  }
+  const f = g === "feminino";
+  const marital = p.estadoCivil ? MARITAL_WORDS[p.estadoCivil] : undefined;
   const parts = [
     p.nome.toUpperCase(),
-    p.nacionalidade?.trim() ? `de nacionalidade ${nationalityWords(p.nacionalidade)}` : undefined,
-    p.estadoCivil ? (MARITAL[p.estadoCivil] ?? `estado civil: ${p.estadoCivil}`) : undefined,
-    p.profissao ? `profissão: ${p.profissao}` : undefined,
-    p.rg ? `RG nº${NBSP}${p.rg}` : undefined,
-    `CPF nº${NBSP}${formatCpf(p.cpf)}`,
-    p.endereco ? `com residência e domicílio em ${p.endereco}` : undefined,
+    p.nacionalidade?.trim()
+      ? f
+        ? nationalityWords(p.nacionalidade)
+        : masculineNationality(p.nacionalidade)
+      : undefined,
+    marital ? marital[f ? 1 : 0] : p.estadoCivil,
+    p.profissao?.trim() ? p.profissao.trim() : undefined,
+    rg ? `${f ? "portadora" : "portador"} do RG nº${NBSP}${rg}` : undefined,
+    `${f ? "inscrita" : "inscrito"} no CPF sob o nº${NBSP}${formatCpf(p.cpf)}`,
+    p.endereco ? `${f ? "residente e domiciliada" : "residente e domiciliado"} em ${p.endereco}` : undefined,
   ];
   return parts.filter(Boolean).join(", ");
 }
@@ -108,27 +218,68 @@ function dateBR(iso: string): string {
   return `${d}/${m}/${y}`;
 }
 
+/** The roles of this contract, each agreeing with its person. */
+function rolesOf(data: ContractData) {
+  return {
+    locador: role("LOCADOR", data.locador.genero),
+    locatario: role("LOCATÁRIO", data.locatario.genero),
+    fiador: role("FIADOR", data.fiador?.genero),
+  };
+}
+
 function guaranteeClause(data: ContractData): string {
   const t = data.termos;
+  const { locador: L, locatario: T, fiador: F } = rolesOf(data);
   switch (t.garantia) {
-    case "fiador":
-      return data.fiador
-        ? `Assina este contrato como FIADOR(A) e principal pagador(a), solidariamente responsável com o(a) LOCATÁRIO(A) por todas as obrigações aqui assumidas, ${qualification(data.fiador)}, que renuncia expressamente aos benefícios de ordem e de divisão (arts. 827 e 829 do Código Civil).${data.fiador.conjuge ? ` A fiança é prestada com a anuência do cônjuge do(a) FIADOR(A), ${qualification(data.fiador.conjuge)}, que também assina este contrato (art. 1.647, III, do Código Civil).` : ""} A responsabilidade do(a) FIADOR(A) perdura até a efetiva devolução das chaves, ainda que o contrato seja prorrogado por prazo indeterminado (art. 39 da Lei 8.245/91).`
-        : "A garantia desta locação é a fiança; o(a) FIADOR(A) será qualificado(a) e assinará este instrumento antes do início da locação.";
+    case "fiador": {
+      if (!data.fiador)
+        return `A garantia desta locação é a fiança; ${F.the} será qualificado(a) e assinará este instrumento antes do início da locação.`;
+      const principal = agree(
+        data.fiador.genero,
+        "principal pagador",
+        "principal pagadora",
+        "principal pagador(a)",
+      );
+      const spouse = data.fiador.conjuge
+        ? ` A fiança é prestada com a anuência do cônjuge ${F.of}, ${qualification(data.fiador.conjuge)}, que também assina este contrato (art. 1.647, III, do Código Civil; Súmula 332 do STJ).`
+        : "";
+      return `Assina este contrato como ${F.name} e ${principal}, solidariamente responsável com ${T.the} por todas as obrigações aqui assumidas, ${qualification(data.fiador)}, que renuncia expressamente aos benefícios de ordem e de divisão (arts. 827 e 829 do Código Civil).${spouse} A responsabilidade ${F.of} perdura até a efetiva devolução das chaves, ainda que o contrato seja prorrogado por prazo indeterminado (art. 39 da Lei 8.245/91), ressalvada a exoneração prevista no art. 40, X, da mesma lei.`;
+    }
     case "caucao": {
       const months = t.caucaoMeses ?? 1;
-      return `Em garantia das obrigações deste contrato, o(a) LOCATÁRIO(A) presta caução em dinheiro no valor de ${moneyWithWords(months * t.aluguel)}, equivalente a ${numberInWords(months)} ${months === 1 ? "mês" : "meses"} de aluguel, dentro do limite de três meses do art. 38, § 2º, da Lei 8.245/91, a ser depositada em caderneta de poupança e devolvida ao final da locação com os rendimentos, descontados eventuais débitos.`;
+      return `Em garantia das obrigações deste contrato, ${T.the} presta caução em dinheiro no valor de ${moneyWithWords(months * t.aluguel)}, equivalente a ${numberInWords(months)} ${months === 1 ? "mês" : "meses"} de aluguel, dentro do limite de três meses do art. 38, § 2º, da Lei 8.245/91, a ser depositada em caderneta de poupança e devolvida ao final da locação com os rendimentos, descontados eventuais débitos.`;
     }
     case "seguro_fianca":
-      return "Em garantia das obrigações deste contrato, o(a) LOCATÁRIO(A) contrata seguro de fiança locatícia (art. 37, III, da Lei 8.245/91), com cobertura de todos os aluguéis e encargos, mantendo-o vigente durante toda a locação e suas prorrogações; a falta de renovação é infração contratual.";
+      return `Em garantia das obrigações deste contrato, ${T.the} contrata seguro de fiança locatícia (art. 37, III, da Lei 8.245/91), com cobertura de todos os aluguéis e encargos, mantendo-o vigente durante toda a locação e suas prorrogações; a falta de renovação é infração contratual.`;
     case "titulo_capitalizacao":
-      return "Em garantia das obrigações deste contrato, o(a) LOCATÁRIO(A) cede ao(à) LOCADOR(A) título de capitalização (art. 37, IV, da Lei 8.245/91) em valor não inferior a três aluguéis, resgatável ao final da locação se não houver débitos.";
+      return `Em garantia das obrigações deste contrato, ${T.the} cede ${L.to} título de capitalização (art. 37, IV, da Lei 8.245/91) em valor não inferior a três aluguéis, resgatável ao final da locação se não houver débitos.`;
   }
 }
+
+function petsClause(data: ContractData): string {
+  const { locador: L, locatario: T } = rolesOf(data);
+  const rules = "respeitadas a convenção e o regimento interno do condomínio, quando houver";
+  if (data.termos.pets)
+    return `${T.The} declarou na proposta que mantém animais de estimação, o que ${L.the} aceitou: é permitida a sua permanência no imóvel, ${rules}, respondendo ${T.the} pelos danos e incômodos que causarem.`;
+  if (data.imovel.aceitaPets)
+    return `O imóvel aceita animais de estimação, ${rules}, respondendo ${T.the} pelos danos e incômodos que causarem.`;
+  return `${T.The} declarou na proposta não manter animais de estimação; a permanência de animais no imóvel depende de consentimento escrito ${L.of}.`;
+}
+
+/** Text typed in lines, as sentences: each line ends with its stop ("Proibido fumar. Devolver pintado."). */
+const sentences = (typed: string) =>
+  typed
+    .split(/\n+/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => (/[.!?;:]$/.test(line) ? line : `${line}.`))
+    .join(" ");
 
 /** The clauses, in order, each a title and its text. */
 export function clauses(data: ContractData): [string, string][] {
   const t = data.termos;
+  const { locador: L, locatario: T } = rolesOf(data);
+  const commercial = data.imovel.naoResidencial === true;
   const fim = leaseLastDay(t.dataInicio, t.prazoMeses);
   const encargos = [
     t.condominio > 0 ? `taxa de condomínio (atualmente ${moneyWithWords(t.condominio)} por mês)` : null,
@@ -137,60 +288,118 @@ export function clauses(data: ContractData): [string, string][] {
       ? `seguro contra incêndio (atualmente ${moneyWithWords(t.seguroIncendio)} por mês)`
       : null,
   ].filter(Boolean);
-  return [
+  const furnished = data.imovel.mobiliado
+    ? ` O imóvel é locado mobiliado${data.imovel.inventario?.trim() ? `, com os seguintes móveis e utensílios: ${data.imovel.inventario.trim()}` : ""}; os móveis e utensílios, descritos no laudo de vistoria, serão devolvidos no estado em que foram recebidos, salvo o desgaste natural.`
+    : "";
+  const list: [string, string][] = [
     [
-      "Cláusula 1ª – Do imóvel",
-      `O(A) LOCADOR(A) dá em locação ao(à) LOCATÁRIO(A) o imóvel (${data.imovel.tipo.toLowerCase()}) situado em ${data.imovel.endereco}${data.imovel.matricula ? `, matrícula nº ${data.imovel.matricula}` : ""}, no estado descrito no laudo de vistoria que integra este contrato.`,
+      "Do imóvel",
+      `${L.The} dá em locação ${T.to} o imóvel (${data.imovel.tipo.toLowerCase()}) situado em ${data.imovel.endereco}${data.imovel.matricula ? `, matrícula nº${NBSP}${data.imovel.matricula}` : ""}, no estado descrito no laudo de vistoria que integra este contrato.${furnished}`,
     ],
     [
-      "Cláusula 2ª – Da finalidade",
-      "O imóvel destina-se exclusivamente à residência do(a) LOCATÁRIO(A) e de sua família, vedado qualquer outro uso sem autorização escrita do(a) LOCADOR(A).",
+      "Da finalidade",
+      commercial
+        ? `O imóvel destina-se exclusivamente ao exercício, ${T.by}, de atividade empresarial ou profissional lícita, compatível com a legislação municipal de uso do solo e com a convenção do condomínio, cabendo ${T.to} obter e manter as licenças e alvarás que a sua atividade exigir; é vedado o uso residencial e a mudança de atividade sem autorização escrita ${L.of}. Esta locação não residencial rege-se pelos arts. 51 a 57 da Lei 8.245/91.`
+        : `O imóvel destina-se exclusivamente à residência ${T.of} e de sua família, vedado qualquer outro uso sem autorização escrita ${L.of}.`,
     ],
     [
-      "Cláusula 3ª – Do prazo",
-      `A locação vigora por ${numberInWords(t.prazoMeses)} (${t.prazoMeses}) meses, de ${dateBR(t.dataInicio)} a ${dateBR(fim)}. Findo o prazo sem oposição, a locação prorroga-se por prazo indeterminado (art. 46 da Lei 8.245/91).`,
+      "Do prazo",
+      commercial
+        ? `A locação vigora por ${numberInWords(t.prazoMeses)} (${t.prazoMeses}) meses, de ${dateBR(t.dataInicio)} a ${dateBR(fim)}, e cessa de pleno direito findo o prazo, independentemente de notificação (art. 56 da Lei 8.245/91). Permanecendo ${T.the} no imóvel por mais de trinta dias sem oposição ${L.of}, presume-se prorrogada a locação por prazo indeterminado (art. 56, parágrafo único), podendo então ser denunciada por escrito, com trinta dias para a desocupação (art. 57). ${T.The} terá direito à renovação do contrato nas condições do art. 51 da Lei 8.245/91.`
+        : `A locação vigora por ${numberInWords(t.prazoMeses)} (${t.prazoMeses}) meses, de ${dateBR(t.dataInicio)} a ${dateBR(fim)}. Findo o prazo sem oposição, a locação prorroga-se por prazo indeterminado (art. 46 da Lei 8.245/91).`,
     ],
     [
-      "Cláusula 4ª – Do aluguel e do vencimento",
-      `O aluguel mensal é de ${moneyWithWords(t.aluguel)}, pago até o dia ${t.diaVencimento} de cada mês seguinte ao vencido, por transferência ou boleto indicados pelo(a) LOCADOR(A).`,
+      "Do aluguel e do vencimento",
+      `O aluguel mensal é de ${moneyWithWords(t.aluguel)}, pago até o dia ${t.diaVencimento} de cada mês seguinte ao vencido, por transferência ou boleto indicados ${L.by}.`,
     ],
     [
-      "Cláusula 5ª – Do reajuste",
+      "Do reajuste",
       `O aluguel será reajustado a cada doze meses pela variação acumulada do ${t.reajuste}, ou, na sua extinção, pelo índice oficial que o substituir.`,
     ],
     [
-      "Cláusula 6ª – Dos encargos",
-      `Além do aluguel, cabem ao(à) LOCATÁRIO(A) ${encargos.length > 0 ? `${encargos.join("; ")}; ` : ""}as contas de consumo de água, energia elétrica e gás, e as demais despesas ordinárias do imóvel (art. 23 da Lei 8.245/91).`,
+      "Dos encargos",
+      `Além do aluguel, cabem ${T.to} ${encargos.length > 0 ? `${encargos.join("; ")}; ` : ""}as contas de consumo de água, energia elétrica e gás, e as demais despesas ordinárias do imóvel (art. 23 da Lei 8.245/91).`,
     ],
-    ["Cláusula 7ª – Da garantia", guaranteeClause(data)],
+    ["Da garantia", guaranteeClause(data)],
     [
-      "Cláusula 8ª – Da multa por atraso",
-      "O pagamento em atraso sujeita o(a) LOCATÁRIO(A) a multa de 10% (dez por cento) sobre o valor devido, juros de 1% (um por cento) ao mês e correção monetária.",
-    ],
-    [
-      "Cláusula 9ª – Da multa rescisória",
-      "Devolvendo o imóvel antes do fim do prazo, o(a) LOCATÁRIO(A) pagará multa equivalente a três aluguéis, reduzida proporcionalmente ao tempo de contrato já cumprido (art. 4º da Lei 8.245/91), salvo nas hipóteses do parágrafo único do mesmo artigo.",
+      "Da multa por atraso",
+      `O pagamento em atraso sujeita ${T.the} a multa de 10% (dez por cento) sobre o valor devido, juros de 1% (um por cento) ao mês e correção monetária.`,
     ],
     [
-      "Cláusula 10ª – Da conservação",
-      "O(A) LOCATÁRIO(A) manterá o imóvel limpo e em bom estado, fará os reparos dos danos que causar e não fará modificações sem consentimento escrito do(a) LOCADOR(A).",
+      "Da multa rescisória",
+      `Devolvendo o imóvel antes do fim do prazo, ${T.the} pagará multa equivalente a três aluguéis, reduzida proporcionalmente ao tempo de contrato já cumprido (art. 4º da Lei 8.245/91)${commercial ? "" : ", salvo nas hipóteses do parágrafo único do mesmo artigo"}.`,
     ],
     [
-      "Cláusula 11ª – Da sublocação",
-      "São vedadas a sublocação, a cessão e o empréstimo do imóvel, no todo ou em parte, sem prévio consentimento escrito do(a) LOCADOR(A) (art. 13 da Lei 8.245/91).",
+      "Da conservação",
+      `${T.The} manterá o imóvel limpo e em bom estado, fará os reparos dos danos que causar e não fará modificações sem consentimento escrito ${L.of}.`,
     ],
     [
-      "Cláusula 12ª – Da vistoria",
+      "Das benfeitorias",
+      `As benfeitorias necessárias feitas ${T.by}, ainda que não autorizadas, e as úteis, desde que autorizadas por escrito, serão indenizadas e permitem o direito de retenção (art. 35 da Lei 8.245/91). As benfeitorias voluptuárias não são indenizáveis e podem ser levantadas ${T.by} ao fim da locação, desde que a retirada não afete a estrutura e a substância do imóvel (art. 36).`,
+    ],
+    ["Dos animais de estimação", petsClause(data)],
+    [
+      "Da sublocação",
+      `São vedadas a sublocação, a cessão e o empréstimo do imóvel, no todo ou em parte, sem prévio consentimento escrito ${L.of} (art. 13 da Lei 8.245/91).`,
+    ],
+    [
+      "Da vistoria",
       "As partes farão vistoria na entrega e na devolução das chaves; o laudo de entrada, assinado por ambas, descreve o estado do imóvel e integra este contrato.",
     ],
     [
-      "Cláusula 13ª – Da devolução das chaves",
-      "Ao fim da locação, o(a) LOCATÁRIO(A) devolverá as chaves com o imóvel no estado em que o recebeu, salvo o desgaste natural, e com as contas de consumo quitadas.",
+      "Da venda do imóvel e do direito de preferência",
+      `No caso de venda, promessa de venda, cessão ou promessa de cessão de direitos ou dação em pagamento, ${T.the} tem preferência para adquirir o imóvel em igualdade de condições com terceiros, devendo ${L.the} dar-lhe conhecimento do negócio por notificação, com todas as suas condições; o direito caduca se não manifestada aceitação integral em trinta dias (arts. 27 a 34 da Lei 8.245/91). As partes convencionam que esta locação continuará em vigor em caso de alienação do imóvel: averbado este contrato na matrícula, o adquirente deverá respeitá-lo até o fim do prazo (art. 8º da Lei 8.245/91), e a averbação feita trinta dias antes da alienação permite ${T.to} haver o imóvel preterido (art. 33).`,
+    ],
+  ];
+  if (t.condicoes?.trim())
+    list.push([
+      "Das condições anunciadas",
+      `Integram este contrato as condições e observações da oferta, aceitas ${T.by} na proposta: ${sentences(t.condicoes)}`,
+    ]);
+  list.push(
+    [
+      "Da infração contratual",
+      `A infração de qualquer obrigação legal ou contratual permite à parte inocente rescindir a locação (art. 9º, II, da Lei 8.245/91), respondendo a parte infratora pelas perdas e danos; a tolerância de uma parte quanto a uma infração não altera este contrato nem impede a cobrança posterior.`,
     ],
     [
-      "Cláusula 14ª – Do foro",
-      `Fica eleito o foro da comarca de ${data.imovel.cidade} – ${data.imovel.uf} para dirimir as questões deste contrato. As partes o assinam eletronicamente, reconhecendo a validade da assinatura eletrônica (MP 2.200-2/2001, art. 10, § 2º).`,
+      "Da devolução das chaves",
+      `Ao fim da locação, ${T.the} devolverá as chaves com o imóvel no estado em que o recebeu, salvo o desgaste natural, e com as contas de consumo quitadas.`,
     ],
+    [
+      "Do foro",
+      `Fica eleito o foro da comarca de ${data.imovel.cidade} – ${data.imovel.uf} para dirimir as questões deste contrato (art. 58, II, da Lei 8.245/91). As partes o assinam eletronicamente, reconhecendo a validade da assinatura eletrônica (MP 2.200-2/2001, art. 10, § 2º).`,
+    ],
+  );
+  return list.map(([title, text], i) => [`Cláusula ${i + 1}ª – ${title}`, text]);
+}
+
+/** The title of the contract: non-residential for commercial units (Lei 8.245/91, arts. 51–57). */
+export const contractTitle = (data: ContractData) =>
+  data.imovel.naoResidencial ? "CONTRATO DE LOCAÇÃO NÃO RESIDENCIAL" : "CONTRATO DE LOCAÇÃO RESIDENCIAL";
+
+/** The line each signer signs on; signature-stamps.ts finds these lines in the PDF by this text. */
+export const SIGNATURE_LINE = "______________________________________________";
+
+/** Points left blank above each signature line for the drawn signature (signature-stamps.ts). */
+export const SIGNATURE_SPACE = 40;
+
+/** Each signer's line, in the order of plannedSigners (the signers' positions). */
+export function signatureLines(data: ContractData): [string, ContractParty][] {
+  const { locador: L, locatario: T, fiador: F } = rolesOf(data);
+  return [
+    [L.name, data.locador],
+    [T.name, data.locatario],
+    ...data.colocatarios.map((c): [string, ContractParty] => [
+      agree(c.genero, "COLOCATÁRIO", "COLOCATÁRIA", "COLOCATÁRIO(A)"),
+      c,
+    ]),
+    ...(data.termos.garantia === "fiador" && data.fiador
+      ? [[F.name, data.fiador] as [string, ContractParty]]
+      : []),
+    ...(data.termos.garantia === "fiador" && data.fiador?.conjuge
+      ? [[`CÔNJUGE ${F.of.toUpperCase()}, ANUENTE`, data.fiador.conjuge] as [string, ContractParty]]
+      : []),
+    ...data.testemunhas.map((t, i): [string, ContractParty] => [`TESTEMUNHA ${i + 1}`, t]),
   ];
 }
 
@@ -199,7 +408,8 @@ export async function renderContract(
   data: ContractData,
 ): Promise<{ bytes: Uint8Array; sha256: string; pages: number }> {
   const doc = await PDFDocument.create();
-  doc.setTitle(`Contrato de locação residencial nº ${data.numero}`);
+  const title = contractTitle(data);
+  doc.setTitle(`${title.charAt(0)}${title.slice(1).toLowerCase()} nº ${data.numero}`);
   doc.setAuthor("Chave");
   doc.setCreator("Chave");
   doc.setProducer("Chave");
@@ -210,17 +420,21 @@ export async function renderContract(
   doc.setModificationDate(issued);
   const w = await openWriter(doc);
 
-  write(w, "CONTRATO DE LOCAÇÃO RESIDENCIAL", { bold: true, size: 14, center: true, gap: 2 });
+  write(w, title, { bold: true, size: 14, center: true, gap: 2 });
   write(w, `Nº ${data.numero} · Lei nº 8.245, de 18 de outubro de 1991`, { size: 9, center: true, gap: 14 });
   write(w, "Das partes", { bold: true, size: 11 });
-  write(w, `LOCADOR(A): ${qualification(data.locador)}.`);
-  write(w, `LOCATÁRIO(A): ${qualification(data.locatario)}.`);
+  const roles = rolesOf(data);
+  write(w, `${roles.locador.name}: ${qualification(data.locador)}.`);
+  write(w, `${roles.locatario.name}: ${qualification(data.locatario)}.`);
   for (const c of data.colocatarios)
-    write(w, `COLOCATÁRIO(A), solidariamente responsável: ${qualification(c)}.`);
+    write(
+      w,
+      `${agree(c.genero, "COLOCATÁRIO", "COLOCATÁRIA", "COLOCATÁRIO(A)")}, solidariamente responsável: ${qualification(c)}.`,
+    );
   if (data.termos.garantia === "fiador" && data.fiador) {
-    write(w, `FIADOR(A): ${qualification(data.fiador)}.`);
+    write(w, `${roles.fiador.name}: ${qualification(data.fiador)}.`);
     if (data.fiador.conjuge)
-      write(w, `CÔNJUGE DO(A) FIADOR(A), anuente: ${qualification(data.fiador.conjuge)}.`);
+      write(w, `CÔNJUGE ${roles.fiador.of.toUpperCase()}, anuente: ${qualification(data.fiador.conjuge)}.`);
   }
   write(w, "As partes acima têm entre si justo e contratado o seguinte:", { gap: 10 });
   for (const [title, text] of clauses(data)) {
@@ -230,22 +444,12 @@ export async function renderContract(
     write(w, text, { gap: 8 });
   }
   write(w, `${data.imovel.cidade} – ${data.imovel.uf}, ${dateBR(data.dataEmissao)}.`, { gap: 18 });
-  const signers: [string, ContractParty][] = [
-    ["LOCADOR(A)", data.locador],
-    ["LOCATÁRIO(A)", data.locatario],
-    ...data.colocatarios.map((c): [string, ContractParty] => ["COLOCATÁRIO(A)", c]),
-    ...(data.termos.garantia === "fiador" && data.fiador
-      ? [["FIADOR(A)", data.fiador] as [string, ContractParty]]
-      : []),
-    ...(data.termos.garantia === "fiador" && data.fiador?.conjuge
-      ? [["CÔNJUGE DO(A) FIADOR(A), ANUENTE", data.fiador.conjuge] as [string, ContractParty]]
-      : []),
-    ...data.testemunhas.map((t, i): [string, ContractParty] => [`TESTEMUNHA ${i + 1}`, t]),
-  ];
-  for (const [role, p] of signers) {
-    // The signature line and its name stay on one page.
-    write(w, "______________________________________________", { gap: 0, keepWithNext: 30 });
-    write(w, `${role}: ${p.nome} – CPF ${formatCpf(p.cpf)}`, { size: 9, gap: 14 });
+  for (const [label, p] of signatureLines(data)) {
+    // The space for the drawn signature, its line and the name stay on one page.
+    ensureRoom(w, SIGNATURE_SPACE + 30);
+    w.y -= SIGNATURE_SPACE;
+    write(w, SIGNATURE_LINE, { gap: 0, keepWithNext: 30 });
+    write(w, `${label}: ${p.nome} – CPF ${formatCpf(p.cpf)}`, { size: 9, gap: 8 });
   }
   write(w, "Assinado eletronicamente; a trilha de auditoria segue no certificado de conclusão anexo.", {
     size: 8,
