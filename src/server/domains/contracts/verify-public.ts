@@ -1,12 +1,10 @@
 import { createHash } from "node:crypto";
-import forge from "node-forge";
 import { PUBLIC_VERIFY_MAX_BYTES, type PublicVerification } from "../../../shared/contracts/contracts";
 import { AppError } from "../../../shared/errors";
 import type { ContractsContext } from "./context";
-import { contractNumberSealedWithHash } from "./contracts.repository";
-import type { SealCertificate } from "./seal";
+import { contractNumberSealedWithAnyHash } from "./contracts.repository";
+import { sealIdentity, signedWith } from "./seal-identity";
 import { verifySealedPdf } from "./verify";
-import { sealDetailsOf } from "./verify-document";
 
 /*
  * The public verification (decision 033): anyone uploads a PDF and learns whether it is a contract
@@ -17,75 +15,38 @@ import { sealDetailsOf } from "./verify-document";
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
-/** Every signature in the file: where its signed revision ends and its PKCS#7 as DER. */
-function signaturesIn(pdf: Buffer): { end: number; der: string }[] {
-  const text = pdf.toString("latin1");
-  const found: { end: number; der: string }[] = [];
-  // A file with more signatures than a contract ever has is read no further.
-  for (const m of [...text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)].slice(0, 8)) {
+/** More signatures or revisions than a sealed contract ever has are not read. */
+const MAX_PARTS = 8;
+
+/** Every signature in the file: where its signed revision ends and its CMS as DER. */
+function signaturesIn(pdf: Buffer, text: string): { end: number; der: Buffer }[] {
+  const found: { end: number; der: Buffer }[] = [];
+  for (const m of [...text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)].slice(
+    0,
+    MAX_PARTS,
+  )) {
     const [a, b, c, d] = m.slice(1, 5).map(Number) as [number, number, number, number];
     if (a !== 0 || b < 1 || c <= b || c + d > pdf.length) continue;
-    const hex = pdf
-      .subarray(b + 1, c - 1)
-      .toString("latin1")
-      .replace(/0+$/, "");
+    const hex = pdf.subarray(b + 1, c - 1).toString("latin1");
     if (!/^[0-9a-fA-F]*$/.test(hex)) continue;
-    found.push({ end: c + d, der: forge.util.hexToBytes(hex.length % 2 ? `${hex}0` : hex) });
+    found.push({ end: c + d, der: Buffer.from(hex.length % 2 ? `${hex}0` : hex, "hex") });
   }
   return found;
 }
-
-/** The SHA-256 of each certificate a PKCS#7 carries (none when it cannot be read). */
-function certificateHashes(der: string): string[] {
-  try {
-    const p7 = forge.pkcs7.messageFromAsn1(forge.asn1.fromDer(der)) as forge.pkcs7.PkcsSignedData;
-    return p7.certificates.map((cert) =>
-      sha256(Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(), "binary")),
-    );
-  } catch {
-    return [];
-  }
-}
-
-/** PKCS#12 bag types (RFC 7292 §4.2). */
-const BAG = {
-  key: "1.2.840.113549.1.12.10.1.1",
-  shroudedKey: "1.2.840.113549.1.12.10.1.2",
-  cert: "1.2.840.113549.1.12.10.1.3",
-};
-
-const ownCertificate = new WeakMap<SealCertificate, string | null>();
 
 /**
- * The SHA-256 of this installation's sealing certificate: the one in its P12 that holds the
- * private key's public half (not the CA above it, which other people's certificates share).
+ * Where each earlier version of the file ends: each signed revision, and each end of file marker
+ * after the first (a PAdES B-LT seal adds its validation data as one more revision after the
+ * signature, and what someone appends later starts after that).
  */
-export function sealCertificateHash(seal: SealCertificate): string | null {
-  const known = ownCertificate.get(seal);
-  if (known !== undefined) return known;
-  let found: string | null = null;
-  try {
-    const p12 = forge.pkcs12.pkcs12FromAsn1(
-      forge.asn1.fromDer(seal.p12.toString("binary")),
-      false,
-      seal.passphrase,
-    );
-    const bagsOf = (bagType: string) => p12.getBags({ bagType })[bagType] ?? [];
-    const key = (bagsOf(BAG.shroudedKey)[0] ?? bagsOf(BAG.key)[0])?.key as
-      | forge.pki.rsa.PrivateKey
-      | undefined;
-    const certs = bagsOf(BAG.cert);
-    const leaf = certs.find((bag) => {
-      const pub = bag.cert?.publicKey as forge.pki.rsa.PublicKey | undefined;
-      return key !== undefined && pub?.n?.equals(key.n) === true;
-    })?.cert;
-    if (leaf)
-      found = sha256(Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(leaf)).getBytes(), "binary"));
-  } catch {
-    found = null;
+function earlierVersions(pdf: Buffer, text: string, signatures: { end: number }[]): number[] {
+  const ends = new Set(signatures.map((s) => s.end));
+  const first = Math.min(...signatures.map((s) => s.end));
+  for (const m of text.matchAll(/%%EOF(\r\n|\r|\n)?/g)) {
+    const end = (m.index ?? 0) + m[0].length;
+    if (end > first) ends.add(end);
   }
-  ownCertificate.set(seal, found);
-  return found;
+  return [...ends].filter((end) => end < pdf.length).slice(0, MAX_PARTS);
 }
 
 /** Refuses what is not a PDF before reading it: empty, too large, or not starting with `%PDF-`. */
@@ -98,36 +59,37 @@ export function assertPdf(bytes: Buffer): void {
 /** Whether `bytes` are a contract this installation sealed, unchanged since (see the file's top). */
 export async function verifyUploaded(ctx: ContractsContext, bytes: Buffer): Promise<PublicVerification> {
   assertPdf(bytes);
-  const verdict = verifySealedPdf(bytes);
-  const numero = await contractNumberSealedWithHash(ctx.pool, sha256(bytes));
-  if (numero) {
-    const details = sealDetailsOf(verdict, bytes);
+  const identity = sealIdentity(await ctx.seal());
+  const verify = (pdf: Buffer) => verifySealedPdf(pdf, { trustAnchors: identity?.anchors ?? [] });
+  const whole = await contractNumberSealedWithAnyHash(ctx.pool, [sha256(bytes)]);
+  if (whole) {
+    const verdict = verify(bytes);
     return {
       result: "autentico",
-      numero,
+      numero: whole.numero,
       sealedAt: verdict.signedAt,
       signatureValid: verdict.signatureValid,
-      subFilter: details.subFilter,
-      timestamp: details.timestamp,
-      pdfA: details.pdfA,
+      subFilter: verdict.subFilter,
+      timestamp: verdict.timestamp,
+      pdfA: verdict.pdfA,
     };
   }
-  const signatures = signaturesIn(bytes);
-  // Something appended after the seal (an incremental update) leaves the sealed revision whole at
-  // the file's start: that revision names the contract it was.
-  for (const { end } of signatures) {
-    if (end >= bytes.length) continue;
-    const original = await contractNumberSealedWithHash(ctx.pool, sha256(bytes.subarray(0, end)));
-    if (original)
-      return {
-        result: "alterado",
-        numero: original,
-        sealedAt: verifySealedPdf(bytes.subarray(0, end)).signedAt,
-      };
+  const text = bytes.toString("latin1");
+  const signatures = signaturesIn(bytes, text);
+  if (signatures.length === 0) return { result: "desconhecido" };
+  // Something appended after the seal (an incremental update) leaves the sealed file whole at the
+  // start of this one: that version names the contract it was.
+  const ends = earlierVersions(bytes, text, signatures);
+  const original = await contractNumberSealedWithAnyHash(
+    ctx.pool,
+    ends.map((end) => sha256(bytes.subarray(0, end))),
+  );
+  if (original) {
+    const end = ends.find((e) => sha256(bytes.subarray(0, e)) === original.sha256) ?? bytes.length;
+    return { result: "alterado", numero: original.numero, sealedAt: verify(bytes.subarray(0, end)).signedAt };
   }
-  const own = sealCertificateHash(await ctx.seal());
-  if (own && signatures.some(({ der }) => certificateHashes(der).includes(own)))
-    // The time a changed file's signature claims is not to be trusted.
+  // Changed inside what was sealed: the seal is still this installation's, its time not to be trusted.
+  if (identity && signatures.some(({ der }) => signedWith(der, identity.leaf)))
     return { result: "alterado", numero: null, sealedAt: null };
   return { result: "desconhecido" };
 }
