@@ -84,9 +84,9 @@ export function orderChain(leaf: X509Certificate, pool: X509Certificate[]): X509
   return chain;
 }
 
-/** "CN=…, O=…, C=BR", most specific first, as readers show a name. */
+/** "C=BR, O=…, CN=…": the attributes in the order the certificate encodes them, as OpenSSL prints. */
 export function nameOf(dn: string): string {
-  return dn.split("\n").reverse().join(", ");
+  return dn.split("\n").join(", ");
 }
 
 /** One attribute of a distinguished name ("CN", "O"), from Node's multi-line form. */

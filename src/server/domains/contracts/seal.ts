@@ -1,11 +1,24 @@
-import { generateKeyPairSync, randomBytes } from "node:crypto";
+import { generateKeyPairSync, randomBytes, X509Certificate } from "node:crypto";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
-import { P12Signer } from "@signpdf/signer-p12";
 import { SignPdf } from "@signpdf/signpdf";
+import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from "@signpdf/utils";
 import forge from "node-forge";
 import { PDFDocument } from "pdf-lib";
+import * as pkijs from "pkijs";
+import {
+  addSignatureTimestamp,
+  dnField,
+  encodeCms,
+  ICP_POLICIES,
+  isIcpBrasil,
+  readP12,
+  type SealKey,
+  signatureValue,
+  signCades,
+} from "./pades";
+import { addDss, collectValidationMaterial } from "./pades-dss";
 import {
   ensureRoom,
   footer,
@@ -17,12 +30,16 @@ import {
   write,
   writeRow,
 } from "./pdf-writer";
+import { makePdfA } from "./pdfa";
 import { stepText } from "./trail";
+import { requestTimestamp, TsaError, type TsaOptions, tstInfoOf } from "./tsa";
 
 /*
- * The seal: a PKCS#7 detached signature (adbe.pkcs7.detached) over the whole signed PDF, made
- * with a P12 certificate, so any PDF reader (and pdfsig) can tell whether the document was
- * changed after it was sealed.
+ * The seal (decision 031): a PAdES baseline signature (ETSI.CAdES.detached) over the whole signed
+ * PDF, made with the operator's P12 certificate, so any PDF reader (and pdfsig) can tell whether
+ * the document was changed after it was sealed. With a time-stamping authority (TSA_URL) it
+ * carries an RFC 3161 timestamp over the signature (B-T) and the validation material in a DSS
+ * (B-LT); the file is PDF/A-2b.
  */
 
 export interface SealCertificate {
@@ -31,6 +48,10 @@ export interface SealCertificate {
   /** The certificate's subject, as readers show it. */
   subject: string;
   selfSigned: boolean;
+  /** The operator's RFC 3161 TSA (TSA_URL); without it the seal is PAdES B-B, with no timestamp. */
+  tsa?: TsaOptions | undefined;
+  /** Told of every TSA failure before the seal throws (the log and chave_seal_tsa_failures_total). */
+  onTsaFailure?: ((err: Error) => void) | undefined;
 }
 
 const SUBJECT = "Chave - selo de contratos";
@@ -74,10 +95,14 @@ export async function loadSealCertificate(opts: {
   passphrase?: string | undefined;
 }): Promise<SealCertificate> {
   if (opts.p12Path) {
+    const p12 = await fsp.readFile(opts.p12Path);
+    const passphrase = opts.passphrase ?? "";
+    // Read once at start, so that a wrong passphrase or a P12 without key shows at the first seal.
+    const leaf = readP12(p12, passphrase).chain[0];
     return {
-      p12: await fsp.readFile(opts.p12Path),
-      passphrase: opts.passphrase ?? "",
-      subject: "operator",
+      p12,
+      passphrase,
+      subject: (leaf && dnField(leaf.subject, "CN")) ?? "operator",
       selfSigned: false,
     };
   }
@@ -173,7 +198,7 @@ export async function appendCompletionCertificate(
   w.y -= 10;
   write(
     w,
-    "Este documento foi selado com assinatura digital PKCS#7; qualquer alteração posterior invalida o selo.",
+    "Este documento foi selado com assinatura digital PAdES; qualquer alteração posterior invalida o selo.",
     { size: 8, together: true },
   );
   footer(
@@ -184,9 +209,79 @@ export async function appendCompletionCertificate(
   return doc.save({ useObjectStreams: false });
 }
 
-/** Signs the PDF with the certificate; returns the sealed bytes. */
+/** The CAdES signer @signpdf calls with the signed byte ranges, once the placeholder is laid. */
+class CadesSigner extends Signer {
+  constructor(
+    private readonly key: SealKey,
+    private readonly cert: SealCertificate,
+    private readonly tokens: Buffer[],
+  ) {
+    super();
+  }
+
+  override async sign(content: Buffer): Promise<Buffer> {
+    const tsa = this.cert.tsa;
+    // DOC-ICP-15.03: an ICP-Brasil signature names its policy, AD-RT when it carries a timestamp.
+    const policy = isIcpBrasil(this.key.chain) ? (tsa ? ICP_POLICIES.adRt : ICP_POLICIES.adRb) : null;
+    const signed = signCades(content, this.key, policy);
+    if (tsa) {
+      let token: Buffer;
+      try {
+        token = await requestTimestamp(signatureValue(signed), tsa);
+      } catch (err) {
+        this.cert.onTsaFailure?.(err as Error);
+        throw err;
+      }
+      addSignatureTimestamp(signed, token);
+      this.tokens.push(token);
+    }
+    return encodeCms(signed);
+  }
+}
+
+/** Room for the CMS: a chain of four certificates and a timestamp token with the TSA's own. */
+const SIGNATURE_LENGTH = 32_768;
+
+/**
+ * The TSA's certificates, learnt once per process from a token over a fixed value, so that they
+ * and their revocation data can go into the DSS before the document is signed.
+ */
+const tsaChains = new Map<string, Promise<X509Certificate[]>>();
+function tsaChainOf(tsa: TsaOptions): Promise<X509Certificate[]> {
+  let chain = tsaChains.get(tsa.url);
+  if (!chain) {
+    chain = requestTimestamp(Buffer.from("chave: certificados da TSA"), tsa).then(tsaCertificates);
+    // A failure is not remembered: the next seal asks again.
+    chain.catch(() => tsaChains.delete(tsa.url));
+    tsaChains.set(tsa.url, chain);
+  }
+  return chain;
+}
+
+/**
+ * Makes the PDF PDF/A-2b and signs it with the certificate (PAdES B-B; with a TSA, B-T with the
+ * B-LT material in the DSS); returns the sealed bytes. A TSA that fails or is slow throws, so the
+ * seal job tries again.
+ */
 export async function sealPdf(pdf: Uint8Array, cert: SealCertificate, when = new Date()): Promise<Buffer> {
-  const doc = await PDFDocument.load(pdf);
+  const key = readP12(cert.p12, cert.passphrase);
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  makePdfA(doc, {
+    title: doc.getTitle() ?? "Contrato de locação",
+    created: doc.getCreationDate() ?? when,
+    modified: when,
+  });
+  let tsaChain: X509Certificate[] = [];
+  if (cert.tsa) {
+    const tsa = cert.tsa;
+    try {
+      tsaChain = await tsaChainOf(tsa);
+      addDss(doc, await collectValidationMaterial([key.chain, tsaChain], tsa.timeoutMs));
+    } catch (err) {
+      cert.onTsaFailure?.(err as Error);
+      throw err;
+    }
+  }
   pdflibAddPlaceholder({
     pdfDoc: doc,
     reason: "Contrato de locação assinado eletronicamente por todas as partes",
@@ -194,13 +289,38 @@ export async function sealPdf(pdf: Uint8Array, cert: SealCertificate, when = new
     name: cert.subject,
     location: "Brasil",
     signingTime: when,
-    signatureLength: 16_384,
+    signatureLength: SIGNATURE_LENGTH,
+    subFilter: SUBFILTER_ETSI_CADES_DETACHED,
     appName: "Chave",
   });
   const withPlaceholder = await doc.save({ useObjectStreams: false });
-  return new SignPdf().sign(
+  const tokens: Buffer[] = [];
+  const sealed = await new SignPdf().sign(
     Buffer.from(withPlaceholder),
-    new P12Signer(cert.p12, { passphrase: cert.passphrase }),
+    new CadesSigner(key, cert, tokens),
     when,
   );
+  const token = tokens[0];
+  if (token) {
+    // The TSA changed its certificate since we learnt it: the DSS would lack it. Learn again
+    // and let the job try once more.
+    const known = new Set(tsaChain.map((c) => c.fingerprint256));
+    if (!tsaCertificates(token).every((c) => known.has(c.fingerprint256))) {
+      tsaChains.delete(cert.tsa?.url ?? "");
+      const err = new TsaError("the TSA's certificate changed; the seal will be made again");
+      cert.onTsaFailure?.(err);
+      throw err;
+    }
+  }
+  return sealed;
+}
+
+/** The certificates a timestamp token carries (the TSA's, and its chain when the TSA sends it). */
+function tsaCertificates(token: Buffer): X509Certificate[] {
+  const info = pkijs.ContentInfo.fromBER(new Uint8Array(token).buffer);
+  tstInfoOf(info); // a token, not any SignedData
+  const signed = new pkijs.SignedData({ schema: info.content });
+  return (signed.certificates ?? [])
+    .filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate)
+    .map((c) => new X509Certificate(Buffer.from(c.toSchema().toBER())));
 }

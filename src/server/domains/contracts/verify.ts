@@ -24,10 +24,7 @@ export interface ChainLink {
 export interface SealVerdict {
   /** The CMS signature matches the signed bytes and the certificate's key. */
   signatureValid: boolean;
-  /**
-   * The signature covers the whole file, so nothing was appended after sealing; a PAdES B-LT
-   * seal's own validation data (one incremental update holding only the DSS) does not count.
-   */
+  /** The signature covers the whole file, so nothing was appended after sealing. */
   coversWholeFile: boolean;
   signer: string | null;
   /** The timestamp's time when there is one, else the time the signature claims. */
@@ -153,18 +150,6 @@ function pdfAOf(text: string): string | null {
 }
 
 /**
- * After the signed revision, only the seal's own DSS update (PAdES B-LT): objects, an xref and a
- * trailer, no page, annotation or form change. Anything else appended is a change after sealing.
- */
-function onlyDssAfter(pdf: Buffer, signedEnd: number): boolean {
-  const tail = pdf.subarray(signedEnd).toString("latin1");
-  if (!/\/DSS\s+\d+\s+0\s+R/.test(tail)) return false;
-  const updates = tail.match(/%%EOF/g)?.length ?? 0;
-  if (updates !== 1) return false;
-  return !/\/Type\s*\/(Page|Pages|Annot|Sig|XObject|Font)\b|\/AcroForm|\/ByteRange/.test(tail);
-}
-
-/**
  * Checks a sealed PDF the way a reader does: the signed byte ranges, the message digest in the
  * signed attributes, and the signature over those attributes with the certificate's key; then
  * the timestamp token over the signature, the certificate chain and the PDF/A declaration.
@@ -197,8 +182,7 @@ export function verifySealedPdf(pdf: Buffer, opts: VerifyOptions = {}): SealVerd
   const subFilter = /\/SubFilter\s*\/([A-Za-z0-9.#_-]+)/.exec(around)?.[1] ?? null;
   const claimedTime = /\/M\s*\((D:[^)]*)\)/.exec(around)?.[1];
   const signed = Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]);
-  const signedEnd = c + d;
-  const coversWholeFile = signedEnd === pdf.length || onlyDssAfter(pdf, signedEnd);
+  const coversWholeFile = c + d === pdf.length;
   try {
     const hex = pdf.subarray(b + 1, c - 1).toString("latin1");
     const der = Buffer.from(hex.length % 2 ? `${hex}0` : hex, "hex");
