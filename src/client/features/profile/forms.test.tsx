@@ -47,6 +47,27 @@ describe("PersonalForm", { timeout: 30_000 }, () => {
   });
 });
 
+describe("PersonalForm, what the lease prints", { timeout: 30_000 }, () => {
+  it("asks the RG's issuer and how the contract refers to the person, starting from 'Prefiro não dizer'", () => {
+    renderInApp(<PersonalForm profile={empty} onSave={vi.fn(async () => undefined)} />);
+    expect(screen.getByRole("textbox", { name: ptBR.profile.fields.rgOrgaoEmissor })).toHaveValue("");
+    // Mantine's Select: an input showing the chosen option's label.
+    expect(screen.getByDisplayValue(ptBR.profile.gender.nao_informado)).toHaveAccessibleName(
+      ptBR.profile.fields.genero,
+    );
+  });
+
+  it("refuses a name with a character the contract cannot print", async () => {
+    renderInApp(<PersonalForm profile={empty} onSave={vi.fn(async () => undefined)} />);
+    await userEvent.type(
+      screen.getByRole("textbox", { name: ptBR.profile.fields.nomeCompleto }),
+      "Li Wei 李伟",
+    );
+    await userEvent.click(screen.getByRole("button", { name: save }));
+    expect(await screen.findByText(errors["name-unprintable"])).toBeInTheDocument();
+  });
+});
+
 describe("AddressFormView", { timeout: 30_000 }, () => {
   it("says what is wrong with the address and the income, and saves nothing", async () => {
     const onSave = vi.fn(async () => undefined);

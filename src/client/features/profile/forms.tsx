@@ -8,6 +8,7 @@ import {
   type AddressInput,
   addressInput,
   formatCpf,
+  GENDERS,
   MARITAL_STATUSES,
   OCCUPATIONS,
   type PersonalInput,
@@ -59,6 +60,9 @@ export function PersonalForm({
           nomeCompleto: defaultName,
           cpf: "",
           rg: "",
+          rgOrgaoEmissor: "",
+          // "Prefiro não dizer" until the person says: the contract then keeps the "(a)" forms.
+          genero: "nao_informado",
           dataNascimento: "",
           // Not pre-filled either: a default "solteiro" would print a marital status nobody chose
           // in the lease. The schema refuses it empty ("Escolha o estado civil.").
@@ -92,6 +96,12 @@ export function PersonalForm({
           />
           <TextInput label={f("rg")} {...register("rg")} error={e("rg")} />
           <TextInput
+            label={f("rgOrgaoEmissor")}
+            placeholder="SSP/SP"
+            {...register("rgOrgaoEmissor")}
+            error={e("rgOrgaoEmissor")}
+          />
+          <TextInput
             type="date"
             label={f("dataNascimento")}
             {...register("dataNascimento")}
@@ -110,6 +120,21 @@ export function PersonalForm({
                 allowDeselect={false}
                 placeholder={t("profile.chooseMarital")}
                 error={e("estadoCivil")}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="genero"
+            render={({ field }) => (
+              <Select
+                label={f("genero")}
+                data={GENDERS.map((v) => ({ value: v, label: t(`profile.gender.${v}`) }))}
+                value={field.value ?? "nao_informado"}
+                onChange={(v) => v && field.onChange(v)}
+                onBlur={field.onBlur}
+                allowDeselect={false}
+                error={e("genero")}
               />
             )}
           />
