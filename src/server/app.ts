@@ -5,6 +5,7 @@ import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
+import { Counter } from "prom-client";
 import { API_PREFIX } from "../shared/api-paths";
 import { errorMessage } from "../shared/errors";
 import en from "../shared/locales/en.json";
@@ -189,6 +190,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret: deps.authSecret,
   });
   let sealCertificate: Promise<SealCertificate> | undefined;
+  const tsaFailures = new Counter({
+    name: "chave_seal_tsa_failures_total",
+    help: "Seals that failed because the time-stamping authority (TSA_URL) or a CRL/OCSP service failed or was slow; the seal job retries",
+    registers: [metrics.registry],
+  });
   const clicksign =
     config.CLICKSIGN_ACCESS_TOKEN && config.CLICKSIGN_WEBHOOK_SECRET
       ? new ClicksignProvider({
@@ -212,6 +218,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         dataDir: config.DATA_DIR,
         p12Path: config.SEAL_P12_PATH,
         passphrase: config.SEAL_P12_PASSPHRASE,
+        trustAnchorsPath: config.SEAL_TRUST_ANCHORS,
+        tsa: config.TSA_URL
+          ? {
+              url: config.TSA_URL,
+              username: config.TSA_USERNAME,
+              password: config.TSA_PASSWORD,
+              clientCert: config.TSA_CLIENT_CERT ? fs.readFileSync(config.TSA_CLIENT_CERT) : undefined,
+              clientKey: config.TSA_CLIENT_KEY ? fs.readFileSync(config.TSA_CLIENT_KEY) : undefined,
+              timeoutMs: config.TSA_TIMEOUT_MS,
+            }
+          : undefined,
+        // The seal job throws and pg-boss tries again; the operator sees each failure here.
+        onTsaFailure: (err) => {
+          tsaFailures.inc();
+          app.log.error(
+            { err, tsa: config.TSA_URL },
+            `seal: the timestamp failed, the job will retry: ${err.message}`,
+          );
+        },
       }).catch((err: unknown) => {
         sealCertificate = undefined;
         throw err;

@@ -85,6 +85,15 @@ const envSchema = z.object({
   PROPOSAL_DEADLINE_HOURS: positiveInt.default(72),
   SEAL_P12_PATH: z.string().min(1).optional(),
   SEAL_P12_PASSPHRASE: z.string().optional(),
+  // PEM certificates a seal's chain must reach to be shown as trusted (e.g. ICP-Brasil's roots).
+  SEAL_TRUST_ANCHORS: z.string().min(1).optional(),
+  // An RFC 3161 time-stamping authority for the seal (PAdES B-T/B-LT, decision 031).
+  TSA_URL: z.url({ protocol: /^https?$/, error: "use an http(s) URL" }).optional(),
+  TSA_USERNAME: z.string().optional(),
+  TSA_PASSWORD: z.string().optional(),
+  TSA_CLIENT_CERT: z.string().min(1).optional(),
+  TSA_CLIENT_KEY: z.string().min(1).optional(),
+  TSA_TIMEOUT_MS: positiveInt.default(10_000),
   SIGNING_ENVELOPE_DAYS: positiveInt.default(30),
   SIGNING_CODE_INTERVAL_SECONDS: positiveInt.default(60),
   SIGNING_PROVIDER: z

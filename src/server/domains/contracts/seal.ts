@@ -52,6 +52,18 @@ export interface SealCertificate {
   tsa?: TsaOptions | undefined;
   /** Told of every TSA failure before the seal throws (the log and chave_seal_tsa_failures_total). */
   onTsaFailure?: ((err: Error) => void) | undefined;
+  /**
+   * What a verifier trusts (`verifySealedPdf(bytes, { trustAnchors })`): the root of this seal's
+   * own chain, so that this installation's seals show as trusted, and SEAL_TRUST_ANCHORS.
+   */
+  trustAnchors?: X509Certificate[] | undefined;
+}
+
+/** Every certificate of a PEM bundle. */
+export function readPemCertificates(pem: string): X509Certificate[] {
+  return (pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? []).map(
+    (block) => new X509Certificate(block),
+  );
 }
 
 const SUBJECT = "Chave - selo de contratos";
@@ -90,6 +102,28 @@ export function createSelfSignedP12(passphrase: string, commonName = SUBJECT): B
  * at first use under DATA_DIR/seal and kept there.
  */
 export async function loadSealCertificate(opts: {
+  dataDir: string;
+  p12Path?: string | undefined;
+  passphrase?: string | undefined;
+  /** A PEM bundle of further trust anchors (SEAL_TRUST_ANCHORS). */
+  trustAnchorsPath?: string | undefined;
+  tsa?: TsaOptions | undefined;
+  onTsaFailure?: ((err: Error) => void) | undefined;
+}): Promise<SealCertificate> {
+  const cert = await loadP12(opts);
+  const root = readP12(cert.p12, cert.passphrase).chain.at(-1);
+  const extra = opts.trustAnchorsPath
+    ? readPemCertificates(await fsp.readFile(opts.trustAnchorsPath, "utf8"))
+    : [];
+  return {
+    ...cert,
+    tsa: opts.tsa,
+    onTsaFailure: opts.onTsaFailure,
+    trustAnchors: [...(root ? [root] : []), ...extra],
+  };
+}
+
+async function loadP12(opts: {
   dataDir: string;
   p12Path?: string | undefined;
   passphrase?: string | undefined;
