@@ -12,7 +12,7 @@ import {
   PRAZO_MAX,
   PRAZO_MIN,
 } from "./listings";
-import { MARITAL_STATUSES, partyFields, qualificationFields } from "./profile";
+import { GENDERS, MARITAL_STATUSES, partyFields, qualificationFields } from "./profile";
 import { DOCUMENT_KINDS } from "./storage";
 
 /*
@@ -337,6 +337,12 @@ export const proposalView = z.object({
       conjuge: z.object(personView).nullable().optional(),
       /** Absent on proposals made before it was asked (2026-11-25), and when not given. */
       endereco: z.object(addressViewFields).nullable().optional(),
+      /** Absent on proposals made before they were asked (2026-11-27), and when not given. */
+      genero: z.enum(GENDERS).optional(),
+      nacionalidade: z.string().optional(),
+      profissao: z.string().optional(),
+      rg: z.string().optional(),
+      rgOrgaoEmissor: z.string().optional(),
     })
     .nullable(),
   rendaTotal: z.number(),

@@ -109,3 +109,53 @@ describe("the guarantor's address", { timeout: 30_000 }, () => {
     });
   });
 });
+
+describe("the guarantor's qualification in the lease", { timeout: 30_000 }, () => {
+  it("sends nacionalidade, profissão, RG with its issuer and how the contract refers to the guarantor", async () => {
+    const sent: unknown[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+        if (init?.method === "POST") sent.push(JSON.parse(String(init.body)));
+        return new Response(JSON.stringify(naming), {
+          status: 200,
+          headers: { "content-type": "application/json" },
+        });
+      }),
+    );
+    renderInApp(<ProposalActions proposal={naming} />);
+    await userEvent.click(screen.getByRole("button", { name: "Indicar novo fiador" }));
+    const fields = screen.getByTestId("guarantor-fields");
+    const type = (label: string, text: string) => userEvent.type(within(fields).getByLabelText(label), text);
+    await type(ptBR.proposal.guarantorName, "Antônio Gonçalves");
+    await type(ptBR.proposal.guarantorCpf, "529.982.247-25");
+    await type(ptBR.proposal.guarantorEmail, "antonio@exemplo.com.br");
+    await type(ptBR.proposal.guarantorRelationship, "pai");
+    await type(ptBR.profile.fields.nacionalidade, "brasileiro");
+    await type(ptBR.profile.fields.profissao, "engenheiro");
+    await type(ptBR.profile.fields.rg, "11.222.333-4");
+    await type(ptBR.profile.fields.rgOrgaoEmissor, "SSP/MG");
+    const marital = within(fields).getByRole("combobox", { name: ptBR.proposal.guarantorMarital });
+    marital.focus();
+    await userEvent.keyboard("{ArrowDown}{Enter}");
+    await vi.waitFor(() => expect(marital).toHaveValue(ptBR.profile.marital.solteiro));
+    const gender = within(fields).getByRole("combobox", { name: ptBR.proposal.guarantorGender });
+    expect(gender).toHaveValue(ptBR.proposal.guarantorGenderOption.nao_informado);
+    gender.focus();
+    // Feminino, masculino, não informado: up from the chosen one to "masculino".
+    await userEvent.keyboard("{ArrowDown}{ArrowUp}{Enter}");
+    await vi.waitFor(() => expect(gender).toHaveValue(ptBR.proposal.guarantorGenderOption.masculino));
+    await userEvent.click(screen.getByRole("button", { name: "Enviar novo fiador" }));
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      fiador: {
+        nome: "Antônio Gonçalves",
+        genero: "masculino",
+        nacionalidade: "brasileiro",
+        profissao: "engenheiro",
+        rg: "11.222.333-4",
+        rgOrgaoEmissor: "SSP/MG",
+      },
+    });
+  });
+});

@@ -2,7 +2,7 @@ import { Select, SimpleGrid, Text, TextInput } from "@mantine/core";
 import { Controller, useFormContext } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { MARITAL_STATUSES } from "../../../shared/contracts/profile";
+import { GENDERS, MARITAL_STATUSES } from "../../../shared/contracts/profile";
 import { type Guarantor, guarantorInput } from "../../../shared/contracts/proposals";
 import { AddressFieldset } from "../../components/address-fieldset";
 import { useErrorText } from "../../lib/error-text";
@@ -14,6 +14,11 @@ export const guarantorDraftShape = z.object({
   email: z.string(),
   parentesco: z.string(),
   estadoCivil: z.string(),
+  genero: z.string(),
+  nacionalidade: z.string(),
+  profissao: z.string(),
+  rg: z.string(),
+  rgOrgaoEmissor: z.string(),
   conjuge: z.object({ nome: z.string(), cpf: z.string(), email: z.string() }),
   endereco: z.object({
     cep: z.string(),
@@ -37,12 +42,21 @@ const emptyAddress = (): GuarantorDraft["endereco"] => ({
   bairro: "",
 });
 
+const emptyQualification = () => ({
+  genero: "",
+  nacionalidade: "",
+  profissao: "",
+  rg: "",
+  rgOrgaoEmissor: "",
+});
+
 export const emptyGuarantor = (): GuarantorDraft => ({
   nome: "",
   cpf: "",
   email: "",
   parentesco: "",
   estadoCivil: "",
+  ...emptyQualification(),
   conjuge: { nome: "", cpf: "", email: "" },
   endereco: emptyAddress(),
 });
@@ -54,6 +68,11 @@ export function guarantorDraftOf(g: {
   email: string;
   parentesco: string;
   estadoCivil?: string;
+  genero?: string;
+  nacionalidade?: string;
+  profissao?: string;
+  rg?: string;
+  rgOrgaoEmissor?: string;
   conjuge?: { nome: string; cpf: string; email: string } | null;
   endereco?: GuarantorDraft["endereco"] | null;
 }): GuarantorDraft {
@@ -63,6 +82,11 @@ export function guarantorDraftOf(g: {
     email: g.email,
     parentesco: g.parentesco,
     estadoCivil: g.estadoCivil ?? "",
+    genero: g.genero ?? "",
+    nacionalidade: g.nacionalidade ?? "",
+    profissao: g.profissao ?? "",
+    rg: g.rg ?? "",
+    rgOrgaoEmissor: g.rgOrgaoEmissor ?? "",
     conjuge: g.conjuge ? { ...g.conjuge } : { nome: "", cpf: "", email: "" },
     endereco: g.endereco ? { ...emptyAddress(), ...g.endereco } : emptyAddress(),
   };
@@ -76,6 +100,12 @@ export function guarantorBody(d: GuarantorDraft) {
     email: d.email,
     parentesco: d.parentesco,
     estadoCivil: d.estadoCivil || undefined,
+    // What qualifies the guarantor in the lease; left blank, the contract writes what was given.
+    genero: d.genero || undefined,
+    nacionalidade: d.nacionalidade,
+    profissao: d.profissao,
+    rg: d.rg,
+    rgOrgaoEmissor: d.rgOrgaoEmissor,
     conjuge: d.estadoCivil === "casado" ? d.conjuge : null,
     // Nothing typed: no address (proposals made before it was asked have none either).
     endereco: Object.values(d.endereco).some((v) => v.trim())
@@ -157,6 +187,46 @@ export function GuarantorFields() {
               onBlur={field.onBlur}
               allowDeselect={false}
               error={err.field(errors?.estadoCivil?.message)}
+            />
+          )}
+        />
+        <TextInput
+          label={t("profile.fields.nacionalidade")}
+          maxLength={60}
+          {...register("fiador.nacionalidade")}
+          error={err.field(errors?.nacionalidade?.message)}
+        />
+        <TextInput
+          label={t("profile.fields.profissao")}
+          maxLength={100}
+          {...register("fiador.profissao")}
+          error={err.field(errors?.profissao?.message)}
+        />
+        <TextInput
+          label={t("profile.fields.rg")}
+          maxLength={20}
+          {...register("fiador.rg")}
+          error={err.field(errors?.rg?.message)}
+        />
+        <TextInput
+          label={t("profile.fields.rgOrgaoEmissor")}
+          placeholder="SSP/SP"
+          maxLength={30}
+          {...register("fiador.rgOrgaoEmissor")}
+          error={err.field(errors?.rgOrgaoEmissor?.message)}
+        />
+        <Controller
+          control={control}
+          name="fiador.genero"
+          render={({ field }) => (
+            <Select
+              label={t("proposal.guarantorGender")}
+              data={GENDERS.map((v) => ({ value: v, label: t(`proposal.guarantorGenderOption.${v}`) }))}
+              value={field.value || "nao_informado"}
+              onChange={(v) => v && field.onChange(v)}
+              onBlur={field.onBlur}
+              allowDeselect={false}
+              error={err.field(errors?.genero?.message)}
             />
           )}
         />
