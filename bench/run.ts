@@ -21,6 +21,7 @@ import { benchJobs } from "./jobs";
 import { benchLighthouse, printLighthouse } from "./lighthouse";
 import { benchLive } from "./live";
 import { benchDigests, benchMatching } from "./preferences";
+import { benchSeal, printSeal } from "./seal";
 import { loadSearch } from "./search";
 import { benchUpload, UPLOAD_BYTES } from "./upload";
 
@@ -238,6 +239,10 @@ async function main() {
       printCapacity(await capacity(), SECONDS, CONNECTIONS);
       return;
     }
+    if (process.env.BENCH_ONLY === "seal") {
+      printSeal(await benchSeal(Number(process.env.BENCH_SEAL_CONTRACTS ?? 20)));
+      return;
+    }
     if (process.env.BENCH_ONLY === "jobs") {
       await jobsSection(embedded.url);
       return;
@@ -324,6 +329,7 @@ async function main() {
     console.log(
       `  generate ${contract.generateMs.toFixed(0)} ms · seal ${contract.sealMs.toFixed(0)} ms (with the certificate of completion) · together ${(contract.generateMs + contract.sealMs).toFixed(0)} ms (target ≤ 500)`,
     );
+    printSeal(await benchSeal(Number(process.env.BENCH_SEAL_CONTRACTS ?? 20)));
     await jobsSection(embedded.url);
     await matchingSection(embedded.url);
     await digestSection(embedded.url);
