@@ -1,4 +1,4 @@
-import { Badge, Group, List, Stack, Text } from "@mantine/core";
+import { Badge, Group, Stack, Text } from "@mantine/core";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import type { SealDetails } from "../../../shared/contracts/contracts";
@@ -69,9 +69,9 @@ export function SealDetailsView({
           {details.chain.length === 0 ? (
             t("verify.details.noChain")
           ) : (
-            <List size="sm" spacing={4} listStyleType="none" withPadding={false}>
+            <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: "none" }}>
               {details.chain.map((link) => (
-                <List.Item key={`${link.subject}|${link.issuer}`} data-testid="chain-link">
+                <li key={`${link.subject}|${link.issuer}`} data-testid="chain-link">
                   <Group gap={6} wrap="wrap">
                     <span>{link.subject}</span>
                     <Badge size="xs" variant="light" color={link.trusted ? "teal" : "orange"}>
@@ -83,9 +83,9 @@ export function SealDetailsView({
                       ? t("verify.details.selfIssued")
                       : t("verify.details.issuedBy", { issuer: link.issuer })}
                   </Text>
-                </List.Item>
+                </li>
               ))}
-            </List>
+            </Stack>
           )}
         </Row>
       )}

@@ -1,4 +1,4 @@
-import { Alert, FileInput, Stack, Text } from "@mantine/core";
+import { Alert, Button, FileButton, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle, IconCircleCheck, IconFileSearch, IconHelpCircle } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -96,18 +96,32 @@ export function VerifyUpload() {
       : null;
   return (
     <Stack gap="md">
-      <FileInput
-        label={t("verify.fileLabel")}
-        description={t("verify.fileHint")}
-        placeholder={t("verify.filePlaceholder")}
-        accept="application/pdf,.pdf"
-        value={file}
-        onChange={pick}
-        clearable
-        leftSection={<IconFileSearch size={18} />}
-        disabled={verify.isPending}
-        data-testid="verify-file"
-      />
+      {/* A button rather than Mantine's FileInput: that one regroups the input chunks the home
+          shares and put the home's first download over its budget (decision 026). */}
+      <Stack gap={4}>
+        <Text size="sm" fw={500} id="verify-file-label">
+          {t("verify.fileLabel")}
+        </Text>
+        <Text size="xs" c="dimmed" id="verify-file-hint">
+          {t("verify.fileHint")}
+        </Text>
+        <FileButton onChange={pick} accept="application/pdf,.pdf">
+          {(props) => (
+            <Button
+              {...props}
+              variant="light"
+              fullWidth
+              leftSection={<IconFileSearch size={18} />}
+              loading={verify.isPending}
+              aria-describedby="verify-file-label verify-file-hint"
+              data-testid="verify-file"
+              styles={{ label: { overflow: "hidden", textOverflow: "ellipsis" } }}
+            >
+              {file ? t("verify.fileChosen", { name: file.name }) : t("verify.filePlaceholder")}
+            </Button>
+          )}
+        </FileButton>
+      </Stack>
       <div aria-live="polite">
         {verify.isPending && (
           <Text size="sm" c="dimmed">

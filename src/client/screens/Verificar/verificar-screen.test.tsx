@@ -28,8 +28,8 @@ function open(answer: unknown) {
 }
 
 async function pick(file: File) {
-  await screen.findByLabelText(ptBR.verify.fileLabel, {}, { timeout: 5000 });
-  // Mantine's FileInput is a button beside a hidden file input, which the picker fills.
+  await screen.findByRole("button", { name: ptBR.verify.filePlaceholder }, { timeout: 5000 });
+  // The button opens a hidden file input, which the picker fills.
   const hidden = document.querySelector('input[type="file"]');
   if (!(hidden instanceof HTMLInputElement)) throw new Error("no file input");
   await userEvent.upload(hidden, file);

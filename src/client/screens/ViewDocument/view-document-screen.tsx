@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Container,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Alert, Badge, Button, Card, Container, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { IconDownload } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -18,10 +6,9 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { DocumentVerification } from "../../../shared/contracts/contracts";
 import { PdfView } from "../../components/pdf-view";
-import { verificationQuery } from "../../features/contracts/api/verification";
 import { SealDetailsView, sealTime } from "../../features/contracts/seal-details";
 import { captureEvent, SEALED_CONTRACT_VIEWED } from "../../features/privacy/analytics";
-import { attachmentUrl, inlineUrlQuery } from "../../features/storage/api/documents";
+import { attachmentUrl, inlineUrlQuery, verificationQuery } from "../../features/storage/api/documents";
 import { formatBytes, formatDate } from "../../lib/format";
 import { StorageError } from "../../lib/storage";
 import { documentQuery } from "../../lib/storage-queries";
@@ -57,9 +44,16 @@ function SealVerdict({ verdict }: { verdict: Extract<DocumentVerification, { sea
               : t("viewer.sealBad", { numero: verdict.numero })}
         </Text>
         <SealDetailsView details={verdict} />
-        <Anchor component={Link} to="/Verificar" size="sm" data-testid="verify-another">
+        <Button
+          component={Link}
+          to="/Verificar"
+          variant="subtle"
+          size="compact-sm"
+          w="fit-content"
+          data-testid="verify-another"
+        >
           {t("verify.another")}
-        </Anchor>
+        </Button>
       </Stack>
     </Alert>
   );
