@@ -131,6 +131,7 @@ export const errorStatus = {
   "contract-not-editable": 409,
   "contract-document-locked": 409,
   "contract-document-missing": 409,
+  "invalid-drawing": 400,
   "guarantor-required": 400,
   "not-signing-turn": 409,
   "resend-rate-limited": 429,

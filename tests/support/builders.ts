@@ -118,7 +118,7 @@ export function builders(t: BuilderApp) {
   }
 
   /** One signer signs through the e-mailed link and code, as on /Clicksign; the new contract status. */
-  async function sign(contractId: string, signer: Signer): Promise<ContractStatus> {
+  async function sign(contractId: string, signer: Signer, assinatura?: string): Promise<ContractStatus> {
     const token = await signingLink(signer.email, contractId);
     // The code route is rate-limited per address: each signature from its own.
     await ok("code", call("POST", `/api/signing/${contractId}/code`, undefined, { token }, uniqueIp()));
@@ -130,6 +130,7 @@ export function builders(t: BuilderApp) {
         codigo,
         nome: signer.nome,
         cpf: signer.cpf,
+        ...(assinatura ? { assinatura } : {}),
       }),
     );
     return signed.status;

@@ -1,6 +1,10 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
 import fsp from "node:fs/promises";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
 import path from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builders } from "../../../../tests/support/builders";
 import { PNG_1X1 } from "../../../../tests/support/files";
@@ -24,7 +28,7 @@ let call: ReturnType<typeof builders>["call"];
 let baseUrl: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ LOG_LEVEL: process.env.TEST_LOG ?? "silent" });
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   b = builders(t);
@@ -191,5 +195,54 @@ describe("a seal that keeps failing", () => {
     } finally {
       await s.close();
     }
+  });
+});
+
+describe("drawn signatures", () => {
+  /** `pdfimages -list`: one row per image (soft masks apart), with its page. */
+  function imagesOf(pdf: Buffer): number[] {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "chave-drawn-"));
+    try {
+      fs.writeFileSync(path.join(dir, "c.pdf"), pdf);
+      return execFileSync("pdfimages", ["-list", path.join(dir, "c.pdf")], { encoding: "utf8" })
+        .split("\n")
+        .slice(2)
+        .map((l) => l.trim().split(/\s+/))
+        .filter((cols) => cols[2] === "image")
+        .map((cols) => Number(cols[0]));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it("are printed in the sealed contract, and a drawing that is not a PNG is refused in pt-BR", async () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="100"><path d="M10 80 C 60 10, 110 10, 290 60" stroke="#123" fill="none" stroke-width="5"/></svg>`;
+    const png = `data:image/png;base64,${(await sharp(Buffer.from(svg)).png().toBuffer()).toString("base64")}`;
+    const built = await b.contract("enviado");
+    const [first, ...rest] = built.signers;
+    if (!first) throw new Error("no signer");
+    // A JPEG (or anything else) labelled as a PNG would make the seal fail later: refused now.
+    const jpeg = await sharp(Buffer.from(svg)).jpeg().toBuffer();
+    const token = await b.signingLink(first.email, built.contract.id);
+    const refused = await call("POST", `/api/signing/${built.contract.id}/sign`, undefined, {
+      token,
+      codigo: "000000",
+      nome: first.nome,
+      cpf: first.cpf,
+      assinatura: `data:image/png;base64,${jpeg.toString("base64")}`,
+    });
+    expect(expectRefusal(refused, 400).message).toMatch(/assinatura desenhada/);
+
+    await b.sign(built.contract.id, first, png);
+    for (const s of rest) await b.sign(built.contract.id, s, png);
+    await t.settle();
+    const sealed = (
+      await call("GET", `/api/contracts/${built.contract.id}`, built.landlord.cookie)
+    ).json<ContractView>();
+    expect(sealed.status).toBe("assinado");
+    const bytes = await t.app.storage.readBytes(sealed.sealedDocumentId as string);
+    // One drawing per signer, and the contract had none before.
+    expect(imagesOf(bytes)).toHaveLength(built.signers.length);
+    expect(imagesOf(await t.app.storage.readBytes(sealed.documentId as string))).toHaveLength(0);
   });
 });

@@ -7,6 +7,7 @@ import { signersOf } from "./contract-signers.repository";
 import type { ContractRow } from "./contracts.repository";
 import { markSigned } from "./contracts.repository";
 import { appendCompletionCertificate, sealPdf } from "./seal";
+import { stampSignatures } from "./signature-stamps";
 
 const ROLE_LABEL: Record<string, string> = {
   locador: "LOCADOR(A)",
@@ -36,7 +37,17 @@ export async function sealContract(ctx: ContractsContext, contractId: string): P
   const signers = await signersOf(ctx.pool, contractId);
   const events = await trailOf(ctx.pool, contractId);
   const original = await ctx.storage.readBytes(row.document_id);
-  const withCertificate = await appendCompletionCertificate(original, {
+  // Each drawn signature on its signer's line; the certificate keeps the hash of what was signed.
+  // A contract whose lines cannot be matched to its signers (one drafted by an older template)
+  // is sealed without the drawings rather than never: the signatures are in the trail either way.
+  const signed = await stampSignatures(
+    original,
+    signers.map((s) => ({ role: s.role, position: s.position, nome: s.nome, image: s.signature_image })),
+  ).catch((err: unknown) => {
+    ctx.log.warn({ err, contractId }, "seal: drawn signatures not printed");
+    return original;
+  });
+  const withCertificate = await appendCompletionCertificate(signed, {
     numero: row.numero,
     sha256: row.sha256,
     signers: signers.map((s) => ({

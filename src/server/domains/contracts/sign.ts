@@ -4,10 +4,24 @@ import type { ContractStatus, signInput } from "../../../shared/contracts/contra
 import { normalizeText } from "../../../shared/contracts/listings";
 import { AppError } from "../../../shared/errors";
 import { withTransaction } from "../../db/client";
+import { declaredDimensions } from "../../storage/image-header";
 import { checkCode, isTurn, signerByToken } from "./ceremony";
 import { type ContractsContext, JOBS, providerOf, type RequestInfo, recordEvent } from "./context";
 import { recordSignature, unsignedCount } from "./contract-signers.repository";
 import { type ContractRow, markSealing } from "./contracts.repository";
+
+/** The largest drawing kept: the signature pad's canvas is far smaller. */
+const MAX_DRAWING = { width: 2000, height: 1000 };
+
+/**
+ * Whether a drawn signature is a PNG, checked by its bytes (not its data URL's label), of a sane
+ * size: it is printed on the signer's line when the contract is sealed.
+ */
+function isDrawing(dataUrl: string): boolean {
+  const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64");
+  const size = declaredDimensions(bytes, "image/png");
+  return size !== null && size.width <= MAX_DRAWING.width && size.height <= MAX_DRAWING.height;
+}
 
 /** Whether the contract's PDF is in the store with the bytes that were sent for signature. */
 async function documentAsSent(ctx: ContractsContext, row: ContractRow): Promise<boolean> {
@@ -37,6 +51,7 @@ export async function signContract(
   input: z.output<typeof signInput>,
   req: RequestInfo,
 ): Promise<{ status: ContractStatus }> {
+  if (input.assinatura && !isDrawing(input.assinatura)) throw new AppError("invalid-drawing");
   const result = await withTransaction(ctx.pool, async (c) => {
     const { row, signer } = await signerByToken(ctx, c, contractId, token, true);
     // Nobody signs a document that is not there as it was sent: a seal would then fail for good.

@@ -33,7 +33,8 @@ export interface SignatureLine {
 
 /** Every signature line of a rendered contract, in order, with the caption under it. */
 export async function signatureLinesOf(pdf: Uint8Array): Promise<SignatureLine[]> {
-  const doc = await getDocument({ data: pdf.slice(), useSystemFonts: false, isEvalSupported: false }).promise;
+  const doc = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false })
+    .promise;
   const lines: SignatureLine[] = [];
   try {
     for (let i = 1; i <= doc.numPages; i++) {
