@@ -18,6 +18,10 @@ export interface PdfAMeta {
   created: Date;
   /** When it was last changed (the seal's time). */
   modified: Date;
+  /** The Info dictionary's Author, Subject and Keywords, which XMP must repeat (ISO 19005-2, 6.6.2.3). */
+  author?: string | undefined;
+  subject?: string | undefined;
+  keywords?: string | undefined;
 }
 
 const CREATOR = "Chave";
@@ -61,7 +65,11 @@ function xmp(meta: PdfAMeta): string {
    <pdfaid:conformance>B</pdfaid:conformance>
    <dc:format>application/pdf</dc:format>
    <dc:title><rdf:Alt><rdf:li xml:lang="x-default">${xmlText(meta.title)}</rdf:li></rdf:Alt></dc:title>
-   <xmp:CreatorTool>${CREATOR}</xmp:CreatorTool>
+${meta.author ? `   <dc:creator><rdf:Seq><rdf:li>${xmlText(meta.author)}</rdf:li></rdf:Seq></dc:creator>\n` : ""}${
+  meta.subject
+    ? `   <dc:description><rdf:Alt><rdf:li xml:lang="x-default">${xmlText(meta.subject)}</rdf:li></rdf:Alt></dc:description>\n`
+    : ""
+}${meta.keywords ? `   <pdf:Keywords>${xmlText(meta.keywords)}</pdf:Keywords>\n` : ""}   <xmp:CreatorTool>${CREATOR}</xmp:CreatorTool>
    <xmp:CreateDate>${xmpDate(meta.created)}</xmp:CreateDate>
    <xmp:ModifyDate>${xmpDate(meta.modified)}</xmp:ModifyDate>
    <xmp:MetadataDate>${xmpDate(meta.modified)}</xmp:MetadataDate>
@@ -81,12 +89,15 @@ export function makePdfA(doc: PDFDocument, meta: PdfAMeta): void {
   const modified = new Date(Math.floor(meta.modified.getTime() / 1000) * 1000);
   doc.setTitle(meta.title, { showInWindowTitleBar: true });
   doc.setCreator(CREATOR);
+  if (meta.author) doc.setAuthor(meta.author);
+  if (meta.subject) doc.setSubject(meta.subject);
+  if (meta.keywords) doc.setKeywords([meta.keywords]);
   doc.setProducer(PRODUCER);
   doc.setCreationDate(created);
   doc.setModificationDate(modified);
   const { context, catalog } = doc;
   // Uncompressed, as ISO 19005 recommends, so that any tool (and our verifier) can read it.
-  const metadata = context.stream(Buffer.from(xmp({ title: meta.title, created, modified }), "utf8"), {
+  const metadata = context.stream(Buffer.from(xmp({ ...meta, created, modified }), "utf8"), {
     Type: "Metadata",
     Subtype: "XML",
   });

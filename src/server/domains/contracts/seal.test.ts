@@ -204,6 +204,9 @@ describe("the PAdES seal without a TSA (B-B)", () => {
     const info = execFileSync("pdfinfo", [f], { encoding: "utf8" });
     expect(info).toMatch(/Title:\s+Contrato/);
     expect(info).toMatch(/Creator:\s+Chave/);
+    // Every Info entry with an XMP counterpart is repeated there (ISO 19005-2, 6.6.2.3).
+    expect(info).toMatch(/Author:\s+Chave/);
+    expect(meta).toContain("<dc:creator><rdf:Seq><rdf:li>Chave</rdf:li></rdf:Seq></dc:creator>");
     expect(meta).toContain(`<xmp:ModifyDate>2026-11-21T13:00:00Z</xmp:ModifyDate>`);
     // qpdf finds the file well formed; every font is embedded (pdffonts' "emb" column).
     expect(execFileSync("qpdf", ["--check", f], { encoding: "utf8" })).toContain(

@@ -304,6 +304,9 @@ export async function sealPdf(pdf: Uint8Array, cert: SealCertificate, when = new
     title: doc.getTitle() ?? "Contrato de locação",
     created: doc.getCreationDate() ?? when,
     modified: when,
+    author: doc.getAuthor(),
+    subject: doc.getSubject(),
+    keywords: doc.getKeywords(),
   });
   let tsaChain: X509Certificate[] = [];
   if (cert.tsa) {
