@@ -73,6 +73,12 @@ function pdfsig(bytes: Uint8Array): string {
   }
 }
 
+/** poppler parses the whole file (every page's text) without a syntax error or warning. */
+function wellFormed(pdf: Uint8Array): boolean {
+  const r = spawnSync("pdftotext", [file("check.pdf", pdf), "-"], { encoding: "utf8" });
+  return r.status === 0 && !/Syntax (Error|Warning)/i.test(r.stderr);
+}
+
 /** OpenSSL's answer, success or not: its exit status and everything it printed. */
 function tryOpenssl(args: string[]): { ok: boolean; out: string } {
   const r = spawnSync("openssl", args, { encoding: "utf8" });
@@ -208,10 +214,8 @@ describe("the PAdES seal without a TSA (B-B)", () => {
     expect(info).toMatch(/Author:\s+Chave/);
     expect(meta).toContain("<dc:creator><rdf:Seq><rdf:li>Chave</rdf:li></rdf:Seq></dc:creator>");
     expect(meta).toContain(`<xmp:ModifyDate>2026-11-21T13:00:00Z</xmp:ModifyDate>`);
-    // qpdf finds the file well formed; every font is embedded (pdffonts' "emb" column).
-    expect(execFileSync("qpdf", ["--check", f], { encoding: "utf8" })).toContain(
-      "No syntax or stream encoding errors",
-    );
+    // poppler reads it without a syntax complaint; every font is embedded (pdffonts' "emb" column).
+    expect(wellFormed(sealed)).toBe(true);
     const fonts = execFileSync("pdffonts", [f], { encoding: "utf8" }).split("\n").slice(2).filter(Boolean);
     expect(fonts.length).toBeGreaterThan(0);
     for (const line of fonts) expect(line).toMatch(/\s+yes\s+(yes|no)\s+(yes|no)\s+\d+\s+\d+\s*$/);
@@ -285,9 +289,7 @@ describe("the PAdES seal with the operator's TSA (B-T, B-LT)", () => {
         expect.stringContaining("CN=Chave Test TSA"),
       ]),
     );
-    expect(execFileSync("qpdf", ["--check", file("lt.pdf", sealed)], { encoding: "utf8" })).toContain(
-      "No syntax or stream encoding errors",
-    );
+    expect(wellFormed(sealed)).toBe(true);
 
     const verdict = verifySealedPdf(sealed);
     expect(verdict).toMatchObject({
