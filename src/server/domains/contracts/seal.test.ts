@@ -1,6 +1,8 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { X509Certificate } from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, type PDFRawStream } from "pdf-lib";
@@ -356,7 +358,11 @@ describe("the PAdES seal with the operator's TSA (B-T, B-LT)", () => {
 });
 
 /** root → intermediate → leaf made by OpenSSL, in a P12 with the whole chain. */
-function operatorP12(dir: string, org: string): { p12: string; root: X509Certificate } {
+function operatorP12(
+  dir: string,
+  org: string,
+  leafExtensions: string[] = [],
+): { p12: string; root: X509Certificate } {
   fs.mkdirSync(dir, { recursive: true });
   makeRoot(dir, "root", `/C=BR/O=${org}/OU=Raiz de testes/CN=Autoridade Certificadora Raiz de Testes`);
   issue(dir, "intermediate", `/C=BR/O=${org}/OU=AC de testes/CN=AC Intermediaria de Testes`, "root", [
@@ -366,6 +372,7 @@ function operatorP12(dir: string, org: string): { p12: string; root: X509Certifi
   issue(dir, "leaf", `/C=BR/O=${org}/OU=e-CNPJ A1/CN=CHAVE LOCACOES LTDA:12345678000195`, "intermediate", [
     "basicConstraints=critical,CA:FALSE",
     "keyUsage=critical,digitalSignature,nonRepudiation",
+    ...leafExtensions,
   ]);
   fs.writeFileSync(
     path.join(dir, "chain.pem"),
@@ -430,6 +437,55 @@ describe("the operator's CA-issued certificate", () => {
         trusted: true,
       }),
     ]);
+  }, 60_000);
+
+  it("puts the CRL the leaf names into the DSS with a timestamped seal", async () => {
+    const dir = path.join(work, "crl");
+    fs.mkdirSync(dir, { recursive: true });
+    let crl = Buffer.alloc(0);
+    const server = http.createServer((_req, res) =>
+      res.writeHead(200, { "content-type": "application/pkix-crl" }).end(crl),
+    );
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/ac.crl`;
+      const { p12 } = operatorP12(dir, "Chave Testes", [`crlDistributionPoints=URI:${url}`]);
+      // The intermediate's CRL, made by `openssl ca -gencrl`.
+      fs.writeFileSync(path.join(dir, "index.txt"), "");
+      fs.writeFileSync(path.join(dir, "crlnumber"), "01\n");
+      fs.writeFileSync(
+        path.join(dir, "ca.cnf"),
+        "[ca]\ndefault_ca=ac\n[ac]\ndatabase=index.txt\ncrlnumber=crlnumber\ndefault_md=sha256\ndefault_crl_days=30\n",
+      );
+      openssl(
+        [
+          "ca",
+          "-gencrl",
+          "-config",
+          "ca.cnf",
+          "-keyfile",
+          "intermediate.key",
+          "-cert",
+          "intermediate.pem",
+          "-out",
+          "ac.crl.pem",
+        ],
+        dir,
+      );
+      openssl(["crl", "-in", "ac.crl.pem", "-outform", "DER", "-out", "ac.crl"], dir);
+      crl = fs.readFileSync(path.join(dir, "ac.crl"));
+      const cert = await loadSealCertificate({ dataDir: work, p12Path: p12, passphrase: "senha" });
+      const sealed = await sealPdf(contract, withTsa(cert).cert);
+      expect((await dssOf(sealed)).crls).toEqual([crl]);
+      expect(pdfsig(sealed)).toContain("Total document signed");
+      // The CRL service down: the seal is not made without what B-LT promises; the job retries.
+      crl = Buffer.alloc(0);
+      server.close();
+      server.closeAllConnections();
+      await expect(sealPdf(contract, withTsa(cert).cert)).rejects.toThrow(/ac\.crl could not be reached/);
+    } finally {
+      server.close();
+    }
   }, 60_000);
 
   it("declares DOC-ICP-15.03's policy for an ICP-Brasil certificate: AD-RB, and AD-RT with a timestamp", async () => {
