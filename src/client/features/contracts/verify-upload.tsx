@@ -109,13 +109,24 @@ export function VerifyUpload() {
           {(props) => (
             <Button
               {...props}
-              variant="light"
+              variant="default"
               fullWidth
               leftSection={<IconFileSearch size={18} />}
               loading={verify.isPending}
               aria-describedby="verify-file-label verify-file-hint"
               data-testid="verify-file"
-              styles={{ label: { overflow: "hidden", textOverflow: "ellipsis" } }}
+              // A long file name wraps on a phone instead of being cut.
+              h="auto"
+              mih={36}
+              py={6}
+              styles={{
+                label: {
+                  whiteSpace: "normal",
+                  overflowWrap: "anywhere",
+                  textAlign: "start",
+                  lineHeight: 1.35,
+                },
+              }}
             >
               {file ? t("verify.fileChosen", { name: file.name }) : t("verify.filePlaceholder")}
             </Button>
