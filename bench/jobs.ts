@@ -22,7 +22,13 @@ const pct = (values: number[], p: number) => {
  * signature's request to the sealed PDF stored (the seal is a job), over `contracts` contracts,
  * and how many e-mails a second one node sends through the outbox.
  */
-export async function benchJobs(databaseUrl: string, contracts = 20, mails = 500) {
+export async function benchJobs(
+  databaseUrl: string,
+  contracts = 20,
+  mails = 500,
+  /** More environment for the app: TSA_URL to seal with a timestamp (issue 27). */
+  env: Record<string, string> = {},
+) {
   const smtp = await startSmtpServer();
   const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), "chave-bench-jobs-"));
   const config = loadConfig({
@@ -35,6 +41,7 @@ export async function benchJobs(databaseUrl: string, contracts = 20, mails = 500
     RATE_LIMIT_MAX: "100000000",
     AUTH_RATE_LIMIT_MAX: "100000",
     JOBS_SCHEMA: "jobs_bench",
+    ...env,
   });
   const database = connectDatabase(databaseUrl, { max: 10 });
   // The test helpers read each new account's confirmation link from this database's outbox.

@@ -65,6 +65,8 @@ export const contracts = pgTable(
     uniqueIndex("contracts_proposal_idx").on(t.proposalId),
     index("contracts_landlord_idx").on(t.landlordId),
     index("contracts_tenant_idx").on(t.tenantId),
+    // The public verification finds a contract by the SHA-256 of an uploaded file (decision 033).
+    index("contracts_sealed_sha256_idx").on(t.sealedSha256),
   ],
 );
 

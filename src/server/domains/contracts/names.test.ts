@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
 import fontkit from "@pdf-lib/fontkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { proposalBodyOf } from "../../../../tests/support/bodies";

@@ -59,8 +59,11 @@ export function assertPdf(bytes: Buffer): void {
 /** Whether `bytes` are a contract this installation sealed, unchanged since (see the file's top). */
 export async function verifyUploaded(ctx: ContractsContext, bytes: Buffer): Promise<PublicVerification> {
   assertPdf(bytes);
-  const identity = sealIdentity(await ctx.seal());
-  const verify = (pdf: Buffer) => verifySealedPdf(pdf, { trustAnchors: identity?.anchors ?? [] });
+  const seal = await ctx.seal();
+  const identity = sealIdentity(seal);
+  // The root this installation seals under, and the operator's SEAL_TRUST_ANCHORS.
+  const trustAnchors = seal.trustAnchors ?? identity?.anchors ?? [];
+  const verify = (pdf: Buffer) => verifySealedPdf(pdf, { trustAnchors });
   const whole = await contractNumberSealedWithAnyHash(ctx.pool, [sha256(bytes)]);
   if (whole) {
     const verdict = verify(bytes);

@@ -1,0 +1,1 @@
+CREATE INDEX "contracts_sealed_sha256_idx" ON "contracts" USING btree ("sealed_sha256");
