@@ -45,7 +45,19 @@ if ! command -v pdfsig >/dev/null 2>&1; then
     exit 1
   fi
 fi
+# openssl checks the seals' CMS and timestamps, and is the tests' time-stamping authority (openssl ts).
+if ! command -v openssl >/dev/null 2>&1; then
+  if [ -r /etc/os-release ] && grep -qiE '^(ID|ID_LIKE)=.*(debian|ubuntu)' /etc/os-release && [ "$(id -u)" = 0 ]; then
+    echo "openssl is missing: installing Debian's openssl package with apt-get…"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openssl >/dev/null
+  else
+    echo "The tests need the openssl command: sudo apt-get install openssl (or brew install openssl)." >&2
+    exit 1
+  fi
+fi
 echo "pdfsig: $(pdfsig -v 2>&1 | head -1)"
+echo "openssl: $(openssl version)"
 echo "Chromium: $CHROME_PATH ($("$CHROME_PATH" --version 2>/dev/null || echo 'version unknown'))"
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo "Database: the PostgreSQL in TEST_DATABASE_URL (a fresh database a run)"
