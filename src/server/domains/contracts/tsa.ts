@@ -98,13 +98,23 @@ function post(opts: TsaOptions, body: Buffer): Promise<{ status: number; type: s
 }
 
 /**
+ * A request's nonce: 8 random bytes read as a positive INTEGER in minimal DER — the first byte
+ * below 0x80 (else negative) and not zero (else a leading zero byte, which OpenSSL's TSA refuses
+ * as a bad request: it did, once in 128 seals, before this).
+ */
+export function newNonce(): Buffer {
+  const nonce = randomBytes(8);
+  nonce[0] = ((nonce[0] ?? 0) & 0x7f) | 0x40;
+  return nonce;
+}
+
+/**
  * Asks the TSA to timestamp `data` (for PAdES B-T, the signature value). Returns the token (a
  * CMS ContentInfo's DER) after checking that it answers this request: granted, same imprint,
  * same nonce.
  */
 export async function requestTimestamp(data: Buffer, opts: TsaOptions): Promise<Buffer> {
-  const nonce = randomBytes(8);
-  nonce[0] = (nonce[0] ?? 0) & 0x7f; // a positive INTEGER
+  const nonce = newNonce();
   const answer = await post(opts, timestampRequest(data, nonce));
   if (answer.status !== 200) throw new TsaError(`the TSA answered HTTP ${answer.status}`);
   let resp: pkijs.TimeStampResp;
