@@ -1,8 +1,5 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
 import fsp from "node:fs/promises";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,6 +11,7 @@ import { createUpload, type TusTarget } from "../../../../tests/support/tus";
 import type { ContractView } from "../../../shared/contracts/contracts";
 import { isErrorCode } from "../../../shared/errors";
 import { manualClock } from "../../clock";
+import { imagePages } from "./pdf-boxes.fixture";
 import { createSelfSignedP12 } from "./seal";
 
 /*
@@ -199,22 +197,6 @@ describe("a seal that keeps failing", () => {
 });
 
 describe("drawn signatures", () => {
-  /** `pdfimages -list`: one row per image (soft masks apart), with its page. */
-  function imagesOf(pdf: Buffer): number[] {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "chave-drawn-"));
-    try {
-      fs.writeFileSync(path.join(dir, "c.pdf"), pdf);
-      return execFileSync("pdfimages", ["-list", path.join(dir, "c.pdf")], { encoding: "utf8" })
-        .split("\n")
-        .slice(2)
-        .map((l) => l.trim().split(/\s+/))
-        .filter((cols) => cols[2] === "image")
-        .map((cols) => Number(cols[0]));
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  }
-
   it("are printed in the sealed contract, and a drawing that is not a PNG is refused in pt-BR", async () => {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="100"><path d="M10 80 C 60 10, 110 10, 290 60" stroke="#123" fill="none" stroke-width="5"/></svg>`;
     const png = `data:image/png;base64,${(await sharp(Buffer.from(svg)).png().toBuffer()).toString("base64")}`;
@@ -242,7 +224,7 @@ describe("drawn signatures", () => {
     expect(sealed.status).toBe("assinado");
     const bytes = await t.app.storage.readBytes(sealed.sealedDocumentId as string);
     // One drawing per signer, and the contract had none before.
-    expect(imagesOf(bytes)).toHaveLength(built.signers.length);
-    expect(imagesOf(await t.app.storage.readBytes(sealed.documentId as string))).toHaveLength(0);
+    expect(imagePages(bytes)).toHaveLength(built.signers.length);
+    expect(imagePages(await t.app.storage.readBytes(sealed.documentId as string))).toHaveLength(0);
   });
 });

@@ -86,6 +86,23 @@ export function pdfText(bytes: Uint8Array): string {
   );
 }
 
+/** What `pdfsig` reports (it exits 0 even on "Digest Mismatch": read its text). */
+export function pdfsig(bytes: Uint8Array): string {
+  return withFile(bytes, (file) => execFileSync("pdfsig", [file], { encoding: "utf8" }));
+}
+
+/** `pdfimages -list`: the page of each image (not its soft mask), in order. */
+export function imagePages(bytes: Uint8Array): number[] {
+  return withFile(bytes, (file) =>
+    execFileSync("pdfimages", ["-list", file], { encoding: "utf8" })
+      .split("\n")
+      .slice(2)
+      .map((l) => l.trim().split(/\s+/))
+      .filter((cols) => cols[2] === "image")
+      .map((cols) => Number(cols[0])),
+  );
+}
+
 /** How far two boxes cover each other, across and down (0 when they only touch). */
 function overlap(a: Box, b: Box): { x: number; y: number } {
   return {

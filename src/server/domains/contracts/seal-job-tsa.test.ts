@@ -1,7 +1,3 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builders } from "../../../../tests/support/builders";
 import { outboxFor, subjectOf } from "../../../../tests/support/mail";
@@ -13,6 +9,7 @@ import type {
   PublicVerification,
 } from "../../../shared/contracts/contracts";
 import { manualClock } from "../../clock";
+import { pdfsig } from "./pdf-boxes.fixture";
 
 /*
  * Issue 27, items 4 and 8, through the app: the seal job with the operator's TSA (OpenSSL's own
@@ -44,16 +41,6 @@ afterAll(async () => {
   await t.close();
   await tsa.close();
 });
-
-function pdfsig(bytes: Buffer): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "chave-job-tsa-"));
-  try {
-    fs.writeFileSync(path.join(dir, "c.pdf"), bytes);
-    return execFileSync("pdfsig", [path.join(dir, "c.pdf")], { encoding: "utf8" });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 async function signedByAll() {
   const built = await b.contract("enviado");

@@ -1,10 +1,6 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { layoutProblems, pdfBoxes } from "./pdf-boxes.fixture";
+import { imagePages, layoutProblems, pdfBoxes } from "./pdf-boxes.fixture";
 import { signatureLinesOf, stampSignatures } from "./signature-stamps";
 import { renderContract, signatureLines } from "./template";
 import { crowded } from "./template.fixture";
@@ -14,24 +10,6 @@ async function drawing(color: string): Promise<string> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="120"><path d="M10 90 C 60 10, 110 10, 160 80 S 260 150, 390 40" stroke="${color}" fill="none" stroke-width="6"/></svg>`;
   const png = await sharp(Buffer.from(svg)).png().toBuffer();
   return `data:image/png;base64,${png.toString("base64")}`;
-}
-
-/** `pdfimages -list`: the page of each image (not its soft mask). */
-function imagePages(pdf: Uint8Array): number[] {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "chave-stamps-"));
-  try {
-    const file = path.join(dir, "c.pdf");
-    fs.writeFileSync(file, pdf);
-    const out = execFileSync("pdfimages", ["-list", file], { encoding: "utf8" });
-    return out
-      .split("\n")
-      .slice(2)
-      .map((l) => l.trim().split(/\s+/))
-      .filter((cols) => cols[2] === "image")
-      .map((cols) => Number(cols[0]));
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 describe("drawn signatures on the contract", () => {
