@@ -10,6 +10,7 @@ import {
 import { renderContract } from "../src/server/domains/contracts/template";
 import { base } from "../src/server/domains/contracts/template.fixture";
 import { startTestTsa } from "../tests/support/tsa";
+import { benchCompletion } from "./contract";
 
 export interface SealFigures {
   contracts: number;
@@ -40,29 +41,7 @@ export async function benchSeal(contracts = 20): Promise<{ withoutTsa: SealFigur
       const times: number[] = [];
       for (const [i, { bytes, sha256 }] of pdfs.entries()) {
         const t0 = performance.now();
-        await sealPdf(
-          await appendCompletionCertificate(bytes, {
-            numero: `BENCH-${i}`,
-            sha256,
-            signers: [
-              {
-                roleLabel: "LOCADOR(A)",
-                nome: base.locador.nome,
-                cpf: base.locador.cpf,
-                email: "x@exemplo.com.br",
-                signedAt: "21/11/2026",
-              },
-            ],
-            events: Array.from({ length: 12 }, (_, k) => ({
-              at: "21/11/2026 10:00",
-              actor: base.locatario.nome,
-              type: k % 2 === 0 ? "codigo_enviado" : "assinado",
-              detail: null,
-              ip: "127.0.0.1",
-            })),
-          }),
-          c,
-        );
+        await sealPdf(await appendCompletionCertificate(bytes, benchCompletion(i, sha256)), c);
         if (i > 0) times.push(performance.now() - t0);
       }
       const sorted = times.sort((a, b) => a - b);
