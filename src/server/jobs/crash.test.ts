@@ -2,13 +2,14 @@ import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { freePort } from "../../../tests/support/free-port";
 import { type ReceivedMail, startSmtpServer, subjectOf } from "../../../tests/support/mail";
 import { caller, personWithProfile, proposalOf, publishedOfferOf } from "../../../tests/support/market";
 import { remoteApp } from "../../../tests/support/remote-app";
 import { type ServerProcess, startServer } from "../../../tests/support/server-process";
 import { ORIGIN } from "../../../tests/support/test-app";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import type { ContractView } from "../../shared/contracts/contracts";
 
 /*
@@ -22,13 +23,19 @@ let dataDir: string;
 let port: number;
 let server: ServerProcess;
 let env: Record<string, string>;
+let database: TestDatabase;
 
 beforeAll(async () => {
+  // A database of its own: every app of the run does its scheduled work (digests, unread-message
+  // e-mails, reminders) on whatever database it is given, so on the shared one another test's app
+  // could e-mail these people through its own mailer, and the count of who sent what is ours alone.
+  database = await createTestDatabase("crash");
+  vi.stubEnv("SUPPORT_DATABASE_URL", database.url);
   smtp = await startSmtpServer();
   dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), "chave-crash-"));
   port = await freePort();
   env = {
-    DATABASE_URL: inject("databaseUrl"),
+    DATABASE_URL: database.url,
     DATA_DIR: dataDir,
     SMTP_URL: smtp.url,
     PUBLIC_URL: ORIGIN,
@@ -36,8 +43,6 @@ beforeAll(async () => {
     AUTH_RATE_LIMIT_MAX: "1000",
     TRUST_PROXY: "true",
     SIGNING_CODE_INTERVAL_SECONDS: "1",
-    // Its own jobs: other tests' apps share this database.
-    JOBS_SCHEMA: "jobs_crash",
     JOB_POLL_SECONDS: "1",
     // A job that was running when its node died is taken back quickly.
     JOB_TIMEOUT_SECONDS: "4",
@@ -50,6 +55,8 @@ afterAll(async () => {
   await server?.kill("SIGKILL");
   await smtp?.close();
   await fsp.rm(dataDir, { recursive: true, force: true });
+  vi.unstubAllEnvs();
+  await database?.drop();
 });
 
 const baseUrl = () => `http://127.0.0.1:${port}`;
@@ -202,7 +209,7 @@ describe("a crash right after a commit", () => {
     }
     expect([...copies.values()].every((bodies) => bodies.size === 1)).toBe(true);
     expect(ids.length - copies.size).toBeLessThanOrEqual(8);
-    const pool = new pg.Pool({ connectionString: inject("databaseUrl"), max: 1 });
+    const pool = new pg.Pool({ connectionString: database.url, max: 1 });
     try {
       const recipients = [...new Set(smtp.received.flatMap((m) => m.to))];
       const { rows } = await pool.query<{ id: string; sent: boolean }>(
