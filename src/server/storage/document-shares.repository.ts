@@ -38,3 +38,30 @@ export async function unshareAllWith(
   );
   return rowCount ?? 0;
 }
+
+/**
+ * A proposal ended without a deal (retirada, recusada, expirada): the landlord no longer reads
+ * the documents it shared (LGPD art. 6, III, necessity; art. 15, I, the purpose was reached or
+ * given up). A document the same tenant also sent in another proposal to this landlord that is
+ * still in force stays shared, now for that proposal; one shared for another reason (a message's
+ * attachment) is not this proposal's to take back. The number of shares taken back.
+ */
+export async function unshareProposal(c: Queryable, proposalId: string): Promise<number> {
+  const reason = `proposta:${proposalId}`;
+  // Still in force: open, approved (its contract needs them) or closed by another's approval.
+  const live = `q.id <> $1 AND q.landlord_id = s.user_id AND s.document_id = ANY(q.documentos)
+                AND q.status NOT IN ('retirada', 'recusada', 'expirada')`;
+  // Only the landlord's shares of the documents this proposal holds (the primary key finds them).
+  const mine = `p.id = $1 AND s.user_id = p.landlord_id AND s.document_id = ANY(p.documentos) AND s.reason = $2`;
+  await c.query(
+    `UPDATE document_shares s SET reason = 'proposta:' || (
+       SELECT q.id FROM proposals q WHERE ${live} ORDER BY q.created_at, q.id LIMIT 1)
+      FROM proposals p WHERE ${mine} AND EXISTS (SELECT 1 FROM proposals q WHERE ${live})`,
+    [proposalId, reason],
+  );
+  const { rowCount } = await c.query(`DELETE FROM document_shares s USING proposals p WHERE ${mine}`, [
+    proposalId,
+    reason,
+  ]);
+  return rowCount ?? 0;
+}

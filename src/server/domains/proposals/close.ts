@@ -1,5 +1,7 @@
+import type { ProposalStatus } from "../../../shared/contracts/proposals";
 import type { Queryable } from "../../db/rows";
 import { proposalChanged } from "../../realtime/events";
+import { unshareProposal } from "../../storage/document-shares.repository";
 import { insertEvent } from "./proposal-events.repository";
 import { closeOpen, type Proposal } from "./proposals.repository";
 
@@ -21,4 +23,21 @@ export async function closeOpenProposals(
     rows.map((p) => p.id),
   );
   return rows;
+}
+
+/** The endings without a deal: the documents the proposal shared go back to the tenant alone. */
+const UNSHARING_ENDINGS: readonly ProposalStatus[] = ["retirada", "recusada", "expirada"];
+
+/**
+ * A proposal that has just moved to `status`, in the caller's transaction: withdrawn, refused or
+ * expired, the landlord stops reading the documents it shared (LGPD art. 6, III). An approved
+ * proposal keeps them (its contract is drawn from that deal), and so, as before, does one closed
+ * because another was approved.
+ */
+export async function unshareIfEnded(
+  c: Queryable,
+  proposalId: string,
+  status: ProposalStatus,
+): Promise<void> {
+  if (UNSHARING_ENDINGS.includes(status)) await unshareProposal(c, proposalId);
 }

@@ -29,7 +29,7 @@ import { shareDocuments } from "../../storage/document-shares.repository";
 import { moveOffer } from "../listings/lifecycle";
 import { accountIdentities } from "../profile/profiles.repository";
 import type { ProfileService } from "../profile/service";
-import { closeOpenProposals } from "./close";
+import { closeOpenProposals, unshareIfEnded } from "./close";
 import { eventsOf, insertEvent, type ProposalEvent } from "./proposal-events.repository";
 import {
   dueSoon,
@@ -391,6 +391,7 @@ export class ProposalsService {
         fiador,
         fiadores_recusados: refusedGuarantors,
       });
+      await unshareIfEnded(c, id, next);
       const eventType =
         input.action === "accept"
           ? "aceita"
@@ -494,6 +495,7 @@ export class ProposalsService {
       if (!(await tryLockExpiry(c))) return [];
       const rows = await expireOverdue(c, now);
       for (const r of rows) {
+        await unshareIfEnded(c, r.id, "expirada");
         await this.event(
           c,
           r.id,
