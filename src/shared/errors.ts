@@ -175,6 +175,9 @@ export const errorStatus = {
   "invalid-upload-header": 400,
   "unsupported-upload-version": 412,
   "upload-concat-unsupported": 400,
+  "upload-content-type": 415,
+  "upload-finished": 409,
+  "upload-length-required": 400,
   // Photo renditions (docs/decisions/024)
   "invalid-photo-width": 400,
   // Public verification of a sealed contract (docs/decisions/033)
