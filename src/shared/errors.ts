@@ -176,7 +176,7 @@ export const errorStatus = {
   "unsupported-upload-version": 412,
   "upload-concat-unsupported": 400,
   "upload-content-type": 415,
-  "upload-finished": 409,
+  "upload-finished": 403,
   "upload-length-required": 400,
   // Photo renditions (docs/decisions/024)
   "invalid-photo-width": 400,
