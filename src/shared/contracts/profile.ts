@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { nationalPhoneDigits, phoneProblem } from "../phone";
 import { signUpInput } from "./auth";
 import { addressFields, addressViewFields } from "./listings";
 
@@ -129,11 +130,15 @@ export const personalInput = z.strictObject({
   estadoCivil: z.enum(MARITAL_STATUSES, { error: "invalid-marital-status" }),
   profissao: text(100, "invalid-profession"),
   nacionalidade: text(60, "invalid-nationality"),
+  /** A mobile or a landline with an area code that exists (src/shared/phone.ts), kept as its digits. */
   telefone: z
     .string({ error: "invalid-phone" })
     .max(30, { error: "invalid-phone" })
-    .transform((v) => v.replace(/\D/g, ""))
-    .refine((v) => /^[1-9]{2}9?\d{8}$/.test(v), { error: "invalid-phone" }),
+    .transform(nationalPhoneDigits)
+    .superRefine((v, ctx) => {
+      const problem = phoneProblem(v);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
 });
 export type PersonalInput = z.input<typeof personalInput>;
 

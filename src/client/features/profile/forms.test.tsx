@@ -47,6 +47,38 @@ describe("PersonalForm", { timeout: 30_000 }, () => {
   });
 });
 
+describe("PersonalForm, the phone", { timeout: 30_000 }, () => {
+  // Issue 28 (11): area codes that do not exist and eight-digit numbers that are not landlines
+  // were accepted; the form now says which part of the number is wrong, before anything is sent.
+  const phone = () => screen.getByRole("textbox", { name: ptBR.profile.fields.telefone });
+  it.each([
+    ["(23) 98765-4321", "invalid-phone-area-code"],
+    ["(72) 3456-7890", "invalid-phone-area-code"],
+    ["(11) 8765-4321", "invalid-phone-number"],
+    ["(11) 9876-5432", "invalid-phone-number"],
+    ["1234", "invalid-phone"],
+  ] as const)("refuses %s, saying %s under the field", async (typed, code) => {
+    const onSave = vi.fn(async () => undefined);
+    renderInApp(<PersonalForm profile={empty} onSave={onSave} />);
+    await userEvent.type(phone(), typed);
+    await userEvent.click(screen.getByRole("button", { name: save }));
+    expect(await screen.findByText(errors[code])).toBeInTheDocument();
+    expect(phone()).toHaveAccessibleDescription(errors[code]);
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it("takes a landline written with the country's code, in DDD 55 (Santa Maria), without a word", async () => {
+    const onSave = vi.fn(async () => undefined);
+    renderInApp(<PersonalForm profile={empty} onSave={onSave} />);
+    await userEvent.type(phone(), "+55 (55) 3222-1234");
+    await userEvent.click(screen.getByRole("button", { name: save }));
+    // Other fields are empty, so nothing is saved, but the phone has no message of its own.
+    expect(await screen.findByText(errors["invalid-full-name"])).toBeInTheDocument();
+    expect(phone()).not.toBeInvalid();
+    expect(phone()).not.toHaveAccessibleDescription();
+  });
+});
+
 describe("PersonalForm, what the lease prints", { timeout: 30_000 }, () => {
   it("asks the RG's issuer and how the contract refers to the person, starting from 'Prefiro não dizer'", () => {
     renderInApp(<PersonalForm profile={empty} onSave={vi.fn(async () => undefined)} />);
