@@ -9,6 +9,7 @@ import type { Clock } from "../../src/server/clock";
 import { type Config, loadConfig } from "../../src/server/config";
 import { connectDatabase, type Database } from "../../src/server/db/client";
 import { createMailer } from "../../src/server/mail/mailer";
+import { type ContractCheck, contractCheckFor, type OpenApiDocument, reportAnswer } from "./openapi-check";
 
 export const ORIGIN = "http://localhost:3000";
 
@@ -57,6 +58,7 @@ export async function createTestApp(
     jobsSchema: `jobs_${randomBytes(4).toString("hex")}`,
     ...(opts.clock ? { clock: opts.clock } : {}),
   });
+  checkAnswersAgainstDocument(app);
   await app.ready();
   return {
     app,
@@ -71,6 +73,37 @@ export async function createTestApp(
       await fsp.rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Every answer this app sends is checked against its OpenAPI document (decision 038): a mismatch
+ * is a console.error, which fails the test that caused it (tests/support/console-guard.ts).
+ */
+function checkAnswersAgainstDocument(app: FastifyInstance) {
+  let check: ContractCheck | undefined;
+  app.onAnswer((request, reply, payload) => {
+    const route = request.routeOptions.url;
+    // Unknown paths (the app's 404) and compressed bodies are not an operation's answer to read.
+    if (!route || reply.getHeader("content-encoding")) return;
+    check ??= contractCheckFor(app.swagger() as unknown as OpenApiDocument);
+    const contentType = String(reply.getHeader("content-type") ?? "");
+    const body =
+      payload === null || payload === undefined
+        ? ""
+        : typeof payload === "string"
+          ? payload
+          : Buffer.isBuffer(payload) && /json/.test(contentType)
+            ? payload.toString("utf8")
+            : null;
+    reportAnswer(check, {
+      method: request.method,
+      path: route.replace(/:([A-Za-z0-9_]+)/g, "{$1}"),
+      status: reply.statusCode,
+      contentType,
+      body,
+      hadSession: /session_token=[^;\s]/.test(request.headers.cookie ?? ""),
+    });
+  });
 }
 
 export function uniqueEmail(prefix = "user"): string {

@@ -1,14 +1,248 @@
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
+import type { OpenAPIV3 } from "openapi-types";
+
+/*
+ * The OpenAPI document is the API's contract (decision 038): every operation says who may call it
+ * (`security`) and every answer it gives, success and errors, with its schema. The JSON answers
+ * come from the routes' zod schemas (`schema.response`, which Fastify also serialises through);
+ * what a route cannot say in zod is said here, once: who may call it (by how its handler checks the
+ * caller), and the successes that are not JSON (bytes, a stream, a page, a redirect, the tus
+ * protocol). The test suites check every answer they receive against this document
+ * (tests/support/openapi-check.ts) and Redocly's recommended rules against its shape.
+ */
+
+/** A session cookie (better-auth's), what `requireSession`/`requireUserId` check (src/server/auth/guard.ts). */
+const SESSION: OpenAPIV3.SecurityRequirementObject[] = [{ session: [] }];
+/** Anyone: no session asked (the link, the token or the signature in the request is its permission, if any). */
+const ANYONE: OpenAPIV3.SecurityRequirementObject[] = [];
+/** With or without a session: the answer differs for the signed-in caller (`{}` is OpenAPI's "none needed"). */
+const OPTIONAL_SESSION: OpenAPIV3.SecurityRequirementObject[] = [{}, { session: [] }];
+
+/**
+ * Who may call each operation that does not need a session. Every other operation needs one: its
+ * handler starts with `requireSession`/`requireUserId`, and an answer without a session is 401
+ * `unauthenticated` (the suites' check fails an operation listed here that answers that, and one
+ * not listed that succeeds without a session cookie).
+ */
+export const CALLERS: Record<string, OpenAPIV3.SecurityRequirementObject[]> = {
+  // Accounts: before there is a session, or the e-mailed link is the permission.
+  "POST /api/auth/sign-up/email": ANYONE,
+  "POST /api/auth/sign-in/email": ANYONE,
+  "POST /api/auth/request-password-reset": ANYONE,
+  "POST /api/auth/reset-password": ANYONE,
+  "POST /api/auth/send-verification-email": ANYONE,
+  "GET /api/auth/verify-email": ANYONE,
+  "GET /api/auth/get-session": OPTIONAL_SESSION,
+  // Ends the caller's session if there is one; succeeds either way.
+  "POST /api/auth/sign-out": OPTIONAL_SESSION,
+  // Operators and balancers.
+  "GET /api/health": ANYONE,
+  "GET /api/health/live": ANYONE,
+  "GET /api/health/ready": ANYONE,
+  // The market is public; an owner also sees their own drafts and photos.
+  "GET /api/search": ANYONE,
+  "GET /api/search/places": ANYONE,
+  "GET /api/offers/{id}": OPTIONAL_SESSION,
+  "GET /api/photos/{id}": OPTIONAL_SESSION,
+  // A signed, expiring link to a document's bytes.
+  "GET /api/storage/files/{id}": ANYONE,
+  // tus discovery (OPTIONS) asks for no session (tus 1.0.0, "OPTIONS").
+  "OPTIONS /api/storage/uploads": ANYONE,
+  "OPTIONS /api/storage/uploads/{id}": ANYONE,
+  // The unsubscribe link's signed token (RFC 8058: a mail client posts without cookies).
+  "GET /api/preferences/unsubscribe": ANYONE,
+  "POST /api/preferences/unsubscribe": ANYONE,
+  "GET /api/privacy": ANYONE,
+  "GET /api/privacy/home-layout": OPTIONAL_SESSION,
+  // A signer's personal link (its token, in the query or the body) is the credential.
+  "GET /api/signing/{id}": ANYONE,
+  "POST /api/signing/{id}/code": ANYONE,
+  "POST /api/signing/{id}/sign": ANYONE,
+  "POST /api/signing/{id}/refuse": ANYONE,
+  "POST /api/signing/webhooks/clicksign": [{ clicksignHmac: [] }],
+  "POST /api/public/verify": ANYONE,
+};
+
+const binary = { type: "string", format: "binary" } as const;
+
+/**
+ * The successes that are not a JSON body, which a zod response schema cannot state: the tus
+ * protocol (answered by @tus/server, tus 1.0.0), streams of bytes, the live events, pages and a
+ * redirect. Their errors come from the routes (ErrorBody).
+ */
+const NON_JSON_ANSWERS: Record<string, OpenAPIV3.ResponsesObject> = {
+  "POST /api/storage/uploads": {
+    "201": {
+      description: "Upload created (tus creation; with creation-with-upload, its first bytes taken)",
+      headers: {
+        Location: { description: "The upload's URL", schema: { type: "string" } },
+        "Upload-Offset": {
+          description: "Bytes received (creation-with-upload)",
+          schema: { type: "integer" },
+        },
+      },
+    },
+  },
+  "HEAD /api/storage/uploads/{id}": {
+    "200": {
+      description: "The upload's offset and length (tus HEAD)",
+      headers: {
+        "Upload-Offset": { description: "Bytes received", schema: { type: "integer" } },
+        "Upload-Length": { description: "Bytes announced, once known", schema: { type: "integer" } },
+      },
+    },
+  },
+  "PATCH /api/storage/uploads/{id}": {
+    "204": {
+      description: "Bytes appended (tus PATCH); the last ones make the document",
+      headers: { "Upload-Offset": { description: "Bytes received", schema: { type: "integer" } } },
+    },
+  },
+  "DELETE /api/storage/uploads/{id}": { "204": { description: "Upload ended (tus termination)" } },
+  "OPTIONS /api/storage/uploads": {
+    "204": { description: "tus discovery: version, extensions, size limit" },
+  },
+  "OPTIONS /api/storage/uploads/{id}": {
+    "204": { description: "tus discovery: version, extensions, size limit" },
+  },
+  "GET /api/storage/files/{id}": {
+    "200": {
+      description: "The document's bytes",
+      content: { "application/octet-stream": { schema: binary } },
+    },
+  },
+  "GET /api/photos/{id}": {
+    "200": { description: "The photo", content: { "image/*": { schema: binary } } },
+  },
+  "GET /api/privacy/exports/{id}/download": {
+    "200": { description: "The export (zip)", content: { "application/zip": { schema: binary } } },
+  },
+  "GET /api/events": {
+    "200": {
+      description: "Server-sent events (text/event-stream): proposals, signers, messages, notices",
+      content: { "text/event-stream": { schema: { type: "string" } } },
+    },
+  },
+  "GET /api/auth/verify-email": {
+    "302": {
+      description: "Into the app (signed in), or to the sign-in screen saying what happened",
+      headers: { Location: { description: "Where the link leads", schema: { type: "string" } } },
+    },
+  },
+  "GET /api/preferences/unsubscribe": {
+    "200": {
+      description: "A page with one button",
+      content: { "text/html": { schema: { type: "string" } } },
+    },
+  },
+  "POST /api/preferences/unsubscribe": {
+    "200": {
+      description: "A page saying the e-mails stopped",
+      content: { "text/html": { schema: { type: "string" } } },
+    },
+  },
+};
+
+/**
+ * Methods a multi-method route registers but the protocol has no operation for (tus: an upload is
+ * created on the collection and read, appended or ended at its own URL): not in the document.
+ */
+const NOT_OPERATIONS = new Set([
+  "HEAD /api/storage/uploads",
+  "PATCH /api/storage/uploads",
+  "DELETE /api/storage/uploads",
+  "POST /api/storage/uploads/{id}",
+]);
+
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+
+/** `getApiContractsById`, `postApiContractsByIdSignersBySignerIdResend`: stable, from the route. */
+export function operationIdOf(method: string, path: string): string {
+  const words = path
+    .split("/")
+    .filter(Boolean)
+    .map((segment) => {
+      const param = /^\{(.+)\}$/.exec(segment);
+      const word = param ? `by-${param[1]}` : segment;
+      return word
+        .split(/[^A-Za-z0-9]+/)
+        .filter(Boolean)
+        .map((w) => w[0]?.toUpperCase() + w.slice(1))
+        .join("");
+    });
+  return method.toLowerCase() + words.join("");
+}
+
+/** Every `$ref` a value holds. */
+function refsIn(value: unknown, into: Set<string>): Set<string> {
+  if (Array.isArray(value)) for (const v of value) refsIn(v, into);
+  else if (value && typeof value === "object")
+    for (const [key, v] of Object.entries(value)) {
+      if (key === "$ref" && typeof v === "string") into.add(v);
+      else refsIn(v, into);
+    }
+  return into;
+}
+
+function nullInEnums(value: unknown): void {
+  if (Array.isArray(value)) for (const v of value) nullInEnums(v);
+  else if (value && typeof value === "object") {
+    const schema = value as { nullable?: unknown; enum?: unknown[] };
+    if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null))
+      schema.enum.push(null);
+    for (const v of Object.values(value)) nullInEnums(v);
+  }
+}
+
+/** Who may call, the non-JSON answers and the operation ids, on the document zod's transform made. */
+export function completeDocument(doc: OpenAPIV3.Document): OpenAPIV3.Document {
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    if (!item) continue;
+    for (const method of METHODS) {
+      const shared = item[method];
+      if (!shared) continue;
+      const name = `${method.toUpperCase()} ${path}`;
+      if (NOT_OPERATIONS.has(name)) {
+        delete item[method];
+        continue;
+      }
+      // The methods of one route (tus's) share one operation object: each gets its own.
+      const op: OpenAPIV3.OperationObject = { ...shared, responses: { ...shared.responses } };
+      item[method] = op;
+      op.operationId ??= operationIdOf(method, path);
+      // The list above wins over a route's own declaration (tus's methods share one schema).
+      op.security = CALLERS[name] ?? op.security ?? SESSION;
+      const extra = NON_JSON_ANSWERS[name];
+      if (extra) op.responses = { ...extra, ...op.responses };
+    }
+  }
+  // OpenAPI 3.0.3: `nullable` does not add null to an `enum`, which must list it itself (zod's
+  // 3.0 output of a nullable enum leaves it out, so a client generated from it refused null).
+  nullInEnums(doc);
+  // Components no operation uses (zod's input copy of the error body) are left out.
+  const schemas = doc.components?.schemas ?? {};
+  for (;;) {
+    const used = refsIn({ paths: doc.paths, schemas }, new Set());
+    const unused = Object.keys(schemas).filter((id) => !used.has(`#/components/schemas/${id}`));
+    if (unused.length === 0) break;
+    for (const id of unused) delete schemas[id];
+  }
+  return doc;
+}
+
+/** What sees each answer before it leaves (the test suites' contract check); none in production. */
+export type AnswerListener = (request: FastifyRequest, reply: FastifyReply, payload: unknown) => void;
 
 /** The OpenAPI document, generated from the routes' zod schemas, and its browsable page. */
 export const openApiPlugin = fp(
   async (app: FastifyInstance, opts: { publicUrl: string; version: string }) => {
     await app.register(swagger, {
       openapi: {
+        openapi: "3.0.3",
         info: {
           title: "Chave API",
           version: opts.version,
@@ -17,12 +251,30 @@ export const openApiPlugin = fp(
         },
         servers: [{ url: opts.publicUrl }],
         components: {
-          securitySchemes: { session: { type: "apiKey", in: "cookie", name: "chave.session_token" } },
+          securitySchemes: {
+            session: { type: "apiKey", in: "cookie", name: "chave.session_token" },
+            clicksignHmac: {
+              type: "apiKey",
+              in: "header",
+              name: "Content-Hmac",
+              description: "`sha256=` and the HMAC-SHA256 of the raw body with the webhook's secret",
+            },
+          },
         },
       },
       transform: jsonSchemaTransform,
       // Schemas with an id in zod's registry (the error body) become components, referred to.
-      transformObject: jsonSchemaTransformObject,
+      transformObject: (input) => completeDocument(jsonSchemaTransformObject(input) as OpenAPIV3.Document),
+    });
+    // The tests' contract check sees every answer here, before compression (registered before the
+    // routes, so it reaches every route of the app).
+    const listeners: AnswerListener[] = [];
+    app.decorate("onAnswer", (listener: AnswerListener) => {
+      listeners.push(listener);
+    });
+    app.addHook("onSend", (request, reply, payload, done) => {
+      for (const listener of listeners) listener(request, reply, payload);
+      done(null, payload);
     });
     // swagger-ui's CSP asks the browser to upgrade every request to https, which on a plain-http
     // installation (PUBLIC_URL http://…) breaks the page's own scripts and styles.
@@ -43,3 +295,10 @@ export const openApiPlugin = fp(
     });
   },
 );
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Adds a listener of every answer (tests/support/openapi-check.ts); production adds none. */
+    onAnswer(listener: AnswerListener): void;
+  }
+}

@@ -103,52 +103,55 @@ export type RevokeSessionInput = z.infer<typeof revokeSessionInput>;
 /** What sign-up, reset requests and confirmation resends answer, whatever the e-mail. */
 export const sameAnswer = z.object({ status: z.literal(true) });
 
+/*
+ * better-auth's answers, as the routes forward them (src/server/auth/routes.ts: the JSON text
+ * better-auth wrote, which Fastify sends as it is). They are its rows, every column: the document
+ * says so field by field, and the suites fail on a field it adds (decision 038).
+ */
+
+/** An account as better-auth answers it: its `users` row (src/server/db/schema/auth.ts). */
 export const publicUser = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
   emailVerified: z.boolean(),
+  /** Never set by Chave (better-auth's column). */
+  image: z.string().nullable(),
   createdAt: z.string(),
+  updatedAt: z.string(),
 });
 export type PublicUser = z.infer<typeof publicUser>;
 
+/** A session as better-auth answers it: its `sessions` row. */
 export const sessionInfo = z.object({
   id: z.string(),
   token: z.string(),
-  userAgent: z.string().nullable().optional(),
-  ipAddress: z.string().nullable().optional(),
+  userId: z.string(),
+  userAgent: z.string().nullable(),
+  ipAddress: z.string().nullable(),
   createdAt: z.string(),
+  updatedAt: z.string(),
   expiresAt: z.string(),
 });
 export type SessionInfo = z.infer<typeof sessionInfo>;
 
-export const sessionResponse = z
-  .object({
-    user: publicUser,
-    session: z.object({ id: z.string(), expiresAt: z.string(), token: z.string() }).loose(),
-  })
-  .nullable();
+/** The signed-in user and session, or null for a visitor. */
+export const sessionResponse = z.object({ user: publicUser, session: sessionInfo }).nullable();
 export type SessionResponse = z.infer<typeof sessionResponse>;
 
 /** The signed-in user as /api/me answers it (and a name change). */
 export const userView = z.object({ id: z.string(), name: z.string(), email: z.string() });
 export type UserView = z.infer<typeof userView>;
 
-/*
- * better-auth's answers, as the routes forward them (documented; the bodies come from better-auth
- * as text, which Fastify sends as they are).
- */
-export const signInResult = z
-  .object({
-    redirect: z.boolean(),
-    token: z.string(),
-    url: z.string().optional(),
-    user: publicUser.loose(),
-  })
-  .loose();
+export const signInResult = z.object({
+  /** Always false here (no social sign-in). */
+  redirect: z.boolean(),
+  token: z.string(),
+  url: z.string().optional(),
+  user: publicUser,
+});
 export type SignInResult = z.infer<typeof signInResult>;
-export const changePasswordResult = z
-  .object({ token: z.string().nullable(), user: publicUser.loose() })
-  .loose();
+/** The new session's token when the other sessions were ended, else null. */
+export const changePasswordResult = z.object({ token: z.string().nullable(), user: publicUser });
 export const authStatus = z.object({ status: z.boolean() });
 export const signOutResult = z.object({ success: z.boolean() });

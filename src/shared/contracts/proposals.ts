@@ -297,12 +297,20 @@ export const proposalListQuery = z.strictObject({
  * here never leaves the server).
  */
 
+/**
+ * A value in an event's changes: a term (centavos, months, a date, a guarantee), a guarantor's
+ * name, the documents asked for (a list), or null when there was none. (Null on the string: the
+ * OpenAPI 3.0 document has no null type, only a `nullable` type.)
+ */
+const changeValue = z.union([z.string().nullable(), z.number(), z.boolean(), z.array(z.string())]);
+export type ProposalChangeValue = z.infer<typeof changeValue>;
+
 export const proposalEventView = z.object({
   id: z.string(),
   type: z.string(),
   actor: z.enum(["tenant", "landlord", "system"]),
-  /** Field → [before, after]. */
-  changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])).nullable(),
+  /** Field → [before, after]: the terms' values (a number, a date or a name) or null. */
+  changes: z.record(z.string(), z.array(changeValue).length(2)).nullable(),
   detail: z.string().nullable(),
   createdAt: z.string(),
 });

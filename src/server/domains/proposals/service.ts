@@ -9,6 +9,7 @@ import {
   depositMonths,
   type Guarantor,
   type OfferRules,
+  type ProposalChangeValue,
   type ProposalEventView,
   type ProposalStatus,
   type ProposalTerms,
@@ -84,8 +85,11 @@ const rulesOf = (o: OfferRuleColumns): OfferRules => ({
 });
 
 /** What a counter-offer changed: { field: [before, after] } for each field that moved. */
-function diff(before: ProposalTerms, after: ProposalTerms): Record<string, [unknown, unknown]> | null {
-  const changes: Record<string, [unknown, unknown]> = {};
+function diff(
+  before: ProposalTerms,
+  after: ProposalTerms,
+): Record<string, [ProposalChangeValue, ProposalChangeValue]> | null {
+  const changes: Record<string, [ProposalChangeValue, ProposalChangeValue]> = {};
   for (const key of Object.keys(after) as (keyof ProposalTerms)[])
     if (before[key] !== after[key]) changes[key] = [before[key], after[key]];
   return Object.keys(changes).length > 0 ? changes : null;
