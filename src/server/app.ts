@@ -393,6 +393,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         hub,
         heartbeatMs: config.LIVE_HEARTBEAT_SECONDS * 1000,
         maxPerUser: config.LIVE_MAX_STREAMS_PER_USER,
+        retentionDays: config.LIVE_EVENTS_RETENTION_DAYS,
       });
     },
     { prefix: API_PREFIX },

@@ -1,6 +1,13 @@
+import type { FastifyInstance } from "fastify";
+import type pg from "pg";
+import { GOOD_PASSWORD, post, sessionCookie, signIn, uniqueEmail, uniqueIp } from "./test-app";
+
 /** A server-sent-events client for tests, reading the stream as a browser's EventSource would. */
 export interface SseMessage {
+  /** The SSE `id:` field: the position a reconnect resumes after (Last-Event-ID). */
   id: string | null;
+  /** The event's own id (decision 035: in its data, so a client can drop one it already has). */
+  eventId: number | null;
   type: string;
   paths: string[];
   data: Record<string, unknown>;
@@ -90,11 +97,19 @@ export async function openStream(
           if (id !== null) stream.lastEventId = id;
           if (data.length === 0) continue;
           const parsed = JSON.parse(data.join("\n")) as {
+            id?: number;
             type: string;
             paths: string[];
             data: Record<string, unknown>;
           };
-          const message = { id, ...parsed, at: performance.now() };
+          const { id: own, ...rest } = parsed;
+          const eventId =
+            typeof own === "number"
+              ? own
+              : rest.type !== "ready" && rest.type !== "resync" && id !== null && /^\d+$/.test(id)
+                ? Number(id)
+                : null;
+          const message = { id, eventId, ...rest, at: performance.now() };
           stream.messages.push(message);
           for (const w of [...waiters])
             if (w.match(message)) {
@@ -108,4 +123,29 @@ export async function openStream(
     }
   })();
   return stream;
+}
+
+/**
+ * A confirmed person signed in, without reading the confirmation e-mail (the live-event tests are
+ * not about mail): sign-up, the address marked confirmed in the database, then a sign-in. Each
+ * call signs in again, so `another()` gives the same person a second session (another device).
+ */
+export async function streamPerson(
+  app: FastifyInstance,
+  pool: Pick<pg.Pool, "query">,
+  name: string,
+): Promise<{ email: string; password: string; userId: string; cookie: string; another(): Promise<string> }> {
+  const email = uniqueEmail("live");
+  const up = await post(app, "/api/auth/sign-up/email", { name, email, password: GOOD_PASSWORD });
+  if (up.statusCode !== 200) throw new Error(`sign-up failed: ${up.statusCode} ${up.body}`);
+  await pool.query("UPDATE users SET email_verified = true WHERE email = $1", [email]);
+  const another = async () => {
+    const res = await signIn(app, email, GOOD_PASSWORD, uniqueIp());
+    if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+    return sessionCookie(res);
+  };
+  const cookie = await another();
+  const me = await app.inject({ method: "GET", url: "/api/me", headers: { cookie } });
+  if (me.statusCode !== 200) throw new Error(`no session: ${me.statusCode} ${me.body}`);
+  return { email, password: GOOD_PASSWORD, userId: (me.json() as { id: string }).id, cookie, another };
 }

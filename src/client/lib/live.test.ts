@@ -1,5 +1,6 @@
+import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type LiveMessage, openLiveStream } from "./live";
+import { applyLive, type LiveMessage, openLiveStream } from "./live";
 
 /** A fake of GET /api/events: each call is a stream the test writes to, ends, or refuses. */
 function eventsServer() {
@@ -157,5 +158,51 @@ describe("the live events stream", () => {
     expect(server.calls).toHaveLength(2);
     expect(server.calls[1]?.lastEventId).toBe("5");
     stream.close();
+  });
+
+  it("resumes after the server's position and drops, by event id, what the replay repeats (decision 035)", async () => {
+    // The SSE id is a position (`<horizon>.<seconds>`); each event's own id is in its data.
+    const server = eventsServer();
+    const got: LiveMessage[] = [];
+    const stream = openLiveStream({
+      url: "/api/events",
+      onMessage: (m) => got.push(m),
+      onFresh: () => undefined,
+      fetch: server.fetch,
+      random: () => 0,
+    });
+    const live = (cursor: string, id: number, type: string) =>
+      `id: ${cursor}\ndata: ${JSON.stringify({ id, type, paths: [], data: {} })}\n\n`;
+    const replayed = (id: number, type: string) =>
+      `data: ${JSON.stringify({ id, type, paths: [], data: {} })}\n\n`;
+    const ready = (cursor: string) =>
+      `id: ${cursor}\ndata: ${JSON.stringify({ type: "ready", paths: [], data: { heartbeatMs: 2_000 } })}\n\n`;
+    await vi.advanceTimersByTimeAsync(0);
+    const first = server.calls[0];
+    if (!first) throw new Error("no stream was opened");
+    first.push(`retry: 2000\n\n${ready("900.1764200000")}`);
+    first.push(live("901.1764200001", 12, "proposal.changed"));
+    first.push(live("901.1764200002", 14, "proposal.changed"));
+    await vi.advanceTimersByTimeAsync(0);
+    // The stream drops early (within the first seconds): the retry comes after `retry:`'s 2 s.
+    first.end();
+    await vi.advanceTimersByTimeAsync(2_100);
+    const second = server.calls[1];
+    expect(second?.lastEventId).toBe("901.1764200002");
+    // Event 13 committed after 14 was seen: the replay brings it, between the two it repeats.
+    second?.push(`retry: 2000\n\n${replayed(12, "proposal.changed")}${replayed(13, "proposal.changed")}`);
+    second?.push(`${replayed(14, "proposal.changed")}${ready("903.1764200009")}`);
+    second?.push(live("903.1764200010", 14, "proposal.changed"));
+    second?.push(live("904.1764200011", 15, "message.created"));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(got.filter((m) => m.type !== "ready").map((m) => m.id)).toEqual([12, 14, 13, 15]);
+    stream.close();
+  });
+
+  it("refetches everything when the stream's session ended (revoked, password changed, account deleted)", async () => {
+    const client = new QueryClient();
+    const invalidate = vi.spyOn(client, "invalidateQueries").mockResolvedValue(undefined);
+    applyLive(client, { type: "session.ended", paths: [], data: {} });
+    expect(invalidate).toHaveBeenCalledWith();
   });
 });

@@ -5,6 +5,8 @@ import { logger } from "./logger";
 import { refreshPaths } from "./query";
 
 export interface LiveMessage {
+  /** The event's own id; a replay may repeat an event the stream already gave (decision 035). */
+  id?: number;
   type: string;
   paths: string[];
   data: Record<string, unknown>;
@@ -19,9 +21,13 @@ export function onLive(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Applies one event: the cached reads of its paths refresh; a resync refreshes them all. */
+/**
+ * Applies one event: the cached reads of its paths refresh; a resync refreshes them all, and so
+ * does the end of the session the stream stood on (revoked, a password change, a deletion): the
+ * session read then says who, if anyone, is signed in here.
+ */
 export function applyLive(client: QueryClient, m: LiveMessage): void {
-  if (m.type === "resync") void client.invalidateQueries();
+  if (m.type === "resync" || m.type === "session.ended") void client.invalidateQueries();
   else if (m.paths.length > 0) void refreshPaths(client, m.paths);
   for (const l of listeners) l(m);
 }
@@ -35,6 +41,11 @@ const MAX_SILENCE_MS = 90_000;
 const MAX_RETRY_MS = 30_000;
 /** A stream that lasted this long was healthy: its end is a node stopping, so reconnect at once. */
 const HEALTHY_MS = 10_000;
+/**
+ * Event ids remembered to drop a replay's repeats: far more than one replay repeats (the events of
+ * the transactions running while the last one was written; the server replays at most 500).
+ */
+const SEEN_IDS = 4_096;
 
 export interface LiveStreamOptions {
   url: string;
@@ -53,6 +64,10 @@ export interface LiveStreamOptions {
  * three times the longest gap seen between chunks ends it, and a new one resumes after the last
  * event's id (Last-Event-ID), on whichever node the balancer picks: the server replays what was
  * missed. A stream the server ends (a node draining) is resumed the same way, at once.
+ *
+ * The id a stream resumes after is a position, not an event's id (decision 035): so that no event
+ * committed late is skipped, the server replays from a little before it, and the events this page
+ * already had are dropped here by their own id.
  */
 export function openLiveStream(opts: LiveStreamOptions): { close(): void } {
   const doFetch = opts.fetch ?? ((input, init) => fetch(input, init));
@@ -67,6 +82,7 @@ export function openLiveStream(opts: LiveStreamOptions): { close(): void } {
   let longestGap = 0;
   let lastChunkAt = 0;
   let opened = false;
+  const seen = new Set<number>();
 
   // The heartbeat's pace, as the server's ready event names it (LIVE_HEARTBEAT_SECONDS), else as
   // learnt from the gaps seen: a page's first stream cut before its first heartbeat has seen no
@@ -98,6 +114,11 @@ export function openLiveStream(opts: LiveStreamOptions): { close(): void } {
   const dispatch = (data: string) => {
     try {
       const m = JSON.parse(data) as LiveMessage;
+      if (typeof m.id === "number") {
+        if (seen.has(m.id)) return;
+        seen.add(m.id);
+        if (seen.size > SEEN_IDS) seen.delete(seen.values().next().value as number);
+      }
       const heartbeat = m.type === "ready" ? m.data?.heartbeatMs : undefined;
       if (typeof heartbeat === "number" && heartbeat > 0 && heartbeat !== paceMs) {
         paceMs = heartbeat;

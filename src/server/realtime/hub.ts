@@ -19,7 +19,8 @@ export type LiveEventType =
   | "notice.read"
   | "preferences.changed"
   | "privacy.changed"
-  | "resync";
+  | "resync"
+  | "session.ended";
 
 export interface LiveEvent {
   id: number;
@@ -27,7 +28,46 @@ export interface LiveEvent {
   type: LiveEventType;
   paths: string[];
   data: Record<string, unknown>;
+  /** The oldest transaction still running when it was written (xid8, decimal; decision 035). */
+  horizon: string;
+  /** When it was written, in seconds since 1970. */
+  at: number;
 }
+
+/**
+ * Where a client stands (decision 035): it has every event of a transaction older than `horizon`
+ * (an xid8). `at` (seconds since 1970) says when, so a cursor older than the retention, whose
+ * events may be gone, refetches everything instead of replaying what is left.
+ */
+export interface LiveCursor {
+  horizon: bigint;
+  at: number;
+}
+
+/** The SSE id a cursor travels as: `<horizon>.<at>`. Anything else (an old client's id) is null. */
+export function parseCursor(text: string | undefined | null): LiveCursor | null {
+  const m = text ? /^(\d{1,20})\.(\d{1,12})$/.exec(text) : null;
+  return m ? { horizon: BigInt(m[1] as string), at: Number(m[2]) } : null;
+}
+
+export function formatCursor(c: LiveCursor): string {
+  return `${c.horizon}.${c.at}`;
+}
+
+/** The later of two cursors: a stream's position only moves forward. */
+export function laterCursor(a: LiveCursor, b: LiveCursor): LiveCursor {
+  return b.horizon > a.horizon ? b : a;
+}
+
+/** What a reconnect replays: the events, or null when too many (or too old) to replay; and where it then stands. */
+export interface Replay {
+  events: LiveEvent[] | null;
+  cursor: LiveCursor;
+}
+
+/** The columns of a live event as LiveEvent, for SELECT and RETURNING. */
+const EVENT_COLUMNS = `id::int AS id, user_id AS "userId", type, paths, data, horizon::text AS horizon,
+  floor(extract(epoch FROM created_at))::float8 AS at`;
 
 type Queryable = Pick<pg.PoolClient, "query">;
 
@@ -44,16 +84,11 @@ export async function publish(c: Queryable, events: LiveEventInput[]): Promise<v
   for (const e of events) unique.set(`${e.userId}\u0000${e.type}\u0000${JSON.stringify(e.data ?? {})}`, e);
   if (unique.size === 0) return;
   const list = [...unique.values()];
-  const { rows } = await c.query<{
-    id: string;
-    user_id: string;
-    type: LiveEventType;
-    paths: string[];
-    data: Record<string, unknown>;
-  }>(
+  // xid and horizon are the columns' defaults, taken here, inside the change's transaction.
+  const { rows } = await c.query<LiveEvent>(
     `INSERT INTO live_events (user_id, type, paths, data)
      SELECT u, t, p, d FROM unnest($1::text[], $2::text[], $3::jsonb[], $4::jsonb[]) AS x(u, t, p, d)
-     RETURNING id, user_id, type, paths, data`,
+     RETURNING ${EVENT_COLUMNS}`,
     [
       list.map((e) => e.userId),
       list.map((e) => e.type),
@@ -62,16 +97,8 @@ export async function publish(c: Queryable, events: LiveEventInput[]): Promise<v
     ],
   );
   const payloads = rows.map((r) => {
-    const full = JSON.stringify({
-      id: Number(r.id),
-      userId: r.user_id,
-      type: r.type,
-      paths: r.paths,
-      data: r.data,
-    });
-    return Buffer.byteLength(full) <= MAX_PAYLOAD
-      ? full
-      : JSON.stringify({ id: Number(r.id), userId: r.user_id });
+    const full = JSON.stringify(r);
+    return Buffer.byteLength(full) <= MAX_PAYLOAD ? full : JSON.stringify({ id: r.id, userId: r.userId });
   });
   await c.query("SELECT pg_notify($1, x) FROM unnest($2::text[]) AS x", [LIVE_CHANNEL, payloads]);
 }
@@ -92,6 +119,7 @@ export class LiveHub {
   private listener: pg.Client | null = null;
   private stopped = false;
   private retry: NodeJS.Timeout | null = null;
+  private queue: Promise<void> = Promise.resolve();
   delivered = 0;
 
   constructor(
@@ -129,7 +157,16 @@ export class LiveHub {
       application_name: "chave-live",
     });
     client.on("notification", (message) => {
-      if (message.channel === LIVE_CHANNEL && message.payload) void this.dispatch(message.payload);
+      const payload = message.payload;
+      if (message.channel !== LIVE_CHANNEL || !payload) return;
+      // One at a time, in the order PostgreSQL announces them (its commit order): an event read
+      // back by id must not let a later one overtake it, or a stream's cursor (decision 035)
+      // would pass an event the client never got.
+      this.queue = this.queue
+        .then(() => this.dispatch(payload))
+        .catch((err: unknown) => {
+          this.options.log.warn({ err }, "live events: could not deliver an event");
+        });
     });
     client.on("error", (err) => this.lost(client, err));
     client.on("end", () => this.lost(client, new Error("connection ended")));
@@ -186,7 +223,7 @@ export class LiveHub {
     let full: LiveEvent | null = event.type ? (event as LiveEvent) : null;
     if (!full) {
       const { rows } = await this.pool.query<LiveEvent>(
-        `SELECT id::int AS id, user_id AS "userId", type, paths, data FROM live_events WHERE id = $1`,
+        `SELECT ${EVENT_COLUMNS} FROM live_events WHERE id = $1`,
         [event.id],
       );
       full = rows[0] ?? null;
@@ -213,23 +250,49 @@ export class LiveHub {
     if (set && set.size === 0) this.byUser.delete(c.userId);
   }
 
-  /** The user's events after `afterId`, oldest first; `null` when too many were missed to replay. */
-  async missed(userId: string, afterId: number, limit = 500): Promise<LiveEvent[] | null> {
-    const { rows } = await this.pool.query<LiveEvent>(
-      `SELECT id::int AS id, user_id AS "userId", type, paths, data FROM live_events
-       WHERE user_id = $1 AND id > $2 ORDER BY id LIMIT $3`,
-      [userId, afterId, limit + 1],
+  /**
+   * The user's events a client at `cursor` may not have (decision 035): those of every transaction
+   * not older than its horizon, oldest id first, some of which it has (it drops those by id). Read
+   * in one statement with the horizon of that statement's own snapshot, which is where the client
+   * then stands: what commits later comes live. `events` is null when there are more than `limit`,
+   * or when the cursor is older than `keptSeconds` (those events may have been pruned).
+   */
+  async missed(userId: string, cursor: LiveCursor, keptSeconds: number, limit = 500): Promise<Replay> {
+    const { rows } = await this.pool.query<{ horizon: string; at: number; events: LiveEvent[] | null }>(
+      `SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS horizon,
+         floor(extract(epoch FROM now()))::float8 AS at,
+         CASE WHEN $3::bigint > extract(epoch FROM now()) - $4::int THEN
+           (SELECT coalesce(json_agg(e ORDER BY e.id), '[]') FROM (
+             SELECT ${EVENT_COLUMNS} FROM live_events
+             WHERE user_id = $1 AND xid >= $2::text::xid8 ORDER BY id LIMIT $5) e)
+         END AS events`,
+      [userId, cursor.horizon.toString(), cursor.at, keptSeconds, limit + 1],
     );
-    return rows.length > limit ? null : rows;
+    const row = rows[0] as { horizon: string; at: number; events: LiveEvent[] | null };
+    const events = row.events && row.events.length <= limit ? row.events : null;
+    return { events, cursor: { horizon: BigInt(row.horizon), at: row.at } };
   }
 
-  /** The newest event id, so that a fresh client can start from now. */
-  async latestId(userId: string): Promise<number> {
-    const { rows } = await this.pool.query<{ id: number | null }>(
-      "SELECT max(id)::int AS id FROM live_events WHERE user_id = $1",
-      [userId],
+  /** Where a client starting now stands: nothing before this is owed to it. */
+  async here(): Promise<LiveCursor> {
+    const { rows } = await this.pool.query<{ horizon: string; at: number }>(
+      "SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS horizon, floor(extract(epoch FROM now()))::float8 AS at",
     );
-    return rows[0]?.id ?? 0;
+    const row = rows[0] as { horizon: string; at: number };
+    return { horizon: BigInt(row.horizon), at: row.at };
+  }
+
+  /**
+   * Which of these sessions still hold (issue 28): a session revoked, ended by a password change or
+   * a deletion request, or gone with its erased account is not among them.
+   */
+  async sessionsAlive(sessionIds: string[]): Promise<Set<string>> {
+    if (sessionIds.length === 0) return new Set();
+    const { rows } = await this.pool.query<{ id: string }>(
+      "SELECT id FROM sessions WHERE id = ANY($1::text[]) AND expires_at > now()",
+      [sessionIds],
+    );
+    return new Set(rows.map((r) => r.id));
   }
 
   /** Deletes events older than `days`: a client away that long refetches everything instead. */

@@ -99,7 +99,7 @@ describe("live events", () => {
     expect((await callB("GET", "/api/messages", landlord.cookie)).json<ConversationsView>().unread).toBe(0);
   });
 
-  it("a reconnect with Last-Event-ID gets exactly the events it missed, once and in order", async () => {
+  it("a reconnect with Last-Event-ID gets the events it missed, in order, and each once after dropping repeats by id", async () => {
     const { landlord, tenant, proposalId } = await openProposal();
     const first = await stream(urlB, landlord.cookie);
     const ready = await first.next((m) => m.type === "ready");
@@ -107,7 +107,10 @@ describe("live events", () => {
     expect(ready.data).toEqual({ heartbeatMs: 1_000 });
     await callA("POST", `/api/messages/${proposalId}`, tenant.cookie, { texto: "primeira" });
     await first.next((m) => m.type === "message.created");
+    // The SSE id is a position (decision 035), not an event's id.
     const resumeFrom = first.lastEventId as string;
+    expect(resumeFrom).toMatch(/^\d+\.\d+$/);
+    const had = new Set(first.messages.map((m) => m.eventId).filter((id) => id !== null));
     first.close();
 
     const missed: string[] = [];
@@ -120,18 +123,27 @@ describe("live events", () => {
 
     const again = await stream(urlB, landlord.cookie, resumeFrom);
     await again.next((m) => m.type === "ready");
-    const replayed = again.messages.filter((m) => m.type !== "ready");
-    expect(replayed.filter((m) => m.type === "message.created").map((m) => m.data.messageId)).toEqual(missed);
-    expect(replayed.some((m) => m.type === "proposal.changed" && m.data.status === "aprovada")).toBe(true);
-    const ids = replayed.map((m) => Number(m.id));
-    expect(ids.every((id) => id > Number(resumeFrom))).toBe(true);
+    const replayed = again.messages.filter((m) => m.eventId !== null);
+    const ids = replayed.map((m) => m.eventId as number);
+    // Oldest first, none twice on one stream; a few it had may come again, and the client drops them.
     expect(ids).toEqual([...ids].sort((x, y) => x - y));
     expect(new Set(ids).size).toBe(ids.length);
+    const fresh = replayed.filter((m) => !had.has(m.eventId as number));
+    expect(fresh.filter((m) => m.type === "message.created").map((m) => m.data.messageId)).toEqual(missed);
+    expect(fresh.some((m) => m.type === "proposal.changed" && m.data.status === "aprovada")).toBe(true);
 
     // And it goes on live from there.
     const live = await callA("POST", `/api/messages/${proposalId}`, tenant.cookie, { texto: "quinta" });
     const next = await again.next((m) => m.type === "message.created" && m.data.messageId === live.json().id);
-    expect(Number(next.id)).toBeGreaterThan(Math.max(...ids));
+    expect(next.eventId).toBeGreaterThan(Math.max(...ids));
+  });
+
+  it("an id this server never gave (an older version's event id) makes the client refetch everything", async () => {
+    const user = await signUp(a.app, { name: "Cliente Antigo" });
+    const old = await stream(urlB, user.cookie, "1234");
+    await old.next((m) => m.type === "ready");
+    expect(old.messages.map((m) => m.type)).toEqual(["resync", "ready"]);
+    expect(old.lastEventId).toMatch(/^\d+\.\d+$/);
   });
 
   it("a proposal's status change appears on the other party's stream", async () => {
@@ -156,8 +168,8 @@ describe("live events", () => {
     const anonymous = await stream(urlB, null);
     expect(anonymous.status).toBe(401);
     const stranger = await signUp(a.app, { name: "Intrusa" });
-    // Even replaying from the very first event, a stream only ever holds one's own events.
-    const theirs = await stream(urlB, stranger.cookie, "0");
+    // Even replaying from the very first transaction, a stream only ever holds one's own events.
+    const theirs = await stream(urlB, stranger.cookie, `0.${Math.floor(Date.now() / 1000)}`);
     await theirs.next((m) => m.type === "ready");
     expect((await callB("GET", `/api/messages/${proposalId}`, stranger.cookie)).statusCode).toBe(404);
     expect(
@@ -312,8 +324,11 @@ describe("live events", () => {
     );
     expect(rows.length).toBeGreaterThan(0);
     expect(await a.app.hub.prune(7)).toBeGreaterThanOrEqual(rows.length);
-    const back = await stream(urlB, landlord.cookie, "0");
+    // A client whose position is as old as the retention: what it missed may be gone, so it is
+    // told to refetch everything rather than given what is left.
+    const [horizon, at] = (live.lastEventId as string).split(".");
+    const back = await stream(urlB, landlord.cookie, `${horizon}.${Number(at) - 8 * 86_400}`);
     await back.next((m) => m.type === "ready");
-    expect(back.messages.filter((m) => m.type === "message.created")).toEqual([]);
+    expect(back.messages.map((m) => m.type)).toEqual(["resync", "ready"]);
   });
 });
