@@ -300,6 +300,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     outbox,
     clock,
     publicUrl: config.PUBLIC_URL,
+    perDay: config.EXPORTS_PER_DAY,
+    diskBudgetBytes: Math.round(config.EXPORTS_DISK_BUDGET_MB * 1024 * 1024),
   });
 
   app.decorate("privacyExports", dataExports);

@@ -145,6 +145,13 @@ const envSchema = z.object({
   HOME_LAYOUT: z.enum(["v1", "v2", "v3", "v4"], { error: "use v1, v2, v3 or v4" }).default("v3"),
   CONTRACT_RETENTION_YEARS: positiveInt.default(10),
   ACCOUNT_DELETION_GRACE_DAYS: positiveInt.default(7),
+  // Data exports (issue 28): how many one account may ask for in 24 hours, and the disk all
+  // the zips waiting to be downloaded (and those being prepared, by their files' size) may take.
+  EXPORTS_PER_DAY: positiveInt.default(3),
+  EXPORTS_DISK_BUDGET_MB: z.coerce
+    .number({ error: "must be a number" })
+    .positive({ error: "must be greater than zero" })
+    .default(2048),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import yauzl from "yauzl";
 import { type Builders, builders, type Person } from "../../../../tests/support/builders";
-import { makePng } from "../../../../tests/support/files";
+import { makePdf, makePng, randomCpf } from "../../../../tests/support/files";
 import { outboxFor } from "../../../../tests/support/mail";
 import { createTestApp, ORIGIN, signIn, type TestApp } from "../../../../tests/support/test-app";
 import { uploadBytes } from "../../../../tests/support/tus";
@@ -252,5 +252,222 @@ describe("the data export", () => {
     expect((await download(id, token, who.cookie)).statusCode).toBe(410);
     await expect(t.app.storage.store.read(id)).rejects.toThrow();
     clock.set(new Date("2026-11-25T13:00:00Z"));
+  });
+});
+
+/*
+ * Issue 28, item 5: the export holds only the person's own data. Others appear as the contract
+ * screens show them (a name, a masked CPF), never with their drawn signature; machinery fields
+ * stay out; a copy for reading (pt-BR) goes beside the JSON.
+ */
+describe("the data export holds only the person's own data", () => {
+  it("has the tenant's own signature and CPF, others' CPFs masked, no one else's drawing, no internal fields", async () => {
+    const built = await b.contract("rascunho", { garantias: ["fiador"] });
+    const { landlord, tenant, contract } = built;
+    const fiador = built.fiador as NonNullable<typeof built.fiador>;
+    const witness = {
+      nome: "Walter Testemunha Souza",
+      cpf: randomCpf(),
+      email: `w.${contract.id.slice(0, 8)}@exemplo.com.br`,
+    };
+    const named = await b.call("PUT", `/api/contracts/${contract.id}/witness`, landlord.cookie, {
+      testemunha: witness,
+    });
+    expect(named.statusCode, named.body).toBe(200);
+    const sent = await b.call("POST", `/api/contracts/${contract.id}/send`, landlord.cookie);
+    expect(sent.statusCode, sent.body).toBe(200);
+    // Each signer draws their own signature (a PNG of its own colour).
+    const drawings = new Map<string, Buffer>([
+      [landlord.email, makePng(40, 12, [200, 0, 0])],
+      [tenant.email, makePng(40, 12, [0, 0, 200])],
+      [fiador.email, makePng(40, 12, [0, 150, 0])],
+      [witness.email, makePng(40, 12, [90, 90, 90])],
+    ]);
+    const signers = [
+      { email: landlord.email, nome: landlord.fullName, cpf: landlord.cpf },
+      { email: tenant.email, nome: tenant.fullName, cpf: tenant.cpf },
+      { email: fiador.email, nome: fiador.nome, cpf: fiador.cpf },
+      { email: witness.email, nome: witness.nome, cpf: witness.cpf },
+    ];
+    for (const s of signers)
+      await b.sign(
+        contract.id,
+        s,
+        `data:image/png;base64,${(drawings.get(s.email) as Buffer).toString("base64")}`,
+      );
+    await t.settle();
+
+    const exported = async (who: Person) => {
+      const asked = await b.call("POST", "/api/privacy/exports", who.cookie);
+      expect(asked.statusCode, asked.body).toBe(202);
+      await t.settle();
+      const { id, token } = await linkFor(who);
+      return unzip((await download(id, token, who.cookie)).rawPayload);
+    };
+    const digits = (cpf: string) => cpf.replace(/\D/g, "");
+    const formatted = (cpf: string) => digits(cpf).replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, "$1.$2.$3-$4");
+
+    for (const [me, others] of [
+      [tenant, [landlord.cpf, fiador.cpf, witness.cpf]],
+      [landlord, [tenant.cpf, fiador.cpf, witness.cpf]],
+    ] as const) {
+      const entries = await exported(me);
+      const json = (entries.get("meus-dados.json") as Buffer).toString("utf8");
+      const data = JSON.parse(json);
+      const signatarios = data.contratos[0].signatarios as Record<string, unknown>[];
+      expect(signatarios).toHaveLength(4);
+      // Their own drawing, and nobody else's, anywhere in the zip but the sealed PDF.
+      const own = (drawings.get(me.email) as Buffer).toString("base64");
+      const mine = signatarios.filter((s) => s.voce === true);
+      expect(mine).toHaveLength(1);
+      expect(mine[0]?.assinatura_desenhada).toBe(`data:image/png;base64,${own}`);
+      for (const s of signatarios.filter((x) => x.voce !== true))
+        expect(s).not.toHaveProperty("assinatura_desenhada");
+      const readable = [...entries].filter(([name]) => !name.startsWith("arquivos/"));
+      for (const [email, png] of drawings) {
+        if (email === me.email) continue;
+        for (const [name, bytes] of readable) {
+          expect(bytes.toString("utf8"), `${name} holds another's drawing`).not.toContain(
+            png.toString("base64"),
+          );
+          expect(Buffer.compare(bytes, png), `${name} is another's drawing`).not.toBe(0);
+        }
+      }
+      const drawn = [...entries].filter(([name]) => name.startsWith("assinaturas/"));
+      expect(drawn.map(([, bytes]) => Buffer.compare(bytes, drawings.get(me.email) as Buffer))).toEqual([0]);
+      // Their own CPF in full; the others' only masked, as the contract screens mask them.
+      expect(json).toContain(digits(me.cpf));
+      for (const cpf of others) {
+        expect(json).not.toContain(digits(cpf));
+        expect(json).not.toContain(formatted(cpf));
+      }
+      const witnessRow = signatarios.find((s) => s.papel === "testemunha");
+      expect(witnessRow?.cpf).toBe(
+        `***.${digits(witness.cpf).slice(3, 6)}.${digits(witness.cpf).slice(6, 9)}-**`,
+      );
+      // No machinery: code counters, provider references, retry schedules, dedupe and search keys.
+      for (const internal of [
+        "code_expires_at",
+        "code_failures",
+        "code_attempts",
+        "code_verified_at",
+        "blocked_at",
+        "provider_ref",
+        "seal_retry_at",
+        "seal_failures",
+        "dedupe",
+        "search_tsv",
+        "match_keys",
+        "token_hash",
+        "code_hash",
+        "user_agent",
+        "sender_id",
+        "recipient_id",
+      ])
+        expect(json, internal).not.toContain(`"${internal}"`);
+      // A copy a person can read, in pt-BR, beside the JSON.
+      const text = (entries.get("meus-dados.txt") as Buffer).toString("utf8");
+      expect(text).toContain("== Contratos (1) ==");
+      expect(text).toContain("Assinatura desenhada: (a imagem está na pasta assinaturas/)");
+      expect(text).toMatch(/Aluguel: R\$\s?\d/);
+      expect(text).not.toContain("base64");
+      for (const cpf of others) expect(text).not.toContain(formatted(cpf));
+      expect((entries.get("LEIA-ME.txt") as Buffer).toString("utf8")).toContain("meus-dados.txt");
+    }
+  });
+});
+
+/*
+ * Issue 28, item 5: exports are bounded. One being prepared per account, EXPORTS_PER_DAY in 24
+ * hours, a newer one replaces the older zips, and the installation's EXPORTS_DISK_BUDGET_MB.
+ */
+describe("exports are bounded", () => {
+  it("takes 3 asks a day from one account (of 30 in a row), each replacing the last zip; a day later, again", async () => {
+    const who = await b.person("Tereza");
+    const answers: number[] = [];
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const r = await b.call("POST", "/api/privacy/exports", who.cookie);
+      answers.push(r.statusCode);
+      if (r.statusCode === 202) {
+        ids.push(r.json<NonNullable<ExportView>>().id);
+        // One being prepared at a time: asking again now is refused as before.
+        expect((await b.call("POST", "/api/privacy/exports", who.cookie)).statusCode).toBe(409);
+        await t.settle();
+      } else {
+        expect(r.statusCode).toBe(429);
+        expect(r.json()).toMatchObject({
+          code: "export-daily-limit",
+          message: ptBR.errors["export-daily-limit"],
+        });
+      }
+    }
+    expect(answers.filter((s) => s === 202)).toHaveLength(3);
+    // Only the newest zip is held: the older ones are gone, and so are their links.
+    for (const old of ids.slice(0, -1)) await expect(t.app.storage.store.read(old)).rejects.toThrow();
+    await expect(t.app.storage.store.read(ids.at(-1) as string)).resolves.toBeDefined();
+    const mails = (await outboxFor(t.dataDir, who.email)).filter((m) => /exportacao=/.test(m.text));
+    const first = mails[0]?.text.match(/exportacao=([0-9a-f-]{36})&(?:amp;)?token=([A-Za-z0-9_-]{43})/);
+    expect(first?.[1]).toBe(ids[0]);
+    expect((await download(first?.[1] as string, first?.[2] as string, who.cookie)).statusCode).toBe(410);
+    const { id, token } = await linkFor(who);
+    expect((await download(id, token, who.cookie)).statusCode).toBe(200);
+    // A day after the first ask, one more.
+    clock.advance(24 * 3_600_000 + 1000);
+    try {
+      expect((await b.call("POST", "/api/privacy/exports", who.cookie)).statusCode).toBe(202);
+      await t.settle();
+    } finally {
+      clock.set(new Date("2026-11-25T13:00:00Z"));
+    }
+  });
+});
+
+describe("the installation's disk budget for exports", () => {
+  // 3 MB: room for one export of a 2 MB file (with the room its records take), not two.
+  let small: TestApp;
+  let sb: Builders;
+  beforeAll(async () => {
+    small = await createTestApp({ EXPORTS_DISK_BUDGET_MB: "3" }, { clock });
+    await small.app.listen({ port: 0, host: "127.0.0.1" });
+    sb = builders(small);
+  });
+  afterAll(() => small.close());
+
+  it("refuses an export the disk has no room for, with a pt-BR 429, until room is made", async () => {
+    const port = (small.app.server.address() as AddressInfo).port;
+    const withFile = async (name: string) => {
+      const who = await sb.person(name);
+      const up = await uploadBytes(
+        { baseUrl: `http://127.0.0.1:${port}`, cookie: who.cookie, origin: ORIGIN },
+        await makePdf(1, 2 * 1024 * 1024),
+        { filename: "extrato.pdf", kind: "comprovante_renda", folder: "documentos" },
+      );
+      expect(up.status, up.body).toBeLessThan(300);
+      return who;
+    };
+    const ana = await withFile("Ana");
+    const bia = await withFile("Bia");
+    await small.settle();
+    expect((await sb.call("POST", "/api/privacy/exports", ana.cookie)).statusCode).toBe(202);
+    // Ana's is being prepared: it counts by its files' size, and Bia's would pass the budget.
+    const refused = await sb.call("POST", "/api/privacy/exports", bia.cookie);
+    expect(refused.statusCode, refused.body).toBe(429);
+    expect(refused.json()).toMatchObject({ code: "export-no-room", message: ptBR.errors["export-no-room"] });
+    await small.settle();
+    // Ana's zip is on disk: still no room for Bia's.
+    expect((await sb.call("POST", "/api/privacy/exports", bia.cookie)).statusCode).toBe(429);
+    // Ana downloads it (the zip goes): now there is.
+    const mails = (await outboxFor(small.dataDir, ana.email)).filter((m) => /exportacao=/.test(m.text));
+    const m = mails.at(-1)?.text.match(/exportacao=([0-9a-f-]{36})&(?:amp;)?token=([A-Za-z0-9_-]{43})/);
+    const got = await small.app.inject({
+      method: "GET",
+      url: `/api/privacy/exports/${m?.[1]}/download?token=${m?.[2]}`,
+      headers: { cookie: ana.cookie },
+    });
+    expect(got.statusCode).toBe(200);
+    expect(got.rawPayload.length).toBeGreaterThan(2 * 1024 * 1024);
+    expect((await sb.call("POST", "/api/privacy/exports", bia.cookie)).statusCode).toBe(202);
+    await small.settle();
   });
 });

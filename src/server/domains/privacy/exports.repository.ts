@@ -18,8 +18,12 @@ export type DataExportRecord = Pick<
 
 const COLUMNS = "id, user_id, status, progress, size, token_hash, expires_at, downloaded_at, created_at";
 
-export async function insertExport(c: Queryable, id: string, userId: string): Promise<void> {
-  await c.query("INSERT INTO data_exports (id, user_id, status) VALUES ($1, $2, 'preparando')", [id, userId]);
+/** A new export, asked at `at` (the app's clock: the daily limit counts by it). */
+export async function insertExport(c: Queryable, id: string, userId: string, at: Date): Promise<void> {
+  await c.query(
+    "INSERT INTO data_exports (id, user_id, status, created_at, updated_at) VALUES ($1, $2, 'preparando', $3, $3)",
+    [id, userId, at],
+  );
 }
 
 /** One's newest export; `lock`: the person's row is locked first, so two asks at once make one. */
@@ -30,7 +34,10 @@ export async function latestExport(
 ): Promise<DataExportRecord | null> {
   if (lock) await c.query("SELECT 1 FROM users WHERE id = $1 FOR UPDATE", [userId]);
   const { rows } = await c.query<DataExportRecord>(
-    `SELECT ${COLUMNS} FROM data_exports WHERE user_id = $1 ORDER BY created_at DESC, id LIMIT 1`,
+    // Asked at the same instant (a clock's tick): the one being prepared, then the ready one.
+    `SELECT ${COLUMNS} FROM data_exports WHERE user_id = $1
+      ORDER BY created_at DESC, CASE status WHEN 'preparando' THEN 0 WHEN 'pronto' THEN 1 ELSE 2 END, id
+      LIMIT 1`,
     [userId],
   );
   return rows[0] ?? null;
@@ -89,4 +96,40 @@ export async function deleteExportsOf(c: Queryable, userId: string): Promise<str
     [userId],
   );
   return rows.map((r) => r.id);
+}
+
+/** Asks for an export by this account since `since` (failed ones are not the person's doing). */
+export async function exportsSince(c: Queryable, userId: string, since: Date): Promise<number> {
+  const { rows } = await c.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM data_exports WHERE user_id = $1 AND created_at > $2 AND status <> 'falhou'",
+    [userId, since],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * The installation's export budget, taken for the caller's transaction: every ask checks the
+ * disk in turn, so two at once cannot both take the last room.
+ */
+export async function lockExportBudget(c: Queryable): Promise<void> {
+  await c.query("SELECT pg_advisory_xact_lock(hashtext('chave.data_exports.budget'))");
+}
+
+/** What the zips on disk take (ready, not yet downloaded or removed), and who is being prepared. */
+export async function exportsHeld(c: Queryable): Promise<{ bytes: number; preparing: string[] }> {
+  const { rows } = await c.query<{ bytes: string | null; preparing: string[] | null }>(
+    `SELECT sum(size) FILTER (WHERE status = 'pronto') AS bytes,
+            array_agg(DISTINCT user_id) FILTER (WHERE status = 'preparando') AS preparing
+       FROM data_exports WHERE status IN ('pronto', 'preparando')`,
+  );
+  return { bytes: Number(rows[0]?.bytes ?? 0), preparing: rows[0]?.preparing ?? [] };
+}
+
+/** The account's ready exports (their zips are replaced by a newer one), locked. */
+export async function readyExportsOf(c: Queryable, userId: string): Promise<Pick<DataExportRecord, "id">[]> {
+  const { rows } = await c.query<Pick<DataExportRecord, "id">>(
+    "SELECT id FROM data_exports WHERE user_id = $1 AND status = 'pronto' FOR UPDATE",
+    [userId],
+  );
+  return rows;
 }

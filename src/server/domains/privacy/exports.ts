@@ -19,13 +19,18 @@ import {
   type DataExportRecord,
   expiredExports,
   exportById,
+  exportsHeld,
+  exportsSince,
   insertExport,
   latestExport,
+  lockExportBudget,
   markExport,
   markReady,
+  readyExportsOf,
   setProgress,
 } from "./exports.repository";
-import { exportFiles, SECTIONS, sectionRows } from "./person-data.repository";
+import { exportFiles, filesBytes, holderOf, SECTIONS, sectionRows } from "./person-data.repository";
+import { readableCopy } from "./readable";
 
 export const EXPORT_JOB = "privacy.export";
 const EXPORT_HOURS = 24;
@@ -37,7 +42,14 @@ export interface ExportsDeps {
   outbox: MailOutbox;
   clock: Clock;
   publicUrl: string;
+  /** Exports one account may ask for in 24 hours (EXPORTS_PER_DAY). */
+  perDay: number;
+  /** What the zips on disk may take, all accounts together (EXPORTS_DISK_BUDGET_MB). */
+  diskBudgetBytes: number;
 }
+
+/** A zip's JSON, text and signatures, over its files: what an export is counted at before it is made. */
+const RECORDS_ALLOWANCE = 64 * 1024;
 
 const sha = (s: string) => createHash("sha256").update(s).digest("hex");
 
@@ -51,13 +63,21 @@ const README = (when: string) =>
     "",
     `Preparado em ${when}, a seu pedido (LGPD, art. 18, II e V).`,
     "",
-    "meus-dados.json: tudo o que a Chave guarda sobre você, seção por seção: conta, perfil, sessões,",
+    "meus-dados.txt: a versão para ler, em português, seção por seção: conta, perfil, sessões,",
     "consentimentos, configuração de avisos, imóveis, ofertas, propostas (com a linha do tempo),",
     "mensagens, contratos (com signatários e trilha de auditoria), documentos (os dados de cada um),",
     "buscas salvas, favoritos, histórico de preferências, avisos e pedido de exclusão da conta.",
-    "Senhas, tokens de sessão e códigos de assinatura não são incluídos: são segredos.",
+    "",
+    "meus-dados.json: os mesmos dados, num formato que outros programas leem (portabilidade).",
+    "Valores em dinheiro estão em centavos; datas, em UTC.",
+    "",
+    "assinaturas/: as assinaturas que você desenhou ao assinar contratos, uma imagem por contrato.",
     "",
     "arquivos/: os seus documentos, como você os enviou, e os contratos assinados de que você é parte.",
+    "",
+    "Não estão aqui: senhas, tokens de sessão e códigos de assinatura (são segredos), nem dados de",
+    "outras pessoas além do que as telas mostram: das outras partes de uma proposta ou contrato vão",
+    "o nome e o CPF mascarado (***.456.789-**), nunca a assinatura desenhada, o endereço ou o IP.",
     "",
   ].join("\n");
 
@@ -91,18 +111,36 @@ export class DataExports {
     return this.view(await latestExport(this.deps.pool, userId));
   }
 
-  /** Asks for a new export; one at a time. */
+  /**
+   * Asks for a new export, within bounds (issue 28): one being prepared at a time, `perDay` in 24
+   * hours, and room on the installation's disk for its zip. A newer export replaces the older
+   * ready ones: their zips are removed (LGPD art. 15 and 16: kept no longer than needed).
+   */
   async request(userId: string): Promise<ExportView> {
     const id = randomUUID();
-    await withTransaction(this.deps.pool, async (c) => {
+    const replaced = await withTransaction(this.deps.pool, async (c) => {
       // The person's row, locked: two clicks at once make one export.
       const last = await latestExport(c, userId, true);
       if (last?.status === "preparando") throw new AppError("export-in-progress");
-      await insertExport(c, id, userId);
+      const now = this.deps.clock.now();
+      const since = new Date(now.getTime() - 24 * 3_600_000);
+      if ((await exportsSince(c, userId, since)) >= this.deps.perDay)
+        throw new AppError("export-daily-limit");
+      await lockExportBudget(c);
+      const older = await readyExportsOf(c, userId);
+      for (const r of older) await markExport(c, r.id, "expirado", now);
+      // Ready zips by their size; those being prepared (and this one) by their files' size.
+      const held = await exportsHeld(c);
+      let bytes = held.bytes;
+      for (const who of [...held.preparing, userId]) bytes += (await filesBytes(c, who)) + RECORDS_ALLOWANCE;
+      if (bytes > this.deps.diskBudgetBytes) throw new AppError("export-no-room");
+      await insertExport(c, id, userId, now);
       await this.deps.jobs.send(c, EXPORT_JOB, { exportId: id });
       await privacyChanged(c, userId);
+      return older;
     });
-    return this.latest(userId);
+    for (const r of replaced) await this.deps.store.remove(r.id).catch(() => undefined);
+    return this.view(await exportById(this.deps.pool, id));
   }
 
   private async progress(row: DataExportRecord, progress: number): Promise<void> {
@@ -127,11 +165,15 @@ export class DataExports {
         geradoEm: now.toISOString(),
         observacao: "Tudo o que a Chave guarda sobre você. Valores em dinheiro estão em centavos.",
       };
+      const holder = await holderOf(this.deps.pool, row.user_id);
       for (const [i, s] of SECTIONS.entries()) {
-        data[s.name] = await sectionRows(this.deps.pool, s.sql, row.user_id);
+        data[s.name] = await sectionRows(this.deps.pool, s, holder);
         if (i % 4 === 3) await this.progress(row, Math.round(((i + 1) / SECTIONS.length) * 20));
       }
       zip.addBuffer(Buffer.from(`${JSON.stringify(data, null, 2)}\n`), "meus-dados.json", { mtime: now });
+      const copy = readableCopy(data, SECTIONS, now);
+      zip.addBuffer(Buffer.from(copy.text), "meus-dados.txt", { mtime: now });
+      for (const sig of copy.signatures) zip.addBuffer(sig.png, sig.name, { mtime: now });
       const files = await exportFiles(this.deps.pool, row.user_id);
       // One file at a time: each is read from the store as the zip is written, never all in memory.
       for (const [i, f] of files.entries()) {
