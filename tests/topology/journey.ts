@@ -68,7 +68,14 @@ const LIVE_RECORDER = `(() => {
           buffer += value;
           const lines = buffer.split("\\n");
           buffer = lines.pop();
-          for (const l of lines) if (l.startsWith("id: ")) live.ids.push(Number(l.slice(4)));
+          // Each event's own id is in its data (decision 035: the SSE id is a position).
+          for (const l of lines) {
+            if (!l.startsWith("data: ")) continue;
+            try {
+              const m = JSON.parse(l.slice(6));
+              if (typeof m.id === "number") live.ids.push(m.id);
+            } catch {}
+          }
         }
       } catch {}
       stream.endedAt = Date.now();
