@@ -46,7 +46,7 @@ export const ALLOWED_AUTH_PATHS = new Set([
   "/send-verification-email",
 ]);
 
-/** better-auth 1.7.7's other endpoints, refused by its router before anything runs (a test keeps this complete). */
+/** better-auth 1.7's other endpoints, refused by its router before anything runs (a test keeps this complete). */
 export const DISABLED_AUTH_PATHS = [
   "/sign-in/social",
   "/callback/:id",
@@ -162,13 +162,16 @@ export function createAuth({ config, db, mail, secret, log, clock = systemClock,
       resetPasswordTokenExpiresIn: config.PASSWORD_RESET_TTL,
       revokeSessionsOnPasswordReset: true,
       async onExistingUserSignUp({ user }) {
-        // Its owner learns of it by e-mail; a never-confirmed account just gets a new link.
+        // Its owner learns of it by e-mail; a never-confirmed account just gets a new link,
+        // bound to this account as better-auth binds its own since 1.7.16 (decision 039): after
+        // an erasure, it cannot confirm another account that takes the address.
         if (!user.emailVerified) {
           const token = await createEmailVerificationToken(
             secret,
             user.email,
             undefined,
             config.EMAIL_CONFIRMATION_TTL,
+            { userId: user.id },
           );
           await sendConfirmation(user, token);
           return;
