@@ -44,10 +44,13 @@ export interface LiveCursor {
   at: number;
 }
 
+const XID8_MAX = 2n ** 64n - 1n;
+
 /** The SSE id a cursor travels as: `<horizon>.<at>`. Anything else (an old client's id) is null. */
 export function parseCursor(text: string | undefined | null): LiveCursor | null {
   const m = text ? /^(\d{1,20})\.(\d{1,12})$/.exec(text) : null;
-  return m ? { horizon: BigInt(m[1] as string), at: Number(m[2]) } : null;
+  const horizon = m ? BigInt(m[1] as string) : null;
+  return m && horizon !== null && horizon <= XID8_MAX ? { horizon, at: Number(m[2]) } : null;
 }
 
 export function formatCursor(c: LiveCursor): string {
