@@ -1,8 +1,9 @@
-import { type Browser, expect, test } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import { routes } from "../../src/shared/routes";
 import { proposalBodyOf } from "../support/bodies";
 import { makePng } from "../support/files";
 import { audit, clipped, settled } from "./axe";
+import { expect, test } from "./fixtures";
 import { newEmail, signUpInBrowser } from "./helpers";
 import { completeProfile, publishOffer, upload } from "./market";
 

@@ -2,10 +2,10 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
 import { guarantorOf, proposalBodyOf } from "../support/bodies";
 import { randomCpf } from "../support/files";
 import { clipped } from "./axe";
+import { expect, test } from "./fixtures";
 import { fromOutbox, newEmail, signUpInBrowser } from "./helpers";
 import { completeProfile, publishOffer } from "./market";
 

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { makePdf, makePng } from "../support/files";
 import { clipped } from "./axe";
+import { expect, test } from "./fixtures";
 import { newEmail, signUpInBrowser, watchPage } from "./helpers";
 
 const PASSWORD = "Ipê amarelo na varanda 42";

@@ -1,6 +1,7 @@
-import { type ElementHandle, expect, type Locator, type Page, test } from "@playwright/test";
+import type { ElementHandle, Locator, Page } from "@playwright/test";
 import { randomCpf } from "../support/files";
 import { audit } from "./axe";
+import { expect, test } from "./fixtures";
 import { fromOutbox, newEmail, signUpInBrowser } from "./helpers";
 import { completeProfile, publishOffer } from "./market";
 

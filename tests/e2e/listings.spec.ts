@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { makePng } from "../support/files";
+import { expect, test } from "./fixtures";
 import { newEmail, signUpInBrowser, watchPage } from "./helpers";
 
 const PASSWORD = "Ipê amarelo na varanda 42";

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { entryDate, proposalBodyOf } from "../support/bodies";
+import { expect, test } from "./fixtures";
 import { newEmail, signUpInBrowser, watchPage } from "./helpers";
 import { completeProfile, publishOffer } from "./market";
 

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { expect, test } from "@playwright/test";
 import { audit, clipped, settled } from "./axe";
+import { expect, test } from "./fixtures";
 import { fromOutbox, newEmail, signUpInBrowser, watchPage } from "./helpers";
 import { completeProfile, publishOffer } from "./market";
 

@@ -2,15 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import {
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  expect,
-  type Page,
-  type Request,
-  test,
-} from "@playwright/test";
+import type { APIRequestContext, Browser, BrowserContext, Page, Request } from "@playwright/test";
 import yauzl from "yauzl";
 import { entryDate } from "../support/bodies";
 import { type FakePostHog, startFakePostHog } from "../support/fake-posthog";
@@ -18,6 +10,7 @@ import { randomCpf } from "../support/files";
 import { freePort } from "../support/free-port";
 import { addressProfileOf, personalProfileOf } from "../support/profiles";
 import { audit, clipped, settled } from "./axe";
+import { expect, test } from "./fixtures";
 import { fromOutbox, newEmail, signUpInBrowser, watchPage } from "./helpers";
 import { publishOffer } from "./market";
 

@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
 import { guarantorOf, proposalBodyOf } from "../support/bodies";
 import { startFakeCep } from "../support/fake-cep";
 import { makePdf, randomCpf } from "../support/files";
 import { E2E_CEP_PORT } from "./env";
+import { expect, test } from "./fixtures";
 import { newEmail, signUpInBrowser } from "./helpers";
 import { completeProfile, publishOffer } from "./market";
 

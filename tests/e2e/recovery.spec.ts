@@ -2,9 +2,9 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
 import { decodeQuotedPrintable } from "../support/mail";
 import { stopLeftoverPostmaster } from "./env";
+import { expect, test } from "./fixtures";
 import { newEmail, signInInBrowser } from "./helpers";
 
 const PORT = 3207;

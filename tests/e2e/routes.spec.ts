@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { newEmail, signInInBrowser, signUpInBrowser, watchPage } from "./helpers";
 
 test("a signed-in route sends a visitor to /login and back after signing in", async ({ page, browser }) => {

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import { audit, clipped, settled } from "./axe";
+import { expect, test } from "./fixtures";
 
 /*
  * Issue 27, item 7: anyone, without an account, reaches /Verificar from the footer on a phone and

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import type { OpenAPIV3 } from "openapi-types";
+import { ACCEPTED_TYPES } from "../../shared/contracts/storage";
 
 /*
  * The OpenAPI document is the API's contract (decision 038): every operation says who may call it
@@ -111,12 +112,17 @@ const NON_JSON_ANSWERS: Record<string, OpenAPIV3.ResponsesObject> = {
   },
   "GET /api/storage/files/{id}": {
     "200": {
-      description: "The document's bytes",
-      content: { "application/octet-stream": { schema: binary } },
+      description: "The document's bytes, with its type",
+      content: Object.fromEntries(ACCEPTED_TYPES.map((type) => [type, { schema: binary }])),
     },
   },
   "GET /api/photos/{id}": {
-    "200": { description: "The photo", content: { "image/*": { schema: binary } } },
+    "200": {
+      description: "The photo (its rendition for the screen, or the file as sent)",
+      content: Object.fromEntries(
+        ACCEPTED_TYPES.filter((type) => type.startsWith("image/")).map((type) => [type, { schema: binary }]),
+      ),
+    },
   },
   "GET /api/privacy/exports/{id}/download": {
     "200": { description: "The export (zip)", content: { "application/zip": { schema: binary } } },
