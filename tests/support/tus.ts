@@ -111,7 +111,28 @@ export function headUpload(target: TusTarget, location: string) {
   return tusRequest(target, "HEAD", location, {});
 }
 
-/** Uploads bytes whole: one request when small, otherwise PATCHes of `chunk` bytes. */
+/**
+ * The final PATCH's answer with the new document as its body, as the client gets it: tus 1.0.0
+ * answers a PATCH 204 with no body, so the document (which has the upload's id) is read at
+ * GET /api/storage/objects/{id}. The status and headers stay the PATCH's.
+ */
+export async function withDocument(
+  target: TusTarget,
+  location: string,
+  res: TusResponse,
+): Promise<TusResponse> {
+  if (res.status !== 204 || res.headers["upload-offset"] === undefined) return res;
+  const id = location.split("/").pop() as string;
+  const doc = await tusRequest(target, "GET", `/api/storage/objects/${id}`, {});
+  if (doc.status !== 200)
+    throw new Error(`the finished upload ${id} has no document: ${doc.status} ${doc.body}`);
+  return { ...res, body: doc.body, json: doc.json };
+}
+
+/**
+ * Uploads bytes whole: one request when small (201, the document as its body), otherwise
+ * PATCHes of `chunk` bytes (the last one 204, the document read as the client reads it).
+ */
 export async function uploadBytes(
   target: TusTarget,
   bytes: Buffer,
@@ -129,5 +150,5 @@ export async function uploadBytes(
     if (last.status >= 300) return last;
     offset = Number(last.headers["upload-offset"] ?? bytes.length);
   }
-  return last;
+  return withDocument(target, location, last);
 }

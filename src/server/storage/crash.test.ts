@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { makePdf, sha256 } from "../../../tests/support/files";
 import { type ServerProcess, signUpOver, startServer } from "../../../tests/support/server-process";
 import { uniqueEmail } from "../../../tests/support/test-app";
-import { createUpload, headUpload, patchUpload } from "../../../tests/support/tus";
+import { createUpload, headUpload, patchUpload, withDocument } from "../../../tests/support/tus";
 import type { StoredDocument } from "../../shared/contracts/storage";
 
 let dataDir: string;
@@ -64,8 +64,13 @@ it("finishes an upload byte-exact after the server is SIGKILLed in the middle of
   expect(offset).toBeGreaterThan(2 * 1024 * 1024);
   expect(offset).toBeLessThan(pdf.length);
 
-  const done = await patchUpload(target, location, offset, pdf.subarray(offset));
-  expect(done.status).toBe(200);
+  // tus 1.0.0: the final PATCH is 204, no body; the document is read as the client reads it.
+  const done = await withDocument(
+    target,
+    location,
+    await patchUpload(target, location, offset, pdf.subarray(offset)),
+  );
+  expect(done.status).toBe(204);
   const doc = done.json<StoredDocument>();
   expect(doc.size).toBe(pdf.length);
   expect(doc.sha256).toBe(sha256(pdf));

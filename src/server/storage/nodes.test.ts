@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { makePdf, sha256 } from "../../../tests/support/files";
 import { createTestApp, ORIGIN, signUp, type TestApp } from "../../../tests/support/test-app";
-import { createUpload, headUpload, patchUpload } from "../../../tests/support/tus";
+import { createUpload, headUpload, patchUpload, withDocument } from "../../../tests/support/tus";
 import type { StoredDocument } from "../../shared/contracts/storage";
 
 /*
@@ -42,8 +42,8 @@ it("finishes on node B an upload begun on node A", async () => {
   const half = 1_000_000;
   expect((await patchUpload(onA, location, 0, pdf.subarray(0, half))).status).toBe(204);
   expect((await headUpload(onB, location)).headers["upload-offset"]).toBe(String(half));
-  const done = await patchUpload(onB, location, half, pdf.subarray(half));
-  expect(done.status).toBe(200);
+  const done = await withDocument(onB, location, await patchUpload(onB, location, half, pdf.subarray(half)));
+  expect(done.status).toBe(204);
   expect(done.json<StoredDocument>().sha256).toBe(sha256(pdf));
 });
 
@@ -76,7 +76,11 @@ it("hands the upload lock from a request on node A to one on node B", async () =
   expect(sent).toBeLessThan(pdf.length);
   const offset = Number((await headUpload(onB, location)).headers["upload-offset"]);
   expect(offset).toBeLessThan(pdf.length);
-  const done = await patchUpload(onB, location, offset, pdf.subarray(offset));
-  expect(done.status).toBe(200);
+  const done = await withDocument(
+    onB,
+    location,
+    await patchUpload(onB, location, offset, pdf.subarray(offset)),
+  );
+  expect(done.status).toBe(204);
   expect(done.json<StoredDocument>().sha256).toBe(sha256(pdf));
 });

@@ -191,13 +191,24 @@ export async function storageRoutes(
     tusScope.removeAllContentTypeParsers();
     tusScope.addContentTypeParser("*", (_request, _payload, done) => done(null));
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-      uploaders.set(request.raw, await requireUserId(auth, request));
-      // Headers tus would refuse in English plain text are refused here, in the catalogue.
-      const refusal = tusHeaderRefusal(request.method, request.headers);
-      if (refusal) {
-        reply.header("tus-resumable", TUS_RESUMABLE);
-        if (refusal.status === 412) reply.header("tus-version", TUS_VERSION.join(","));
-        throw refusal;
+      // OPTIONS is discovery (tus 1.0.0): Tus-Version, Tus-Extension and Tus-Max-Size say what the
+      // server offers, nothing of anyone's, so it needs no session; every other method does.
+      if (request.method !== "OPTIONS") {
+        uploaders.set(request.raw, await requireUserId(auth, request));
+        // An upload's id is a UUID (uuid columns): anything else is no upload, answered before
+        // it reaches PostgreSQL (36 dashes were a 500 there).
+        const { id } = request.params as { id?: string };
+        if (id !== undefined && !documentIdParams.safeParse({ id }).success) {
+          reply.header("tus-resumable", TUS_RESUMABLE);
+          throw new AppError("object-not-found");
+        }
+        // Headers tus would refuse in English plain text are refused here, in the catalogue.
+        const refusal = tusHeaderRefusal(request.method, request.headers);
+        if (refusal) {
+          reply.header("tus-resumable", TUS_RESUMABLE);
+          if (refusal.status === 412) reply.header("tus-version", TUS_VERSION.join(","));
+          throw refusal;
+        }
       }
       reply.hijack();
       await tus.handle(request.raw, reply.raw).catch((err: unknown) => {
@@ -214,7 +225,8 @@ export async function storageRoutes(
     const schema = {
       tags: ["storage"],
       security,
-      summary: "tus 1.0 resumable uploads (creation, creation-with-upload, termination)",
+      summary:
+        "tus 1.0.0 resumable uploads (creation, creation-with-upload, termination, expiration); OPTIONS needs no session",
       // tus answers the protocol itself (hijacked); the refusals before it are the catalogue's.
       response: errorResponses,
     };

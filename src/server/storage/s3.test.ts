@@ -37,7 +37,7 @@ it("keeps uploads in an S3-compatible store: multipart, hashed, downloadable, de
   // Over the 5 MiB part minimum, sent in 1 MiB requests: parts and a pending tail both occur.
   const pdf = await makePdf(2, 7 * 1024 * 1024);
   const res = await uploadBytes(target, pdf, meta, 1024 * 1024);
-  expect(res.status).toBe(200);
+  expect(res.status).toBe(204);
   const doc = res.json<StoredDocument>();
   expect(doc.sha256).toBe(sha256(pdf));
   expect(s3.objects.get(`chave-docs/${doc.id}`)?.body.equals(pdf)).toBe(true);

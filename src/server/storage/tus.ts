@@ -40,16 +40,18 @@ function isMetadata(value: string): boolean {
   }
 }
 
+/** The one media type of a PATCH's bytes (tus 1.0.0, core protocol). */
+export const OFFSET_OCTET_STREAM = "application/offset+octet-stream";
+
 /** tus's own header rules (its HeaderValidator), applied before tus sees the request. */
 const HEADER_RULES: Record<string, (value: string, method: string) => boolean> = {
   "upload-offset": isCount,
-  "upload-length": isCount,
-  "upload-defer-length": (value) => value === "1",
+  // The size is given once, when the upload is created: creation-defer-length is not offered, so
+  // a PATCH never declares it (tus would answer 501).
+  "upload-length": (value, method) => method !== "PATCH" && isCount(value),
   "upload-metadata": isMetadata,
   "x-forwarded-proto": (value) => value === "http" || value === "https",
   "tus-version": (value) => (TUS_VERSION as readonly string[]).includes(value),
-  // Only a PATCH carries bytes, and only as this type; other methods' content type is ignored.
-  "content-type": (value, method) => method !== "PATCH" || value === "application/offset+octet-stream",
 };
 
 /**
@@ -62,6 +64,13 @@ export function tusHeaderRefusal(method: string, headers: IncomingHttpHeaders): 
   if (method === "OPTIONS") return null;
   if (headers["upload-concat"] !== undefined) return new AppError("upload-concat-unsupported");
   if (headers["tus-resumable"] !== TUS_RESUMABLE) return new AppError("unsupported-upload-version");
+  // The quota needs the size up front, so creation-defer-length is neither offered nor accepted
+  // (decision 040): a clear 400, not tus's 501.
+  if (headers["upload-defer-length"] !== undefined) return new AppError("upload-length-required");
+  // tus 1.0.0: "All PATCH requests MUST use Content-Type: application/offset+octet-stream,
+  // otherwise the server SHOULD return a 415 Unsupported Media Type status" (a missing one too).
+  if (method === "PATCH" && headers["content-type"] !== OFFSET_OCTET_STREAM)
+    return new AppError("upload-content-type");
   const invalid = Object.entries(HEADER_RULES).flatMap(([name, rule]) => {
     const raw = headers[name];
     if (raw === undefined) return [];
@@ -127,6 +136,10 @@ export function createTusServer(options: {
   log: FastifyBaseLogger;
 }): Server {
   const { service, locker, log } = options;
+  // What OPTIONS advertises (Tus-Extension) is what the server does: the size is needed up front
+  // for the quota, so no creation-defer-length (decision 040). The stores list it by default.
+  const { datastore } = service.store;
+  datastore.extensions = datastore.extensions.filter((name) => name !== "creation-defer-length");
   const server = new CatalogueTusServer({
     path: UPLOAD_PATH,
     // The app and its uploads share one origin: no cross-origin reads, so no CORS answer at all
@@ -151,10 +164,8 @@ export function createTusServer(options: {
       const user = userOf(req);
       if (!user) throw tusError(new AppError("unauthenticated"));
       if (upload.size === undefined) {
-        // The quota needs the size up front: deferred lengths are refused.
-        throw tusError(
-          new AppError("invalid-argument", { message: "Informe o tamanho do arquivo ao começar o envio." }),
-        );
+        // The quota needs the size up front: deferred lengths are refused (the route does first).
+        throw tusError(new AppError("upload-length-required"));
       }
       const parsed = uploadMetadata.safeParse(upload.metadata ?? {});
       if (!parsed.success) {
@@ -179,13 +190,13 @@ export function createTusServer(options: {
       const user = userOf(req) ?? "";
       try {
         const document = await service.finishUpload(upload.id, user);
-        // A POST must stay 201 (its Location is how the client learns the upload); a final PATCH
-        // answers 200 so it can carry the new document.
-        return {
-          ...(req.method === "PATCH" ? { status_code: 200 } : {}),
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify(document),
-        };
+        // tus 1.0.0: "The Server MUST acknowledge successful PATCH requests with the 204 No Content
+        // status": the final PATCH has no body, and the client reads the new document, which has
+        // the upload's id, at GET /api/storage/objects/{id}. A POST that carried every byte
+        // (creation-with-upload) stays 201, with the document as its body (the spec gives a 201
+        // no body of its own, and it saves the client that read).
+        if (req.method === "PATCH") return {};
+        return { headers: { "Content-Type": "application/json" }, body: JSON.stringify(document) };
       } catch (err) {
         if (err instanceof AppError) throw tusError(err);
         throw err;
@@ -196,6 +207,12 @@ export function createTusServer(options: {
       // Concatenation is not offered (the route refuses the header first; this is in case).
       if (err === ERRORS.UNSUPPORTED_CONCATENATION_EXTENSION)
         return tusError(new AppError("upload-concat-unsupported"));
+      // A finished upload is a document now, deleted through the storage API (tus's own answer is a
+      // 400 saying nothing of that). 403 (RFC 9110 §15.5.4: understood, refused, the reason in the
+      // content), not 409: tus clients retry a 409 as an offset conflict (decision 040).
+      if (err === ERRORS.INVALID_TERMINATION) return tusError(new AppError("upload-finished"));
+      if (err === ERRORS.UNSUPPORTED_CREATION_DEFER_LENGTH_EXTENSION)
+        return tusError(new AppError("upload-length-required"));
       const status = "status_code" in err ? err.status_code : 500;
       if (status >= 500) log.error({ err }, "upload failed");
       const code = fromTusStatus(status);

@@ -29,8 +29,12 @@ export async function insertUpload(
   );
 }
 
+/** A UUID as PostgreSQL's uuid type reads it: anything else would fail the query (a 500). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Who started the upload, or owns the document it became; undefined when there is none. */
 export async function uploadOrDocumentOwner(c: Queryable, id: string): Promise<string | undefined> {
+  if (!UUID.test(id)) return undefined;
   const { rows } = await c.query<Pick<UploadRow, "owner_id">>(
     "SELECT owner_id FROM uploads WHERE id = $1 UNION ALL SELECT owner_id FROM documents WHERE id = $1",
     [id],
