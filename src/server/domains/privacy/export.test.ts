@@ -314,6 +314,12 @@ describe("the data export holds only the person's own data", () => {
       const entries = await exported(me);
       const json = (entries.get("meus-dados.json") as Buffer).toString("utf8");
       const data = JSON.parse(json);
+      // Their own CPF in full; the others' only masked, as the contract screens mask them.
+      expect(json).toContain(digits(me.cpf));
+      for (const cpf of others) {
+        expect(json).not.toContain(digits(cpf));
+        expect(json).not.toContain(formatted(cpf));
+      }
       const signatarios = data.contratos[0].signatarios as Record<string, unknown>[];
       expect(signatarios).toHaveLength(4);
       // Their own drawing, and nobody else's, anywhere in the zip but the sealed PDF.
@@ -335,12 +341,6 @@ describe("the data export holds only the person's own data", () => {
       }
       const drawn = [...entries].filter(([name]) => name.startsWith("assinaturas/"));
       expect(drawn.map(([, bytes]) => Buffer.compare(bytes, drawings.get(me.email) as Buffer))).toEqual([0]);
-      // Their own CPF in full; the others' only masked, as the contract screens mask them.
-      expect(json).toContain(digits(me.cpf));
-      for (const cpf of others) {
-        expect(json).not.toContain(digits(cpf));
-        expect(json).not.toContain(formatted(cpf));
-      }
       const witnessRow = signatarios.find((s) => s.papel === "testemunha");
       expect(witnessRow?.cpf).toBe(
         `***.${digits(witness.cpf).slice(3, 6)}.${digits(witness.cpf).slice(6, 9)}-**`,
