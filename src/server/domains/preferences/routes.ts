@@ -224,62 +224,68 @@ export async function preferenceRoutes(
   // one button (a GET changes nothing, as link scanners open links).
   const page = (title: string, body: string) =>
     `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · Chave</title><style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.5;color:#1a1b1e}button{font:inherit;padding:.6rem 1.2rem;border:0;border-radius:.4rem;background:#1864ab;color:#fff;cursor:pointer}a{color:#1864ab}</style></head><body><main><h1>${title}</h1>${body}</main></body></html>`;
-  const scope = app.withTypeProvider<ZodTypeProvider>();
-  scope.addContentTypeParser(
-    "application/x-www-form-urlencoded",
-    { parseAs: "string", bodyLimit: 1024 },
-    (_r, body, done) => done(null, body),
-  );
-  scope.get(
-    apiRoutes.preferences.unsubscribe,
-    {
-      schema: {
-        tags,
-        summary:
-          "The unsubscribe link's page: one button that stops that kind of e-mail (nothing changes on a GET)",
-        querystring: unsubscribeQuery,
-        response: errorResponses,
+  // RFC 8058 §3.1: the mail client's POST carries "List-Unsubscribe=One-Click" and "SHOULD be
+  // sent as multipart/form-data [RFC 7578] and MAY be sent as application/x-www-form-urlencoded";
+  // our own page's button sends the latter. Both are taken here, and only here (the link's
+  // signature, in the query, is what is checked; the body is not read). A scope of their own, so
+  // no other route of preferences takes a form.
+  await app.register(async (forms) => {
+    const scope = forms.withTypeProvider<ZodTypeProvider>();
+    for (const type of ["application/x-www-form-urlencoded", "multipart/form-data"])
+      scope.addContentTypeParser(type, { parseAs: "string", bodyLimit: 4096 }, (_r, body, done) =>
+        done(null, body),
+      );
+    scope.get(
+      apiRoutes.preferences.unsubscribe,
+      {
+        schema: {
+          tags,
+          summary:
+            "The unsubscribe link's page: one button that stops that kind of e-mail (nothing changes on a GET)",
+          querystring: unsubscribeQuery,
+          response: errorResponses,
+        },
       },
-    },
-    async (request, reply) => {
-      const { u, k, t } = request.query;
-      const action = `?${new URLSearchParams({ u, k, t })}`;
-      return reply
-        .header("cache-control", "no-store")
-        .type("text/html; charset=utf-8")
-        .send(
-          // An HTML page, which the response schema (errors only) does not describe.
-          page(
-            "Parar estes e-mails?",
-            `<p>Você deixa de receber por e-mail os avisos de ${KIND_WORDS[k]}. Eles continuam no sino da Chave.</p><form method="post" action="${action.replace(/&/g, "&amp;")}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Parar de receber por e-mail</button></form><p><a href="/preferences2">Escolher como ser avisado</a></p>`,
-          ) as never,
-        );
-    },
-  );
-  scope.post(
-    apiRoutes.preferences.unsubscribe,
-    {
-      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
-      schema: {
-        tags,
-        summary: "One-click unsubscribe (RFC 8058): that kind of notice stops coming by e-mail",
-        querystring: unsubscribeQuery,
-        response: errorResponses,
+      async (request, reply) => {
+        const { u, k, t } = request.query;
+        const action = `?${new URLSearchParams({ u, k, t })}`;
+        return reply
+          .header("cache-control", "no-store")
+          .type("text/html; charset=utf-8")
+          .send(
+            // An HTML page, which the response schema (errors only) does not describe.
+            page(
+              "Parar estes e-mails?",
+              `<p>Você deixa de receber por e-mail os avisos de ${KIND_WORDS[k]}. Eles continuam no sino da Chave.</p><form method="post" action="${action.replace(/&/g, "&amp;")}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Parar de receber por e-mail</button></form><p><a href="/preferences2">Escolher como ser avisado</a></p>`,
+            ) as never,
+          );
       },
-    },
-    async (request, reply) => {
-      const { u, k, t } = request.query;
-      await preferences.unsubscribe(u, k, t);
-      return reply
-        .type("text/html; charset=utf-8")
-        .send(
-          page(
-            "Pronto",
-            `<p>Você não recebe mais por e-mail os avisos de ${KIND_WORDS[k]}. Eles continuam no sino da Chave.</p><p><a href="/preferences2">Escolher como ser avisado</a></p>`,
-          ) as never,
-        );
-    },
-  );
+    );
+    scope.post(
+      apiRoutes.preferences.unsubscribe,
+      {
+        config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+        schema: {
+          tags,
+          summary: "One-click unsubscribe (RFC 8058): that kind of notice stops coming by e-mail",
+          querystring: unsubscribeQuery,
+          response: errorResponses,
+        },
+      },
+      async (request, reply) => {
+        const { u, k, t } = request.query;
+        await preferences.unsubscribe(u, k, t);
+        return reply
+          .type("text/html; charset=utf-8")
+          .send(
+            page(
+              "Pronto",
+              `<p>Você não recebe mais por e-mail os avisos de ${KIND_WORDS[k]}. Eles continuam no sino da Chave.</p><p><a href="/preferences2">Escolher como ser avisado</a></p>`,
+            ) as never,
+          );
+      },
+    );
+  });
 
   api.get(
     apiRoutes.notifications.all,
