@@ -1,6 +1,7 @@
 import i18n from "i18next";
 import type { DetailedError } from "tus-js-client";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import type { StoredDocument } from "../../shared/contracts/storage";
 import {
   MAX_CHUNK_SIZE,
   OPERATION_RETRY_LIMIT_MS,
@@ -11,6 +12,7 @@ import { ApiError } from "./api";
 import {
   backoffDelay,
   errorFromTus,
+  finishedDocument,
   isRetryableStatus,
   nextChunkSize,
   StorageError,
@@ -130,6 +132,9 @@ describe("upload refusals", () => {
       [412, "unsupported-upload-version"],
       [400, "invalid-upload-header"],
       [400, "upload-concat-unsupported"],
+      [415, "upload-content-type"],
+      [400, "upload-length-required"],
+      [403, "upload-finished"],
     ] as const) {
       const error = errorFromTus(tusFailure(status, JSON.stringify({ code })));
       expect(error.code).toBe(code);
@@ -145,5 +150,29 @@ describe("upload refusals", () => {
   it("falls back on the status when the answer is not ours", () => {
     expect(errorFromTus(tusFailure(403, "Forbidden")).code).toBe("unauthorized");
     expect(errorFromTus(new Error("offline")).code).toBe("network");
+  });
+});
+
+describe("the document an upload became", () => {
+  const doc = { id: "0b5e1c9e-6a63-4d5a-9a3e-3f4f1e2d7c11", fileName: "renda.pdf" } as StoredDocument;
+
+  it("is the body of a POST that carried every byte", async () => {
+    const read = vi.fn();
+    expect(await finishedDocument(JSON.stringify(doc), `/api/storage/uploads/${doc.id}`, read)).toEqual(doc);
+    expect(read).not.toHaveBeenCalled();
+  });
+
+  it("is read by the upload's id after a final PATCH's 204 (tus 1.0.0: no body) or a HEAD", async () => {
+    const read = vi.fn(async (id: string) => ({ ...doc, id }));
+    expect(await finishedDocument("", `http://localhost/api/storage/uploads/${doc.id}`, read)).toEqual(doc);
+    expect(read).toHaveBeenCalledWith(doc.id);
+  });
+
+  it("is null when there is none to read", async () => {
+    const gone = vi.fn(async () => {
+      throw new StorageError("object-not-found", 404);
+    });
+    expect(await finishedDocument("", `/api/storage/uploads/${doc.id}`, gone)).toBeNull();
+    expect(await finishedDocument("", null, gone)).toBeNull();
   });
 });

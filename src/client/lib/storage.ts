@@ -194,6 +194,28 @@ export function errorFromTus(err: Error | DetailedError): StorageError {
   return new StorageError(code, status, message);
 }
 
+/**
+ * The document an upload became, from the last answer tus-js-client saw: a POST that carried every
+ * byte answers 201 with it; a final PATCH answers 204 with no body (tus 1.0.0), and an upload
+ * resumed after a reload that had finished already ends on a HEAD, with none either. Then the
+ * document, which has the upload's id, is read from the storage API. Null when there is none.
+ */
+export async function finishedDocument(
+  body: string,
+  uploadUrl: string | null,
+  read: (id: string) => Promise<StoredDocument>,
+): Promise<StoredDocument | null> {
+  if (body) {
+    try {
+      return JSON.parse(body) as StoredDocument;
+    } catch {
+      // not the document: read it
+    }
+  }
+  const id = uploadUrl?.split("/").pop();
+  return id ? await read(id).catch(() => null) : null;
+}
+
 type Listener = () => void;
 
 /** One upload: a small state machine over tus-js-client, observable by React. */
@@ -327,15 +349,7 @@ export class UploadTask {
   }
 
   private async succeed(body: string): Promise<void> {
-    let document: StoredDocument | null = null;
-    try {
-      document = JSON.parse(body) as StoredDocument;
-    } catch {
-      // An upload resumed after a reload may have finished already: its HEAD has no body, and
-      // the document has the upload's id.
-      const id = this.upload?.url?.split("/").pop();
-      document = id ? await storage.getMetadata(id).catch(() => null) : null;
-    }
+    const document = await finishedDocument(body, this.upload?.url ?? null, (id) => storage.getMetadata(id));
     void forget(this.id);
     if (!document) {
       this.fail(new StorageError("object-not-found", 404));
