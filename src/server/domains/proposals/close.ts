@@ -16,8 +16,10 @@ export async function closeOpenProposals(
   options: { exceptId?: string; now?: Date } = {},
 ): Promise<Pick<Proposal, "id" | "tenant_id">[]> {
   const rows = await closeOpen(c, offerId, options);
-  for (const p of rows)
+  for (const p of rows) {
     await insertEvent(c, { proposal_id: p.id, actor: "system", type: "encerrada", detail });
+    await unshareIfEnded(c, p.id, "encerrada");
+  }
   await proposalChanged(
     c,
     rows.map((p) => p.id),
@@ -25,14 +27,17 @@ export async function closeOpenProposals(
   return rows;
 }
 
-/** The endings without a deal: the documents the proposal shared go back to the tenant alone. */
-const UNSHARING_ENDINGS: readonly ProposalStatus[] = ["retirada", "recusada", "expirada"];
+/**
+ * The endings without a deal: the documents the proposal shared go back to the tenant alone.
+ * Closed because another proposal was approved or the offer was closed (encerrada) is one too.
+ */
+const UNSHARING_ENDINGS: readonly ProposalStatus[] = ["retirada", "recusada", "expirada", "encerrada"];
 
 /**
  * A proposal that has just moved to `status`, in the caller's transaction: withdrawn, refused or
  * expired, the landlord stops reading the documents it shared (LGPD art. 6, III). An approved
- * proposal keeps them (its contract is drawn from that deal), and so, as before, does one closed
- * because another was approved.
+ * proposal keeps them (its contract is drawn from that deal); one closed because another was
+ * approved, or because the owner closed the offer, does not.
  */
 export async function unshareIfEnded(
   c: Queryable,

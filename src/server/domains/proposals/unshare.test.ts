@@ -6,7 +6,8 @@ import { uploadBytes } from "../../../../tests/support/tus";
 import type { StoredDocument } from "../../../shared/contracts/storage";
 
 /*
- * Issue 28, item 7: a proposal that ends without a deal (withdrawn, refused, expired) takes back
+ * Issue 28, item 7: a proposal that ends without a deal (withdrawn, refused, expired, or closed
+ * because another was approved) takes back
  * the documents it shared with the landlord (LGPD art. 6, III): she gets 403 on them afterwards.
  * An approved proposal keeps them (its contract comes from that deal).
  */
@@ -37,7 +38,7 @@ const status = async (who: Person, doc: string) =>
   (await b.call("GET", `/api/storage/objects/${doc}`, who.cookie)).statusCode;
 
 describe("ending a proposal", () => {
-  for (const ending of ["retirada", "recusada", "expirada"] as const)
+  for (const ending of ["retirada", "recusada", "expirada", "encerrada"] as const)
     it(`${ending}: the landlord no longer reads the documents it shared`, async () => {
       const landlord = await b.person("Helena");
       const tenant = await b.person("Bruno");
