@@ -1,4 +1,17 @@
+import fs from "node:fs";
+import path from "node:path";
 import pg from "pg";
+import { mailSeal } from "../src/server/mail/sealed";
+
+/**
+ * The outbox is sealed with the servers' AUTH_SECRET (decision 036): the one in the environment,
+ * else the one bench/run.ts's servers made in their DATA_DIR (.bench-data).
+ */
+function benchSeal() {
+  const secret =
+    process.env.AUTH_SECRET ?? fs.readFileSync(path.resolve(".bench-data", ".auth-secret"), "utf8").trim();
+  return mailSeal(secret);
+}
 
 /**
  * An account signed up and confirmed as a person does it: sign-up answers the same for any
@@ -20,11 +33,14 @@ export async function confirmedAccount(
   await client.connect();
   let link: string | undefined;
   try {
-    const { rows } = await client.query<{ links: string[] }>(
-      "SELECT links FROM mail_outbox WHERE recipient = $1 ORDER BY created_at DESC",
+    const { rows } = await client.query<{ sealed: string | null }>(
+      "SELECT sealed FROM mail_outbox WHERE recipient = $1 ORDER BY created_at DESC",
       [person.email],
     );
-    link = rows.flatMap((r) => r.links).find((l) => l.includes("/api/auth/verify-email?token="));
+    const seal = benchSeal();
+    link = rows
+      .flatMap((r) => (r.sealed ? seal.open(r.sealed).links : []))
+      .find((l) => l.includes("/api/auth/verify-email?token="));
   } finally {
     await client.end();
   }

@@ -46,6 +46,8 @@ export async function benchJobs(
   const database = connectDatabase(databaseUrl, { max: 10 });
   // The test helpers read each new account's confirmation link from this database's outbox.
   process.env.SUPPORT_DATABASE_URL = databaseUrl;
+  // ...sealed with this app's secret (decision 036).
+  process.env.SUPPORT_AUTH_SECRET = "bench-secret-that-is-long-enough-0123456789";
   const mailer = createMailer({
     smtpUrl: smtp.url,
     from: config.MAIL_FROM,

@@ -168,7 +168,7 @@ export async function benchDigests(databaseUrl: string, dataDir: string, people 
   const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
   const jobs = new JobQueue({ url: databaseUrl, pool, log, schema: "jobs_bench_digest", work: false });
   const mailer = createMailer({ from: "Chave <nao-responda@chave.local>", dataDir, log });
-  const outbox = new MailOutbox(pool, mailer, jobs, log);
+  const outbox = new MailOutbox(pool, mailer, jobs, log, "bench-secret-that-is-long-enough-0123456789");
   // 10:03 in Brasília: the digests of 10h are due.
   const clock = manualClock(new Date("2026-11-25T13:03:00Z"));
   const preferences = new PreferencesService(pool, {

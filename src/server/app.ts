@@ -51,6 +51,7 @@ import { validatorCompiler } from "./plugins/validation";
 import { addPrerenderRoutes } from "./prerender/prerender";
 import { LiveHub } from "./realtime/hub";
 import { liveRoutes } from "./realtime/routes";
+import { Retention } from "./retention/retention";
 import { createObjectStore } from "./storage/object-store";
 import { PgLocker } from "./storage/pg-locker";
 import { PhotoRenditions } from "./storage/photos";
@@ -117,7 +118,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     zlibOptions: { level: 6 },
   });
   await app.register(openApiPlugin, { publicUrl: config.PUBLIC_URL, version: VERSION });
-  await app.register(jobsPlugin, { config, database, mailer, schema: deps.jobsSchema });
+  await app.register(jobsPlugin, {
+    config,
+    database,
+    mailer,
+    secret: deps.authSecret,
+    schema: deps.jobsSchema,
+  });
   // What else happens when someone signs in, bound once the domains exist (a deletion cancelled).
   const signedIn: ((userId: string) => Promise<void>)[] = [];
   await app.register(authPlugin, {
@@ -327,6 +334,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await deletions.cancelOnSignIn(userId);
   });
 
+  // Everything that grows is deleted after its stated time (decision 036, README "Retention").
+  const retention = new Retention({
+    pool: database.pool,
+    outbox,
+    jobs,
+    clock,
+    policy: {
+      mailDays: config.MAIL_RETENTION_DAYS,
+      mailBodyHours: config.MAIL_BODY_RETENTION_HOURS,
+      notificationDays: config.NOTIFICATION_RETENTION_DAYS,
+      rateLimitHours: config.RATE_LIMIT_RETENTION_HOURS,
+      jobHistoryDays: config.JOB_HISTORY_DAYS,
+      exportDays: config.EXPORT_RECORD_RETENTION_DAYS,
+    },
+  });
+  app.decorate("retention", retention);
   defineSchedules(jobs, app.log, {
     expireProposals: () => proposals.expireOverdue(),
     remindProposalDeadlines: () => proposals.remindDeadlines(),
@@ -337,6 +360,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pruneLiveEvents: () => hub.prune(config.LIVE_EVENTS_RETENTION_DAYS),
     sendDigests: () => preferences.sendDigests(),
     expireExports: () => dataExports.expire(),
+    pruneRetention: async () => {
+      const n = await retention.run();
+      return Object.values(n).reduce((a, b) => a + b, 0);
+    },
   });
 
   app.addHook("onClose", async () => {
@@ -461,5 +488,6 @@ declare module "fastify" {
     hub: LiveHub;
     messages: MessagesService;
     lifecycle: Lifecycle;
+    retention: Retention;
   }
 }

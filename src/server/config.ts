@@ -125,6 +125,18 @@ const envSchema = z.object({
   JOB_RETRY_LIMIT: positiveInt.default(8),
   JOB_TIMEOUT_SECONDS: positiveInt.default(120),
   JOB_MAINTENANCE_SECONDS: positiveInt.default(30),
+  // Retention (decision 036, README "Retention"): how long what only grows is kept; a scheduled
+  // job (retention.prune) deletes the rest every hour.
+  MAIL_RETENTION_DAYS: positiveInt
+    .min(2, { error: "must be at least 2 (a message is retried for about a day)" })
+    .default(7),
+  MAIL_BODY_RETENTION_HOURS: positiveInt.default(24),
+  NOTIFICATION_RETENTION_DAYS: positiveInt.default(180),
+  RATE_LIMIT_RETENTION_HOURS: positiveInt
+    .min(24, { error: "must be at least 24 (failed sign-ins count for a day)" })
+    .default(24),
+  JOB_HISTORY_DAYS: positiveInt.default(7),
+  EXPORT_RECORD_RETENTION_DAYS: positiveInt.default(30),
   JOBS_SCHEMA: z
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,40}$/, { error: "use lowercase letters, digits and _" })

@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import fsp from "node:fs/promises";
+import path from "node:path";
 import { freePort } from "./free-port";
-import { confirmationLinkFor } from "./test-app";
+import { confirmationLinkFor, outboxSecrets, TEST_AUTH_SECRET } from "./test-app";
 
 /** The real server as its own process (`npm start`'s command), for tests that kill it. */
 export interface ServerProcess {
@@ -23,6 +25,8 @@ export async function startServer(env: Record<string, string>, port?: number): P
       HOST: "127.0.0.1",
       PORT: String(p),
       PUBLIC_URL: baseUrl,
+      // The outbox is sealed with it; confirmationLinkFor opens it (decision 036).
+      AUTH_SECRET: TEST_AUTH_SECRET,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -42,6 +46,12 @@ export async function startServer(env: Record<string, string>, port?: number): P
     }
     if (Date.now() > deadline) throw new Error(`server did not start: ${out}`);
     await new Promise((r) => setTimeout(r, 100));
+  }
+  // The outbox helpers open its e-mails with its secret: the one it was given, or the one it made.
+  if (env.AUTH_SECRET) outboxSecrets.add(env.AUTH_SECRET);
+  else if (env.AUTH_SECRET === "" && env.DATA_DIR) {
+    const made = await fsp.readFile(path.join(env.DATA_DIR, ".auth-secret"), "utf8").catch(() => "");
+    if (made.trim()) outboxSecrets.add(made.trim());
   }
   return {
     baseUrl,

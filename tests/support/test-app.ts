@@ -9,9 +9,19 @@ import type { Clock } from "../../src/server/clock";
 import { type Config, loadConfig } from "../../src/server/config";
 import { connectDatabase, type Database } from "../../src/server/db/client";
 import { createMailer } from "../../src/server/mail/mailer";
+import { mailSeal } from "../../src/server/mail/sealed";
 import { type ContractCheck, contractCheckFor, type OpenApiDocument, reportAnswer } from "./openapi-check";
 
 export const ORIGIN = "http://localhost:3000";
+
+/** The AUTH_SECRET of every test app and spawned test server (the outbox is sealed with it). */
+export const TEST_AUTH_SECRET = "test-secret-that-is-long-enough-0123456789";
+
+/**
+ * The secrets the outbox helpers try, by key id: the test apps', and any a spawned server was
+ * given or made (server-process.ts adds them).
+ */
+export const outboxSecrets = new Set<string>([TEST_AUTH_SECRET]);
 
 export interface TestApp {
   app: FastifyInstance;
@@ -53,7 +63,7 @@ export async function createTestApp(
     database,
     dbMode: "external",
     mailer,
-    authSecret: "test-secret-that-is-long-enough-0123456789",
+    authSecret: TEST_AUTH_SECRET,
     // Each test app runs its own jobs (its e-mails land in its own outbox folder).
     jobsSchema: `jobs_${randomBytes(4).toString("hex")}`,
     ...(opts.clock ? { clock: opts.clock } : {}),
@@ -150,31 +160,43 @@ export function get(app: FastifyInstance, url: string, opts: { cookie?: string }
 }
 
 /**
- * The confirmation link of the newest e-mail recorded for `email` (the outbox row the sign-up
- * wrote before answering), as a path to GET. Any app of the run shares the test database.
+ * The links of the e-mails recorded for `email`, newest first, opened with the secret of the app
+ * that sealed them (decision 036: the outbox keeps them sealed): `outboxSecrets`, or
+ * SUPPORT_AUTH_SECRET / AUTH_SECRET when a bench names its own.
+ * Any app of the run shares the test database.
  */
-export async function confirmationLinkFor(email: string): Promise<string> {
+export async function outboxLinksFor(email: string): Promise<string[]> {
   const { default: pg } = await import("pg");
   // Outside Vitest (the benchmarks use these helpers), the database they name.
   const connectionString = process.env.SUPPORT_DATABASE_URL ?? inject("databaseUrl");
+  const seals = [...outboxSecrets, process.env.SUPPORT_AUTH_SECRET, process.env.AUTH_SECRET]
+    .filter((s): s is string => !!s)
+    .map(mailSeal);
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {
-    const { rows } = await client.query<{ links: string[] }>(
-      "SELECT links FROM mail_outbox WHERE recipient = $1 ORDER BY created_at DESC",
+    const { rows } = await client.query<{ sealed: string | null }>(
+      "SELECT sealed FROM mail_outbox WHERE recipient = $1 ORDER BY created_at DESC",
       [email],
     );
-    for (const row of rows) {
-      const link = row.links.find((l) => l.includes("/api/auth/verify-email?token="));
-      if (link) {
-        const url = new URL(link);
-        return `${url.pathname}${url.search}`;
-      }
-    }
-    throw new Error(`no confirmation e-mail for ${email}`);
+    return rows.flatMap((row) => {
+      const seal = seals.find((s) => row.sealed?.split(".")[1] === s.keyId);
+      return row.sealed && seal ? seal.open(row.sealed).links : [];
+    });
   } finally {
     await client.end();
   }
+}
+
+/**
+ * The confirmation link of the newest e-mail recorded for `email` (the outbox row the sign-up
+ * wrote before answering), as a path to GET.
+ */
+export async function confirmationLinkFor(email: string): Promise<string> {
+  const link = (await outboxLinksFor(email)).find((l) => l.includes("/api/auth/verify-email?token="));
+  if (!link) throw new Error(`no confirmation e-mail for ${email}`);
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
 }
 
 /** Signs up and follows the confirmation e-mail, as a person does: the link signs the account in. */

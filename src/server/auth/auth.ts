@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import {
@@ -6,7 +7,7 @@ import {
   createEmailVerificationToken,
   getSessionFromCtx,
 } from "better-auth/api";
-import { and, eq, like, ne } from "drizzle-orm";
+import { and, eq, like, ne, notLike, or } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { API_PREFIX, apiRoutes } from "../../shared/api-paths";
 import { passwordProblem } from "../../shared/password-strength";
@@ -101,6 +102,11 @@ function serviceUnavailable(cause: unknown): APIError {
   return error;
 }
 
+/** How a reset link's token is stored: better-auth's "hashed" identifier (SHA-256, base64url). */
+export function resetIdentifier(token: string): string {
+  return createHash("sha256").update(`reset-password:${token}`).digest("base64url");
+}
+
 export function createAuth({ config, db, mail, secret, log, clock = systemClock, onSignedIn }: AuthDeps) {
   const resetUrl = (token: string) =>
     `${config.PUBLIC_URL}/password/reset?token=${encodeURIComponent(token)}`;
@@ -150,6 +156,8 @@ export function createAuth({ config, db, mail, secret, log, clock = systemClock,
         serviceUnavailable,
       ),
     disabledPaths: DISABLED_AUTH_PATHS,
+    // A reset link's token is kept only as its SHA-256: the database alone opens no link (decision 036).
+    verification: { storeIdentifier: { default: "plain", overrides: { "reset-password:": "hashed" } } },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,
@@ -187,15 +195,14 @@ export function createAuth({ config, db, mail, secret, log, clock = systemClock,
       },
       async sendResetPassword({ user, token }) {
         // Only the newest link works: the ones sent before it die now.
-        await db
-          .delete(verifications)
-          .where(
-            and(
-              eq(verifications.value, user.id),
-              like(verifications.identifier, "reset-password:%"),
-              ne(verifications.identifier, `reset-password:${token}`),
-            ),
-          );
+        await db.delete(verifications).where(
+          and(
+            eq(verifications.value, user.id),
+            // Hashed (no prefix left), or from before decision 036.
+            or(notLike(verifications.identifier, "%:%"), like(verifications.identifier, "reset-password:%")),
+            ne(verifications.identifier, resetIdentifier(token)),
+          ),
+        );
         await mail.send(
           user.email,
           passwordResetMail({

@@ -80,6 +80,8 @@ export interface JobQueueOptions {
   maintenanceIntervalSeconds?: number;
   /** Whether this node runs jobs (a node may only send them). */
   work?: boolean;
+  /** Days a finished or failed job is kept for inspection (JOB_HISTORY_DAYS, decision 036). */
+  historyDays?: number;
 }
 
 /** One queue's jobs as /metrics reports them (decision 027). */
@@ -124,8 +126,9 @@ export class JobQueue {
       retryBackoff: true,
       expireInSeconds: options.jobTimeoutSeconds ?? 120,
       maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
-      // Finished jobs are kept a week for inspection; failed ones stay in the archive.
-      deleteAfterDays: 7,
+      // Finished and failed jobs move to the archive after 12 hours and are deleted from it
+      // JOB_HISTORY_DAYS later (decision 036); a job never started is dropped after 14 days.
+      deleteAfterDays: options.historyDays ?? 7,
       retentionDays: 14,
       // pg-boss's cron runs on every node and sends each period's job once, under its own lock.
       schedule: true,
@@ -296,6 +299,25 @@ export class JobQueue {
       for (const n of names) this.wake(n);
       await new Promise((r) => setTimeout(r, 25));
     }
+  }
+
+  /**
+   * Retention (decision 036), beside pg-boss's own upkeep: jobs finished, failed or cancelled
+   * before `cutoff` are deleted, archived or not. Their data are ids, but their history is no
+   * use after JOB_HISTORY_DAYS. Returns how many.
+   */
+  async pruneHistory(cutoff: Date): Promise<number> {
+    const schema = this.options.schema ?? "pgboss";
+    // By when it finished (pg-boss archives on its own clock, 12 hours after).
+    const archived = await this.options.pool.query(
+      `DELETE FROM "${schema}".archive WHERE coalesce(completed_on, archived_on) < $1`,
+      [cutoff],
+    );
+    const done = await this.options.pool.query(
+      `DELETE FROM "${schema}".job WHERE state IN ('completed', 'failed', 'cancelled') AND completed_on < $1`,
+      [cutoff],
+    );
+    return (archived.rowCount ?? 0) + (done.rowCount ?? 0);
   }
 
   /** Jobs of `name` in each state, for health and tests. */

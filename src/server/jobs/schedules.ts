@@ -17,6 +17,8 @@ export function defineSchedules(
     pruneLiveEvents: () => Promise<number>;
     sendDigests: () => Promise<number>;
     expireExports: () => Promise<number>;
+    /** Everything else past its retention (decision 036): outbox, notices, rate limits, job history. */
+    pruneRetention: () => Promise<number>;
   },
 ): void {
   const every = (name: string, cron: string, run: () => Promise<number>, done: (n: number) => string) =>
@@ -68,4 +70,6 @@ export function defineSchedules(
     work.expireExports,
     (n) => `Removed ${n} expired data exports`,
   );
+  // Retention (decision 036): hourly, so an e-mail's sealed words go within an hour of their time.
+  every("retention.prune", "11 * * * *", work.pruneRetention, (n) => `Pruned ${n} rows past their retention`);
 }

@@ -9,7 +9,16 @@ export interface Mailer {
   readonly kind: "smtp" | "outbox";
   /** `messageId` (without angle brackets) makes a re-sent copy recognisable as the same message. */
   sendMail(to: string, content: MailContent, options?: { messageId?: string }): Promise<void>;
+  /** Removes what this mailer kept for `to` (the outbox folder's copies; SMTP keeps nothing). */
+  forget(to: string): Promise<number>;
+  /** Removes what it kept from before `cutoff` (the outbox folder's copies). */
+  prune(cutoff: Date): Promise<number>;
   close(): void;
+}
+
+/** The address an .eml file is for, from its first `To:` header. */
+function recipientOf(raw: string): string {
+  return (/^To: (.*)$/im.exec(raw)?.[1] ?? "").trim().toLowerCase();
 }
 
 interface MailLog {
@@ -36,13 +45,24 @@ export function createMailer(opts: {
           html: content.html,
           ...(content.headers ? { headers: content.headers } : {}),
         });
-        opts.log.info({ to, subject: content.subject }, "e-mail sent by SMTP");
+        // The outbox id only: an address, a subject or a link in a log outlives an erasure
+        // and may let its reader act as the person (decision 036).
+        opts.log.info({ id: options.messageId }, "e-mail sent by SMTP");
       },
+      forget: async () => 0,
+      prune: async () => 0,
       close: () => transport.close(),
     };
   }
   const outbox = path.join(opts.dataDir, "outbox");
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const emlFiles = async () => {
+    try {
+      return (await fsp.readdir(outbox)).filter((f) => f.endsWith(".eml") || f.endsWith(".eml.tmp"));
+    } catch {
+      return [];
+    }
+  };
   return {
     kind: "outbox",
     async sendMail(to, content, options = {}) {
@@ -61,10 +81,33 @@ export function createMailer(opts: {
       // Written whole then renamed, so a reader never sees half a message.
       await fsp.writeFile(`${file}.tmp`, info.message as Buffer, { mode: 0o600 });
       await fsp.rename(`${file}.tmp`, file);
-      opts.log.info(
-        { to, subject: content.subject, links: content.links, file },
-        "e-mail written to the outbox",
-      );
+      // Only the outbox id and the file: the message (its links) is read in the file itself.
+      opts.log.info({ id: options.messageId, file }, "e-mail written to the outbox folder");
+    },
+    async forget(to) {
+      const wanted = to.trim().toLowerCase();
+      let removed = 0;
+      for (const name of await emlFiles()) {
+        const file = path.join(outbox, name);
+        const raw = await fsp.readFile(file, "utf8").catch(() => "");
+        if (recipientOf(raw).includes(wanted)) {
+          await fsp.rm(file, { force: true });
+          removed++;
+        }
+      }
+      return removed;
+    },
+    async prune(cutoff) {
+      let removed = 0;
+      for (const name of await emlFiles()) {
+        const file = path.join(outbox, name);
+        const stat = await fsp.stat(file).catch(() => null);
+        if (stat && stat.mtime < cutoff) {
+          await fsp.rm(file, { force: true });
+          removed++;
+        }
+      }
+      return removed;
     },
     close: () => undefined,
   };

@@ -3,6 +3,7 @@ import type pg from "pg";
 import { withTransaction } from "../db/client";
 import type { JobQueue } from "../jobs/queue";
 import type { Mailer } from "./mailer";
+import { type MailSeal, mailSeal } from "./sealed";
 import { type MailContent, noticeMail } from "./templates";
 
 type Queryable = Pick<pg.PoolClient, "query">;
@@ -17,13 +18,18 @@ export const MAIL_QUEUE = "mail.send";
 export class MailOutbox {
   /** Deliveries by this node since it started (/metrics): accepted by the mailer, or failed (retried). */
   readonly deliveries = { sent: 0, failed: 0 };
+  /** Seals what each message says with a key derived from AUTH_SECRET (decision 036). */
+  readonly seal: MailSeal;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly mailer: Mailer,
     private readonly jobs: JobQueue,
     private readonly log: { info(o: unknown, m: string): void },
+    /** The installation's AUTH_SECRET: every node has it, the database does not. */
+    secret: string,
   ) {
+    this.seal = mailSeal(secret);
     jobs.define<{ id: string }>({
       name: MAIL_QUEUE,
       // SMTP may be down for a while: about a day of tries, the delay doubling from the first.
@@ -36,10 +42,11 @@ export class MailOutbox {
   /** Records `content` for `to` in transaction `c`; it is sent after the commit, by a job. */
   async queue(c: Queryable, to: string, content: MailContent): Promise<string> {
     const id = randomUUID();
-    await c.query(
-      `INSERT INTO mail_outbox (id, recipient, subject, text, html, links, headers) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [id, to, content.subject, content.text, content.html, content.links, content.headers ?? null],
-    );
+    await c.query("INSERT INTO mail_outbox (id, recipient, sealed) VALUES ($1, $2, $3)", [
+      id,
+      to,
+      this.seal.seal(content),
+    ]);
     await this.jobs.send(c, MAIL_QUEUE, { id });
     return id;
   }
@@ -88,13 +95,17 @@ export class MailOutbox {
       const user = users.get(n.userId);
       if (!user) return [];
       const content = noticeMail({ name: user.name.split(" ")[0] ?? user.name, ...n.notice });
-      return [{ id: randomUUID(), recipient: user.email, ...content, headers: n.headers ?? null }];
+      return [
+        {
+          id: randomUUID(),
+          recipient: user.email,
+          sealed: this.seal.seal({ ...content, headers: n.headers ?? null }),
+        },
+      ];
     });
     await c.query(
-      `INSERT INTO mail_outbox (id, recipient, subject, text, html, links, headers)
-         SELECT id, recipient, subject, text, html, ARRAY(SELECT jsonb_array_elements_text(links)), headers
-           FROM jsonb_to_recordset($1::jsonb)
-             AS m(id uuid, recipient text, subject text, text text, html text, links jsonb, headers jsonb)`,
+      `INSERT INTO mail_outbox (id, recipient, sealed)
+         SELECT id, recipient, sealed FROM jsonb_to_recordset($1::jsonb) AS m(id uuid, recipient text, sealed text)`,
       [JSON.stringify(mails)],
     );
     await this.jobs.sendMany(
@@ -105,9 +116,34 @@ export class MailOutbox {
     return mails.length;
   }
 
-  /** An account deleted (decision 022): the e-mails kept for it (their addresses and words) go. */
+  /**
+   * An account deleted (decision 022): the e-mails kept for it (their addresses and words) go, and
+   * so do the copies the outbox mailer wrote for it under DATA_DIR/outbox (decision 036).
+   */
   async forgetRecipient(c: Queryable, email: string): Promise<void> {
     await c.query("DELETE FROM mail_outbox WHERE lower(recipient) = lower($1)", [email]);
+    await this.mailer.forget(email);
+  }
+
+  /**
+   * Retention (decision 036): the sealed words of a message sent before `bodyCutoff` are wiped
+   * (so is a message still in clear from before the seal, once sent); a message sent (or given
+   * up) before `cutoff` is deleted, row and all, with the outbox folder's copies. Returns the
+   * rows deleted.
+   */
+  async prune(cutoff: Date, bodyCutoff: Date): Promise<number> {
+    await this.pool.query(
+      `UPDATE mail_outbox SET sealed = NULL, subject = NULL, text = NULL, html = NULL, links = NULL, headers = NULL
+         WHERE sent_at IS NOT NULL
+           AND ((sealed IS NOT NULL AND sent_at < $1) OR text IS NOT NULL OR html IS NOT NULL OR links IS NOT NULL)`,
+      [bodyCutoff],
+    );
+    const { rowCount } = await this.pool.query(
+      "DELETE FROM mail_outbox WHERE created_at < $1 AND coalesce(sent_at, created_at) < $1",
+      [cutoff],
+    );
+    await this.mailer.prune(cutoff);
+    return rowCount ?? 0;
   }
 
   /** Records and queues one e-mail in a transaction of its own (for work that has none, such as a reset link). */
@@ -122,30 +158,31 @@ export class MailOutbox {
       // The row lock keeps a second copy of the job (a retry racing a slow first try) waiting.
       const { rows } = await c.query<{
         recipient: string;
-        subject: string;
-        text: string;
-        html: string;
-        links: string[];
+        sealed: string | null;
+        subject: string | null;
+        text: string | null;
+        html: string | null;
+        links: string[] | null;
         headers: Record<string, string> | null;
         sent_at: Date | null;
       }>(
-        "SELECT recipient, subject, text, html, links, headers, sent_at FROM mail_outbox WHERE id = $1 FOR UPDATE",
+        "SELECT recipient, sealed, subject, text, html, links, headers, sent_at FROM mail_outbox WHERE id = $1 FOR UPDATE",
         [id],
       );
       const mail = rows[0];
       if (!mail || mail.sent_at) return null;
       try {
-        await this.mailer.sendMail(
-          mail.recipient,
-          {
-            subject: mail.subject,
-            text: mail.text,
-            html: mail.html,
-            links: mail.links,
-            headers: mail.headers,
-          },
-          { messageId: `${id}@chave` },
-        );
+        const content: MailContent = mail.sealed
+          ? this.seal.open(mail.sealed)
+          : // A message queued before decision 036, still in clear.
+            {
+              subject: mail.subject ?? "",
+              text: mail.text ?? "",
+              html: mail.html ?? "",
+              links: mail.links ?? [],
+              headers: mail.headers,
+            };
+        await this.mailer.sendMail(mail.recipient, content, { messageId: `${id}@chave` });
       } catch (err) {
         await c.query("UPDATE mail_outbox SET attempts = attempts + 1, last_error = $2 WHERE id = $1", [
           id,
@@ -153,7 +190,12 @@ export class MailOutbox {
         ]);
         return err;
       }
-      await c.query("UPDATE mail_outbox SET attempts = attempts + 1, sent_at = now() WHERE id = $1", [id]);
+      // A message from before decision 036 loses its words in clear once sent.
+      await c.query(
+        `UPDATE mail_outbox SET attempts = attempts + 1, sent_at = now(),
+           subject = NULL, text = NULL, html = NULL, links = NULL, headers = NULL WHERE id = $1`,
+        [id],
+      );
       sentNow = true;
       return null;
     });

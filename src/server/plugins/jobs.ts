@@ -14,7 +14,7 @@ import { MailOutbox } from "../mail/outbox";
 export const jobsPlugin = fp(
   async (
     app: FastifyInstance,
-    opts: { config: Config; database: Database; mailer: Mailer; schema?: string },
+    opts: { config: Config; database: Database; mailer: Mailer; secret: string; schema?: string },
   ) => {
     const jobs = new JobQueue({
       url: opts.database.url,
@@ -26,8 +26,9 @@ export const jobsPlugin = fp(
       retryLimit: opts.config.JOB_RETRY_LIMIT,
       jobTimeoutSeconds: opts.config.JOB_TIMEOUT_SECONDS,
       maintenanceIntervalSeconds: opts.config.JOB_MAINTENANCE_SECONDS,
+      historyDays: opts.config.JOB_HISTORY_DAYS,
     });
-    const outbox = new MailOutbox(opts.database.pool, opts.mailer, jobs, app.log);
+    const outbox = new MailOutbox(opts.database.pool, opts.mailer, jobs, app.log, opts.secret);
     app.decorate("jobs", jobs);
     app.decorate("outbox", outbox);
     app.addHook("onReady", async () => {

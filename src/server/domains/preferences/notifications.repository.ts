@@ -120,3 +120,12 @@ export async function userWithEmail(c: Queryable, email: string): Promise<string
 export async function deleteNoticesOf(c: Queryable, userId: string): Promise<void> {
   await c.query("DELETE FROM notifications WHERE user_id = $1", [userId]);
 }
+
+/**
+ * Retention (decision 036): the notices older than `cutoff` go, read or not (the bell shows the
+ * newest; what they told about stays on its own screen). Returns how many.
+ */
+export async function pruneNotices(c: Queryable, cutoff: Date): Promise<number> {
+  const { rowCount } = await c.query("DELETE FROM notifications WHERE created_at < $1", [cutoff]);
+  return rowCount ?? 0;
+}

@@ -1,0 +1,155 @@
+import { randomUUID } from "node:crypto";
+import fsp from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { simulateRetention } from "../../../bench/retention";
+import { outboxFor } from "../../../tests/support/mail";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { manualClock } from "../clock";
+import { loadConfig } from "../config";
+import { JobQueue } from "../jobs/queue";
+import { createMailer } from "../mail/mailer";
+import { MailOutbox } from "../mail/outbox";
+import { passwordResetMail } from "../mail/templates";
+import { Retention } from "./retention";
+
+/*
+ * Issue 28, item 2: everything that grows is deleted after the time the README states, by the
+ * retention job. Its own database: pruning "a year from now" on the run's shared database would
+ * delete other test files' rows.
+ */
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase("retention");
+});
+afterAll(async () => {
+  await database?.drop();
+});
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+describe("retention", () => {
+  it("wipes a sent e-mail's sealed words after a day, then deletes it and its .eml copy after MAIL_RETENTION_DAYS", async () => {
+    const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), "chave-retention-"));
+    const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
+    const jobs = new JobQueue({ url: database.url, pool, log, schema: "jobs_retention_test", work: false });
+    const mailer = createMailer({ from: "Chave <n@chave.local>", dataDir, log });
+    const outbox = new MailOutbox(pool, mailer, jobs, log, "retention-test-secret-long-enough-0123456789");
+    await jobs.start();
+    try {
+      const url = "http://localhost:3000/password/reset?token=segredo-de-teste-123";
+      const content = passwordResetMail({ name: "Ana", url, minutes: 60 });
+      const sent = await outbox.send("ana.retencao@exemplo.com.br", content);
+      const waiting = await outbox.send("bia.retencao@exemplo.com.br", content);
+      await outbox.deliver(sent);
+      const row = async (id: string) =>
+        (
+          await pool.query<{ sealed: string | null; text: string | null }>(
+            "SELECT sealed, text FROM mail_outbox WHERE id = $1",
+            [id],
+          )
+        ).rows[0];
+      // Sealed: the link is nowhere in the row.
+      expect(JSON.stringify(await row(sent))).not.toContain("segredo-de-teste");
+      expect(outbox.seal.open((await row(sent))?.sealed as string).links).toEqual([url]);
+      expect(await outboxFor(dataDir, "ana.retencao@exemplo.com.br")).toHaveLength(1);
+
+      const clock = manualClock(new Date());
+      const retention = new Retention({
+        pool,
+        outbox,
+        jobs,
+        clock,
+        policy: {
+          mailDays: 7,
+          mailBodyHours: 24,
+          notificationDays: 180,
+          rateLimitHours: 24,
+          jobHistoryDays: 7,
+          exportDays: 30,
+        },
+      });
+      // Within the day: kept whole.
+      await retention.run(new Date(Date.now() + 23 * HOUR));
+      expect((await row(sent))?.sealed).toMatch(/^v1\./);
+      // A day on: the words go, the row (who, when) stays; the message not sent yet keeps its words.
+      await retention.run(new Date(Date.now() + 25 * HOUR));
+      expect(await row(sent)).toEqual({ sealed: null, text: null });
+      expect((await row(waiting))?.sealed).toMatch(/^v1\./);
+      // A week on: the rows and the outbox folder's copy go.
+      await retention.run(new Date(Date.now() + 7 * DAY + HOUR));
+      expect(await row(sent)).toBeUndefined();
+      expect(await row(waiting)).toBeUndefined();
+      expect(await outboxFor(dataDir, "ana.retencao@exemplo.com.br")).toEqual([]);
+    } finally {
+      await jobs.stop(1_000);
+      await pool.end();
+      await fsp.rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("sends a message queued in clear before the seal, then wipes its words", async () => {
+    const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
+    const jobs = new JobQueue({ url: database.url, pool, log, schema: "jobs_retention_legacy", work: false });
+    const got: { to: string; text: string }[] = [];
+    const outbox = new MailOutbox(
+      pool,
+      {
+        kind: "smtp",
+        sendMail: async (to, c) => {
+          got.push({ to, text: c.text });
+        },
+        forget: async () => 0,
+        prune: async () => 0,
+        close: () => undefined,
+      },
+      jobs,
+      log,
+      "retention-test-secret-long-enough-0123456789",
+    );
+    await jobs.start();
+    try {
+      const id = randomUUID();
+      await pool.query(
+        `INSERT INTO mail_outbox (id, recipient, subject, text, html, links) VALUES ($1, 'velha@exemplo.com.br', 'Assunto', 'Use o código 123456', '<p>x</p>', ARRAY['http://x/?token=antigo'])`,
+        [id],
+      );
+      await outbox.deliver(id);
+      expect(got).toEqual([{ to: "velha@exemplo.com.br", text: "Use o código 123456" }]);
+      const { rows } = await pool.query(
+        "SELECT subject, text, html, links, sealed FROM mail_outbox WHERE id = $1",
+        [id],
+      );
+      expect(rows).toEqual([{ subject: null, text: null, html: null, links: null, sealed: null }]);
+      await pool.query("DELETE FROM mail_outbox WHERE id = $1", [id]);
+    } finally {
+      await jobs.stop(1_000);
+      await pool.end();
+    }
+  });
+
+  it("keeps every growing table bounded over simulated months (bench/retention.ts)", async () => {
+    const config = loadConfig({ DATA_DIR: "/nonexistent" });
+    const days = 40;
+    const run = await simulateRetention(database.url, { days, scale: 0.05 });
+    const last = run.sizes.at(-1)?.rows ?? {};
+    // Per day at scale 0.05: 15 e-mails, 20 notices, 100 addresses (2 counters each), 150 events.
+    expect(last.mail_outbox).toBe(15 * config.MAIL_RETENTION_DAYS);
+    expect(last.jobs).toBe(15 * config.JOB_HISTORY_DAYS);
+    expect(last.rate_limits).toBe(200);
+    expect(last.live_events).toBe(150 * config.LIVE_EVENTS_RETENTION_DAYS);
+    expect(last.verifications).toBeLessThanOrEqual(3 * 2);
+    expect(last.sign_in_throttle).toBeLessThanOrEqual(5 * 2);
+    // Over a day after it was asked (its archive expired), then EXPORT_RECORD_RETENTION_DAYS.
+    expect(last.data_exports).toBeLessThanOrEqual(config.EXPORT_RECORD_RETENTION_DAYS + 1);
+    // Notices are kept NOTIFICATION_RETENTION_DAYS (180): within 40 days, all of them.
+    expect(last.notifications).toBe(20 * days);
+    expect(run.written.rate_limits).toBe(200 * days);
+  });
+});
