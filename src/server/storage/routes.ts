@@ -221,16 +221,23 @@ export async function storageRoutes(
         } else if (!res.writableEnded) res.end();
       });
     };
-    const methods = ["POST", "HEAD", "PATCH", "DELETE", "OPTIONS"] as const;
+    const methods = ["POST", "HEAD", "PATCH", "DELETE"] as const;
     const schema = {
       tags: ["storage"],
       security,
-      summary:
-        "tus 1.0.0 resumable uploads (creation, creation-with-upload, termination, expiration); OPTIONS needs no session",
+      summary: "tus 1.0.0 resumable uploads (creation, creation-with-upload, termination, expiration)",
       // tus answers the protocol itself (hijacked); the refusals before it are the catalogue's.
       response: errorResponses,
     };
-    tusScope.route({ method: [...methods], url: apiRoutes.storage.uploads, schema, handler });
-    tusScope.route({ method: [...methods], url: apiRoutes.storage.upload, schema, handler });
+    // Discovery, open to anyone: no `security`.
+    const discovery = {
+      tags: ["storage"],
+      summary: "tus 1.0.0 discovery: Tus-Version, Tus-Extension and Tus-Max-Size (204), without a session",
+      response: errorResponses,
+    };
+    for (const url of [apiRoutes.storage.uploads, apiRoutes.storage.upload]) {
+      tusScope.route({ method: [...methods], url, schema, handler });
+      tusScope.route({ method: "OPTIONS", url, schema: discovery, handler });
+    }
   });
 }
