@@ -7,7 +7,7 @@ import {
   createEmailVerificationToken,
   getSessionFromCtx,
 } from "better-auth/api";
-import { and, eq, like, ne, notLike, or } from "drizzle-orm";
+import { and, eq, like, lt, ne, notLike, or } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { API_PREFIX, apiRoutes } from "../../shared/api-paths";
 import { passwordProblem } from "../../shared/password-strength";
@@ -102,6 +102,26 @@ function serviceUnavailable(cause: unknown): APIError {
   return error;
 }
 
+/**
+ * Retention (decision 036): better-auth's rate-limit counters whose last request is older than
+ * `rateLimitsBefore` (ms since the epoch, as it stores them), and verification rows (reset links)
+ * expired before `verificationsBefore`. better-auth reads both and never sweeps them.
+ */
+export async function pruneAuthRows(
+  db: Db,
+  cutoffs: { rateLimitsBefore: number; verificationsBefore: Date },
+): Promise<number> {
+  const limits = await db
+    .delete(rateLimits)
+    .where(lt(rateLimits.lastRequest, cutoffs.rateLimitsBefore))
+    .returning({ id: rateLimits.id });
+  const links = await db
+    .delete(verifications)
+    .where(lt(verifications.expiresAt, cutoffs.verificationsBefore))
+    .returning({ id: verifications.id });
+  return limits.length + links.length;
+}
+
 /** How a reset link's token is stored: better-auth's "hashed" identifier (SHA-256, base64url). */
 export function resetIdentifier(token: string): string {
   return createHash("sha256").update(`reset-password:${token}`).digest("base64url");
@@ -134,6 +154,34 @@ export function createAuth({ config, db, mail, secret, log, clock = systemClock,
         hours: Math.max(1, Math.round(config.EMAIL_CONFIRMATION_TTL / 3600)),
       }),
     );
+  /**
+   * A sign-up on an address whose account was never confirmed takes that account over: its
+   * password and name become the ones just typed, and any session it had ends. Whoever signed up
+   * first with someone else's address (pre-account takeover, OWASP ASVS 2.5) is left with a
+   * password that opens nothing once the address's owner signs up and confirms from her mailbox.
+   * A confirmed account is never touched here; its owner is told by e-mail instead.
+   */
+  async function startUnconfirmedAfresh(person: { email?: string; name?: string }, password: string) {
+    const email = person.email?.trim().toLowerCase();
+    if (!email) return;
+    const [user] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, email), eq(users.emailVerified, false)));
+    if (!user) return;
+    const hash = await hashPassword(password);
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      await tx
+        .update(accounts)
+        .set({ password: hash, updatedAt: now })
+        .where(and(eq(accounts.userId, user.id), eq(accounts.providerId, "credential")));
+      if (person.name?.trim())
+        await tx.update(users).set({ name: person.name.trim(), updatedAt: now }).where(eq(users.id, user.id));
+      await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    });
+  }
+
   return betterAuth({
     appName: "Chave",
     baseURL: config.PUBLIC_URL,
@@ -312,6 +360,7 @@ export function createAuth({ config, db, mail, secret, log, clock = systemClock,
           }
           const problem = passwordProblem(candidate, person);
           if (problem) throw refuse("BAD_REQUEST", problem);
+          if (ctx.path === "/sign-up/email") await startUnconfirmedAfresh(person, candidate);
         }
         // Changing the password always ends the other sessions: a thief keeping one open is the case it is for.
         if (ctx.path === "/change-password") {
