@@ -4,16 +4,17 @@
  * simulated day writes what a busy installation writes (e-mails with their jobs, notices, rate-limit
  * counters of new client addresses, reset links, failed sign-ins, live events, data exports), then
  * the retention job runs as the hourly schedule would (decision 036). Prints the size of every table
- * that grows along the year: they level off instead of growing with it.
+ * that grows along the year: they level off instead of growing with it. Data exports are shown
+ * for what they are: their zips expire (privacy.exports-expire) but their rows are not pruned yet.
  *
  * RETENTION_DAYS (default 365) and RETENTION_SCALE (default 1: 300 e-mails, 400 notices, 2,000
  * new addresses, 3,000 live events a day) tune the run.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { pathToFileURL } from "node:url";
-import pg from "pg";
 import { manualClock } from "../src/server/clock";
 import { loadConfig } from "../src/server/config";
+import { connectDatabase } from "../src/server/db/client";
 import { JobQueue } from "../src/server/jobs/queue";
 import type { Mailer } from "../src/server/mail/mailer";
 import { MAIL_QUEUE, MailOutbox } from "../src/server/mail/outbox";
@@ -61,7 +62,8 @@ export async function simulateRetention(
   const config = loadConfig({ DATA_DIR: "/nonexistent" });
   const start = new Date(Date.now() - days * DAY);
   const clock = manualClock(start);
-  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  const database = connectDatabase(url, { max: 4 });
+  const { pool } = database;
   const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
   const schema = "jobs_retention";
   const jobs = new JobQueue({ url, pool, log, schema, work: false, historyDays: config.JOB_HISTORY_DAYS });
@@ -77,6 +79,7 @@ export async function simulateRetention(
   await jobs.start();
   const retention = new Retention({
     pool,
+    db: database.db,
     outbox,
     jobs,
     clock,
@@ -86,7 +89,6 @@ export async function simulateRetention(
       notificationDays: config.NOTIFICATION_RETENTION_DAYS,
       rateLimitHours: config.RATE_LIMIT_RETENTION_HOURS,
       jobHistoryDays: config.JOB_HISTORY_DAYS,
-      exportDays: config.EXPORT_RECORD_RETENTION_DAYS,
     },
   });
   const began = Date.now();
@@ -222,7 +224,7 @@ export async function simulateRetention(
     }
   } finally {
     await jobs.stop(1_000);
-    await pool.end();
+    await database.close();
   }
   return { sizes, written, seconds: (Date.now() - began) / 1000 };
 }

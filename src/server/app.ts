@@ -337,6 +337,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Everything that grows is deleted after its stated time (decision 036, README "Retention").
   const retention = new Retention({
     pool: database.pool,
+    db: database.db,
     outbox,
     jobs,
     clock,
@@ -346,7 +347,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       notificationDays: config.NOTIFICATION_RETENTION_DAYS,
       rateLimitHours: config.RATE_LIMIT_RETENTION_HOURS,
       jobHistoryDays: config.JOB_HISTORY_DAYS,
-      exportDays: config.EXPORT_RECORD_RETENTION_DAYS,
     },
   });
   app.decorate("retention", retention);

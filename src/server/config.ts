@@ -136,7 +136,6 @@ const envSchema = z.object({
     .min(24, { error: "must be at least 24 (failed sign-ins count for a day)" })
     .default(24),
   JOB_HISTORY_DAYS: positiveInt.default(7),
-  EXPORT_RECORD_RETENTION_DAYS: positiveInt.default(30),
   JOBS_SCHEMA: z
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,40}$/, { error: "use lowercase letters, digits and _" })

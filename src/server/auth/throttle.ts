@@ -97,3 +97,15 @@ export class SignInThrottle {
     await this.db.delete(signInThrottle).where(sql`${signInThrottle.lastFailureAt} < ${before}`);
   }
 }
+
+/**
+ * Retention (decision 036): the rows of failures older than `before` and no longer blocking go,
+ * on the hourly schedule (beside the occasional `forgetStale`). Returns how many.
+ */
+export async function pruneSignInThrottle(db: Db, before: Date): Promise<number> {
+  const gone = await db
+    .delete(signInThrottle)
+    .where(sql`${signInThrottle.lastFailureAt} < ${before} AND ${signInThrottle.blockedUntil} < ${before}`)
+    .returning({ emailHash: signInThrottle.emailHash });
+  return gone.length;
+}

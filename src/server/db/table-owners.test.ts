@@ -22,7 +22,8 @@ const OWNERS: Record<string, string> = {
   // better-auth writes its tables itself; Chave's one write of its own (a new reset link drops the
   // older ones, decision 015) sits beside its configuration.
   verifications: "auth/auth.ts",
-  rate_limits: "better-auth",
+  // better-auth writes it; Chave only deletes the counters past their retention (decision 036).
+  rate_limits: "auth/auth.ts",
   sign_in_throttle: "auth/throttle.ts",
   profiles: "domains/profile/profiles.repository.ts",
   units: "domains/listings/units.repository.ts",

@@ -2,13 +2,13 @@ import { randomUUID } from "node:crypto";
 import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { simulateRetention } from "../../../bench/retention";
 import { outboxFor } from "../../../tests/support/mail";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { manualClock } from "../clock";
 import { loadConfig } from "../config";
+import { connectDatabase } from "../db/client";
 import { JobQueue } from "../jobs/queue";
 import { createMailer } from "../mail/mailer";
 import { MailOutbox } from "../mail/outbox";
@@ -35,7 +35,8 @@ const DAY = 24 * HOUR;
 describe("retention", () => {
   it("wipes a sent e-mail's sealed words after a day, then deletes it and its .eml copy after MAIL_RETENTION_DAYS", async () => {
     const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), "chave-retention-"));
-    const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    const db = connectDatabase(database.url, { max: 2 });
+    const pool = db.pool;
     const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
     const jobs = new JobQueue({ url: database.url, pool, log, schema: "jobs_retention_test", work: false });
     const mailer = createMailer({ from: "Chave <n@chave.local>", dataDir, log });
@@ -62,6 +63,7 @@ describe("retention", () => {
       const clock = manualClock(new Date());
       const retention = new Retention({
         pool,
+        db: db.db,
         outbox,
         jobs,
         clock,
@@ -71,7 +73,6 @@ describe("retention", () => {
           notificationDays: 180,
           rateLimitHours: 24,
           jobHistoryDays: 7,
-          exportDays: 30,
         },
       });
       // Within the day: kept whole.
@@ -88,13 +89,14 @@ describe("retention", () => {
       expect(await outboxFor(dataDir, "ana.retencao@exemplo.com.br")).toEqual([]);
     } finally {
       await jobs.stop(1_000);
-      await pool.end();
+      await db.close();
       await fsp.rm(dataDir, { recursive: true, force: true });
     }
   });
 
   it("sends a message queued in clear before the seal, then wipes its words", async () => {
-    const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    const db = connectDatabase(database.url, { max: 2 });
+    const pool = db.pool;
     const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
     const jobs = new JobQueue({ url: database.url, pool, log, schema: "jobs_retention_legacy", work: false });
     const got: { to: string; text: string }[] = [];
@@ -130,7 +132,7 @@ describe("retention", () => {
       await pool.query("DELETE FROM mail_outbox WHERE id = $1", [id]);
     } finally {
       await jobs.stop(1_000);
-      await pool.end();
+      await db.close();
     }
   });
 
@@ -146,8 +148,6 @@ describe("retention", () => {
     expect(last.live_events).toBe(150 * config.LIVE_EVENTS_RETENTION_DAYS);
     expect(last.verifications).toBeLessThanOrEqual(3 * 2);
     expect(last.sign_in_throttle).toBeLessThanOrEqual(5 * 2);
-    // Over a day after it was asked (its archive expired), then EXPORT_RECORD_RETENTION_DAYS.
-    expect(last.data_exports).toBeLessThanOrEqual(config.EXPORT_RECORD_RETENTION_DAYS + 1);
     // Notices are kept NOTIFICATION_RETENTION_DAYS (180): within 40 days, all of them.
     expect(last.notifications).toBe(20 * days);
     expect(run.written.rate_limits).toBe(200 * days);

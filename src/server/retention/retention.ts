@@ -1,5 +1,8 @@
 import type pg from "pg";
+import { pruneAuthRows } from "../auth/auth";
+import { pruneSignInThrottle } from "../auth/throttle";
 import type { Clock } from "../clock";
+import type { Db } from "../db/client";
 import { pruneNotices } from "../domains/preferences/notifications.repository";
 import type { JobQueue } from "../jobs/queue";
 import type { MailOutbox } from "../mail/outbox";
@@ -20,14 +23,9 @@ export interface RetentionPolicy {
   rateLimitHours: number;
   /** Finished and failed jobs (pg-boss's archive). */
   jobHistoryDays: number;
-  /** The record of a data export once it is over (its archive goes after 24 h, privacy.exports-expire). */
-  exportDays: number;
 }
 
-export type PruneCounts = Record<
-  "mail" | "notifications" | "rateLimits" | "authLeftovers" | "jobs" | "exports",
-  number
->;
+export type PruneCounts = Record<"mail" | "notifications" | "auth" | "signInThrottle" | "jobs", number>;
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -38,6 +36,7 @@ export class Retention {
   constructor(
     private readonly deps: {
       pool: pg.Pool;
+      db: Db;
       outbox: MailOutbox;
       jobs: JobQueue;
       clock: Clock;
@@ -47,39 +46,24 @@ export class Retention {
 
   /** Deletes what is past its retention at `now` (the clock's time unless given); counts per kind. */
   async run(now: Date = this.deps.clock.now()): Promise<PruneCounts> {
-    const { pool, outbox, jobs, policy } = this.deps;
+    const { pool, db, outbox, jobs, policy } = this.deps;
     const at = now.getTime();
+    // Each table is pruned by the module that owns it (decision 019).
     const mail = await outbox.prune(
       new Date(at - policy.mailDays * DAY),
       new Date(at - policy.mailBodyHours * HOUR),
     );
     const notifications = await pruneNotices(pool, new Date(at - policy.notificationDays * DAY));
-    // better-auth keeps one row per client address and rule, with its last request in ms.
-    const limits = await pool.query("DELETE FROM rate_limits WHERE last_request < $1", [
-      at - policy.rateLimitHours * HOUR,
-    ]);
-    const authCutoff = new Date(at - Math.max(policy.rateLimitHours * HOUR, THROTTLE_FORGET_MS));
-    const verifications = await pool.query("DELETE FROM verifications WHERE expires_at < $1", [authCutoff]);
-    const throttle = await pool.query(
-      "DELETE FROM sign_in_throttle WHERE last_failure_at < $1 AND blocked_until < $1",
-      [authCutoff],
-    );
+    const authCutoff = at - Math.max(policy.rateLimitHours * HOUR, THROTTLE_FORGET_MS);
+    const auth = await pruneAuthRows(db, {
+      rateLimitsBefore: at - policy.rateLimitHours * HOUR,
+      verificationsBefore: new Date(authCutoff),
+    });
+    const signInThrottle = await pruneSignInThrottle(db, new Date(authCutoff));
     const jobsPruned = await jobs.pruneHistory(new Date(at - policy.jobHistoryDays * DAY));
-    // Its bytes are gone already; the row (status, size, dates; the token only as a hash) goes too.
-    const exportsPruned = await pool.query(
-      `DELETE FROM data_exports WHERE status IN ('baixado', 'expirado', 'falhou') AND updated_at < $1`,
-      [new Date(at - policy.exportDays * DAY)],
-    );
     // Live events (LIVE_EVENTS_RETENTION_DAYS, live.prune) and data exports (24 h,
     // privacy.exports-expire) have schedules of their own; a deleted person's e-mails go with the
     // account (MailOutbox.forgetRecipient).
-    return {
-      mail,
-      notifications,
-      rateLimits: limits.rowCount ?? 0,
-      authLeftovers: (verifications.rowCount ?? 0) + (throttle.rowCount ?? 0),
-      jobs: jobsPruned,
-      exports: exportsPruned.rowCount ?? 0,
-    };
+    return { mail, notifications, auth, signInThrottle, jobs: jobsPruned };
   }
 }
