@@ -82,7 +82,6 @@ export async function simulateRetention(
     db: database.db,
     outbox,
     jobs,
-    clock,
     policy: {
       mailDays: config.MAIL_RETENTION_DAYS,
       mailBodyHours: config.MAIL_BODY_RETENTION_HOURS,

@@ -340,7 +340,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     outbox,
     jobs,
-    clock,
     policy: {
       mailDays: config.MAIL_RETENTION_DAYS,
       mailBodyHours: config.MAIL_BODY_RETENTION_HOURS,

@@ -1,7 +1,6 @@
 import type pg from "pg";
 import { pruneAuthRows } from "../auth/auth";
 import { pruneSignInThrottle } from "../auth/throttle";
-import type { Clock } from "../clock";
 import type { Db } from "../db/client";
 import { pruneNotices } from "../domains/preferences/notifications.repository";
 import type { JobQueue } from "../jobs/queue";
@@ -39,13 +38,19 @@ export class Retention {
       db: Db;
       outbox: MailOutbox;
       jobs: JobQueue;
-      clock: Clock;
       policy: RetentionPolicy;
     },
   ) {}
 
-  /** Deletes what is past its retention at `now` (the clock's time unless given); counts per kind. */
-  async run(now: Date = this.deps.clock.now()): Promise<PruneCounts> {
+  /**
+   * Deletes what is past its retention at `now`: the database's time unless given (the benchmark
+   * gives its simulated day). Not the app's injected clock: the rows' times are the database's
+   * (`now()` defaults), and a test app whose clock runs days ahead must not prune the run's
+   * shared database. Counts per kind.
+   */
+  async run(given?: Date): Promise<PruneCounts> {
+    const now =
+      given ?? (await this.deps.pool.query<{ now: Date }>("SELECT now() AS now")).rows[0]?.now ?? new Date();
     const { pool, db, outbox, jobs, policy } = this.deps;
     const at = now.getTime();
     // Each table is pruned by the module that owns it (decision 019).
