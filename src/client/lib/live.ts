@@ -43,7 +43,7 @@ const MAX_RETRY_MS = 30_000;
 const HEALTHY_MS = 10_000;
 /**
  * Event ids remembered to drop a replay's repeats: far more than one replay repeats (the events of
- * the transactions running while the last one was written; the server replays at most 500).
+ * the transactions running while the last one was written; the server replays at most 2,000).
  */
 const SEEN_IDS = 4_096;
 

@@ -68,6 +68,13 @@ export interface Replay {
   cursor: LiveCursor;
 }
 
+/**
+ * The most events one reconnect replays; more and the client refetches everything. The overlap
+ * grows with the longest-running writing transaction of the cluster (decision 035), so this is
+ * well above a person's own events in a few minutes, and its ~0.5 MB fits a stream's buffer.
+ */
+const REPLAY_LIMIT = 2_000;
+
 /** The columns of a live event as LiveEvent, for SELECT and RETURNING. */
 const EVENT_COLUMNS = `id::int AS id, user_id AS "userId", type, paths, data, horizon::text AS horizon,
   floor(extract(epoch FROM created_at))::float8 AS at`;
@@ -260,7 +267,12 @@ export class LiveHub {
    * then stands: what commits later comes live. `events` is null when there are more than `limit`,
    * or when the cursor is older than `keptSeconds` (those events may have been pruned).
    */
-  async missed(userId: string, cursor: LiveCursor, keptSeconds: number, limit = 500): Promise<Replay> {
+  async missed(
+    userId: string,
+    cursor: LiveCursor,
+    keptSeconds: number,
+    limit = REPLAY_LIMIT,
+  ): Promise<Replay> {
     const { rows } = await this.pool.query<{ horizon: string; at: number; events: LiveEvent[] | null }>(
       `SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS horizon,
          floor(extract(epoch FROM now()))::float8 AS at,

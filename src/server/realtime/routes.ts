@@ -110,7 +110,7 @@ export async function liveRoutes(
       const deliver = (e: LiveEvent, live: boolean) => {
         if (sent.has(e.id)) return;
         sent.add(e.id);
-        if (sent.size > 1024) sent.delete(sent.values().next().value as number);
+        if (sent.size > 4096) sent.delete(sent.values().next().value as number);
         let id = "";
         if (live && cursor) {
           cursor = laterCursor(cursor, { horizon: BigInt(e.horizon), at: e.at });
