@@ -184,11 +184,15 @@ export class MailOutbox {
             };
         await this.mailer.sendMail(mail.recipient, content, { messageId: `${id}@chave` });
       } catch (err) {
+        // An SMTP refusal often quotes the address: the error logged and kept in the job's history
+        // names the outbox id instead (decision 036: no address outlives an erasure in a log).
+        const address = new RegExp(mail.recipient.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "gi");
+        const message = String((err as Error).message ?? err).replace(address, "<destinatário>");
         await c.query("UPDATE mail_outbox SET attempts = attempts + 1, last_error = $2 WHERE id = $1", [
           id,
-          String((err as Error).message ?? err).slice(0, 500),
+          message.slice(0, 500),
         ]);
-        return err;
+        return new Error(`e-mail ${id} not sent: ${message}`);
       }
       // A message from before decision 036 loses its words in clear once sent.
       await c.query(

@@ -134,6 +134,57 @@ describe("retention", () => {
     }
   });
 
+  it("keeps no address in the error an SMTP refusal leaves in the outbox, the log and the job history", async () => {
+    const db = connectDatabase(database.url, { max: 2 });
+    const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
+    const jobs = new JobQueue({
+      url: database.url,
+      pool: db.pool,
+      log,
+      schema: "jobs_retention_err",
+      work: false,
+    });
+    const outbox = new MailOutbox(
+      db.pool,
+      {
+        kind: "smtp",
+        sendMail: async (to) => {
+          throw new Error(
+            `Can't send mail - all recipients were rejected: 550 5.1.1 <${to}>: Recipient address rejected`,
+          );
+        },
+        forget: async () => 0,
+        prune: async () => 0,
+        close: () => undefined,
+      },
+      jobs,
+      log,
+      "retention-test-secret-long-enough-0123456789",
+    );
+    await jobs.start();
+    try {
+      const id = await outbox.send(
+        "Recusada.Retencao@exemplo.com.br",
+        passwordResetMail({ name: "R", url: "http://x/", minutes: 60 }),
+      );
+      const thrown = await outbox.deliver(id).then(
+        () => null,
+        (err: Error) => err.message,
+      );
+      expect(thrown).toMatch(/550 5\.1\.1 <<destinatário>>/);
+      expect(thrown).toContain(id);
+      const { rows } = await db.pool.query<{ last_error: string }>(
+        "SELECT last_error FROM mail_outbox WHERE id = $1",
+        [id],
+      );
+      expect(rows[0]?.last_error).not.toMatch(/recusada\.retencao/i);
+      await db.pool.query("DELETE FROM mail_outbox WHERE id = $1", [id]);
+    } finally {
+      await jobs.stop(1_000);
+      await db.close();
+    }
+  });
+
   it("keeps every growing table bounded over simulated months (bench/retention.ts)", async () => {
     const config = loadConfig({ DATA_DIR: "/nonexistent" });
     const days = 40;
