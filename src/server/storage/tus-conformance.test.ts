@@ -100,6 +100,9 @@ describe("the final PATCH", () => {
     const pdf = await makePdf(1, 300_000);
     const created = await createUpload(u.target, pdf.length, meta);
     expect(created.status).toBe(201);
+    // No content, so no media type (not the text/plain a Fetch Response gives an empty string).
+    expect(created.body).toBe("");
+    expect(created.headers["content-type"]).toBeUndefined();
     const location = created.headers.location as string;
     const half = 100_000;
     const first = await patchUpload(u.target, location, 0, pdf.subarray(0, half));
@@ -108,6 +111,7 @@ describe("the final PATCH", () => {
     const last = await patchUpload(u.target, location, half, pdf.subarray(half));
     expect(last.status).toBe(204);
     expect(last.body).toBe("");
+    expect(last.headers["content-type"]).toBeUndefined();
     expect(last.headers["upload-offset"]).toBe(String(pdf.length));
     expect(last.headers["tus-resumable"]).toBe("1.0.0");
     const id = location.split("/").pop() as string;

@@ -220,6 +220,17 @@ export function createTusServer(options: {
       return { status_code: status, body: JSON.stringify({ code, message }) };
     },
   });
+  // @tus/server builds each answer as a Fetch Response, which gives an empty string body the type
+  // text/plain: a 201 without bytes would name a media type for no content. Only our JSON bodies
+  // carry one.
+  for (const handler of Object.values(server.handlers)) {
+    const write = handler.write.bind(handler);
+    handler.write = (status, headers, body) => {
+      const response = write(status, headers, body);
+      if (!body) response.headers.delete("content-type");
+      return response;
+    };
+  }
   server.on(EVENTS.POST_TERMINATE, (_req, _res, id: string) => {
     void service
       .abandonUpload(id)
