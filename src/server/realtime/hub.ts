@@ -76,7 +76,7 @@ export interface Replay {
 const REPLAY_LIMIT = 2_000;
 
 /** The columns of a live event as LiveEvent, for SELECT and RETURNING. */
-const EVENT_COLUMNS = `id::int AS id, user_id AS "userId", type, paths, data, horizon::text AS horizon,
+const EVENT_COLUMNS = `id::float8 AS id, user_id AS "userId", type, paths, data, horizon::text AS horizon,
   floor(extract(epoch FROM created_at))::float8 AS at`;
 
 type Queryable = Pick<pg.PoolClient, "query">;
@@ -232,11 +232,18 @@ export class LiveHub {
     if (!targets || targets.size === 0) return;
     let full: LiveEvent | null = event.type ? (event as LiveEvent) : null;
     if (!full) {
-      const { rows } = await this.pool.query<LiveEvent>(
-        `SELECT ${EVENT_COLUMNS} FROM live_events WHERE id = $1`,
-        [event.id],
-      );
-      full = rows[0] ?? null;
+      try {
+        const { rows } = await this.pool.query<LiveEvent>(
+          `SELECT ${EVENT_COLUMNS} FROM live_events WHERE id = $1`,
+          [event.id],
+        );
+        full = rows[0] ?? null;
+      } catch (err) {
+        // Not delivered, and the next event would move the streams' cursors past it: they refetch.
+        this.options.log.warn({ err }, "live events: could not read an event back; streams refetch");
+        for (const c of targets) c.resync();
+        return;
+      }
       if (!full) return;
     }
     for (const c of targets) {

@@ -176,4 +176,25 @@ describe("live events across reconnects (decision 035)", () => {
       resyncs: 0,
     });
   });
+
+  it("an event too big for NOTIFY is read back by id, and the event after it does not overtake it", async () => {
+    const user = await streamPerson(a.app, a.database.pool, "Bruna Grande");
+    const s = await stream(urlA, user.cookie);
+    await s.next((m) => m.type === "ready");
+    const big = await openWrite(user.userId, 1);
+    await big.commit();
+    // One transaction, so the two notifications arrive together.
+    await publish(a.database.pool, [
+      {
+        userId: user.userId,
+        type: "proposal.changed",
+        paths: ["/api/proposals"],
+        data: { n: 2, note: "x".repeat(9_000) },
+      },
+      { userId: user.userId, type: "proposal.changed", paths: ["/api/proposals"], data: { n: 3 } },
+    ]);
+    await s.next((m) => m.data.n === 3);
+    expect(s.messages.filter(isEvent).map((m) => m.data.n)).toEqual([1, 2, 3]);
+    expect(String(s.messages.find((m) => m.data.n === 2)?.data.note)).toHaveLength(9_000);
+  });
 });
