@@ -130,7 +130,13 @@ export class ContractCheck {
         problems.push(`${where}: ${media} that is not JSON: ${body.slice(0, 80)}`);
       }
     }
-    if (anyone && answer.status === 401 && (parsed as { code?: unknown })?.code === "unauthenticated")
+    // Open to anyone (`[]`): never asks for a session. Optional (`{}` beside `session`): may ask
+    // for one for what only a signed-in caller sees (an unpublished unit's photo).
+    if (
+      security.length === 0 &&
+      answer.status === 401 &&
+      (parsed as { code?: unknown })?.code === "unauthenticated"
+    )
       problems.push(
         `${where}: documented as open without a session, but asked for one (401 unauthenticated)`,
       );

@@ -123,6 +123,7 @@ const NON_JSON_ANSWERS: Record<string, OpenAPIV3.ResponsesObject> = {
         ACCEPTED_TYPES.filter((type) => type.startsWith("image/")).map((type) => [type, { schema: binary }]),
       ),
     },
+    "304": { description: "Not modified: If-None-Match names its ETag (RFC 9110, 13.1.2)" },
   },
   "GET /api/privacy/exports/{id}/download": {
     "200": { description: "The export (zip)", content: { "application/zip": { schema: binary } } },
