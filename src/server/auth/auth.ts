@@ -9,11 +9,12 @@ import {
 } from "better-auth/api";
 import { and, eq, like, lt, ne, notLike, or } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import type pg from "pg";
 import { API_PREFIX, apiRoutes } from "../../shared/api-paths";
 import { passwordProblem } from "../../shared/password-strength";
 import { type Clock, systemClock } from "../clock";
 import type { Config } from "../config";
-import type { Db } from "../db/client";
+import { type Db, withTransaction } from "../db/client";
 import { accounts, rateLimits, sessions, users, verifications } from "../db/schema/auth";
 import { replaceUnavailable } from "../db/unavailable";
 import { accountExistsMail, confirmEmailMail } from "../mail/account-templates";
@@ -21,6 +22,7 @@ import type { MailOutbox } from "../mail/outbox";
 import { passwordChangedMail, passwordResetMail } from "../mail/templates";
 import { hashPassword, isCommonPassword, verifyPassword } from "./passwords";
 import { FORGET_AFTER_MS, SignInThrottle } from "./throttle";
+import { takeOverUnconfirmed } from "./users.repository";
 
 /** The header the Fastify bridge sets from the socket (or the trusted proxy); never taken from clients. */
 export const CLIENT_IP_HEADER = "x-chave-client-ip";
@@ -73,6 +75,8 @@ export const DISABLED_AUTH_PATHS = [
 export interface AuthDeps {
   config: Config;
   db: Db;
+  /** The same database's pool, for Chave's own writes through its repositories. */
+  pool: pg.Pool;
   /** Every account e-mail is recorded in the outbox and sent by its job (retried if SMTP fails). */
   mail: Pick<MailOutbox, "send">;
   secret: string;
@@ -127,7 +131,16 @@ export function resetIdentifier(token: string): string {
   return createHash("sha256").update(`reset-password:${token}`).digest("base64url");
 }
 
-export function createAuth({ config, db, mail, secret, log, clock = systemClock, onSignedIn }: AuthDeps) {
+export function createAuth({
+  config,
+  db,
+  pool,
+  mail,
+  secret,
+  log,
+  clock = systemClock,
+  onSignedIn,
+}: AuthDeps) {
   const resetUrl = (token: string) =>
     `${config.PUBLIC_URL}/password/reset?token=${encodeURIComponent(token)}`;
   // The confirmation link goes to our bridge, which answers with a redirect into the app.
@@ -164,22 +177,8 @@ export function createAuth({ config, db, mail, secret, log, clock = systemClock,
   async function startUnconfirmedAfresh(person: { email?: string; name?: string }, password: string) {
     const email = person.email?.trim().toLowerCase();
     if (!email) return;
-    const [user] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.email, email), eq(users.emailVerified, false)));
-    if (!user) return;
     const hash = await hashPassword(password);
-    const now = clock.now();
-    await db.transaction(async (tx) => {
-      await tx
-        .update(accounts)
-        .set({ password: hash, updatedAt: now })
-        .where(and(eq(accounts.userId, user.id), eq(accounts.providerId, "credential")));
-      if (person.name?.trim())
-        await tx.update(users).set({ name: person.name.trim(), updatedAt: now }).where(eq(users.id, user.id));
-      await tx.delete(sessions).where(eq(sessions.userId, user.id));
-    });
+    await withTransaction(pool, (c) => takeOverUnconfirmed(c, email, person.name?.trim() ?? "", hash));
   }
 
   return betterAuth({

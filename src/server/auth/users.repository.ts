@@ -62,3 +62,29 @@ export async function passwordHashOf(c: Queryable, userId: string): Promise<stri
   );
   return rows[0]?.password ?? null;
 }
+
+/**
+ * A sign-up on an address whose account was never confirmed (pre-account takeover, OWASP ASVS
+ * 2.5): the account takes the password hash and name just given, and any session it had ends.
+ * better-auth writes `accounts` and `sessions` otherwise; this is Chave's one write to them.
+ * Nothing happens to a confirmed account. Whether the address had one is not answered.
+ */
+export async function takeOverUnconfirmed(
+  c: Queryable,
+  email: string,
+  name: string,
+  passwordHash: string,
+): Promise<void> {
+  const { rows } = await c.query<Pick<UserRow, "id">>(
+    `UPDATE users SET name = coalesce(nullif($2, ''), name), updated_at = now()
+      WHERE email = $1 AND NOT email_verified RETURNING id`,
+    [email, name],
+  );
+  const user = rows[0];
+  if (!user) return;
+  await c.query(
+    "UPDATE accounts SET password = $2, updated_at = now() WHERE user_id = $1 AND provider_id = 'credential'",
+    [user.id, passwordHash],
+  );
+  await c.query("DELETE FROM sessions WHERE user_id = $1", [user.id]);
+}

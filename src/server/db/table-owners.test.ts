@@ -17,8 +17,10 @@ const server = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** Owner of each table, relative to src/server. better-auth writes its own tables itself. */
 const OWNERS: Record<string, string> = {
   users: "auth/users.repository.ts",
-  sessions: "better-auth",
-  accounts: "better-auth",
+  // better-auth writes them; Chave's one write (a sign-up on an address never confirmed takes the
+  // account over, ending its sessions) sits with the users table's.
+  sessions: "auth/users.repository.ts",
+  accounts: "auth/users.repository.ts",
   // better-auth writes its tables itself; Chave's one write of its own (a new reset link drops the
   // older ones, decision 015) sits beside its configuration.
   verifications: "auth/auth.ts",

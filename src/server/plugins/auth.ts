@@ -30,6 +30,7 @@ export const authPlugin = fp(
     const auth = createAuth({
       config: opts.config,
       db: opts.database.db,
+      pool: opts.database.pool,
       mail: opts.outbox,
       secret: opts.secret,
       log: app.log,
