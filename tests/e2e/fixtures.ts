@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContext, test as base, expect, type Response } from "@playwright/test";
-import { ContractCheck, type OpenApiDocument } from "../support/openapi-check";
+import { ContractCheck, checkAndLog, type OpenApiDocument } from "../support/openapi-check";
 
 export { expect };
 
@@ -37,7 +37,7 @@ export const test = base.extend<{ apiContract: undefined }>({
             const body = /json/.test(contentType) ? await response.text().catch(() => null) : null;
             if (body === null && /json/.test(contentType)) return;
             problems.push(
-              ...contract.check({
+              ...checkAndLog(contract, {
                 method: response.request().method(),
                 path: url.pathname,
                 concrete: true,

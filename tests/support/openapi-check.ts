@@ -194,12 +194,18 @@ const LOG = process.env.OPENAPI_CHECK_LOG;
 
 /** Reports an answer's problems with console.error, which fails the test that caused them (console-guard.ts). */
 export function reportAnswer(check: ContractCheck, answer: Answer): string[] {
+  const problems = checkAndLog(check, answer);
+  for (const problem of problems) console.error(`OpenAPI contract: ${problem}`);
+  return problems;
+}
+
+/** The answer's problems, counted in OPENAPI_CHECK_LOG when set. */
+export function checkAndLog(check: ContractCheck, answer: Answer): string[] {
   const problems = check.check(answer);
   if (LOG)
     fs.appendFileSync(
       LOG,
       `${problems.length === 0 ? "ok" : "mismatch"} ${answer.method} ${answer.path} ${answer.status}\n`,
     );
-  for (const problem of problems) console.error(`OpenAPI contract: ${problem}`);
   return problems;
 }
