@@ -91,14 +91,20 @@ export async function createTestApp(
  */
 function checkAnswersAgainstDocument(app: FastifyInstance) {
   let check: ContractCheck | undefined;
-  app.onAnswer((request, reply, payload) => {
+  app.onAnswer((request, { status, headers, payload, hijacked }) => {
     const route = request.routeOptions.url;
     // Unknown paths (the app's 404) and compressed bodies are not an operation's answer to read.
-    if (!route || reply.getHeader("content-encoding")) return;
+    if (!route || headers["content-encoding"]) return;
     check ??= contractCheckFor(app.swagger() as unknown as OpenApiDocument);
-    const contentType = String(reply.getHeader("content-type") ?? "");
-    const body =
-      payload === null || payload === undefined
+    const contentType = String(headers["content-type"] ?? "");
+    const body = hijacked
+      ? // A hijacked reply's body is read when JSON; none when it names no type or a length of 0.
+        Buffer.isBuffer(payload)
+        ? payload.toString("utf8")
+        : contentType === "" || String(headers["content-length"]) === "0"
+          ? ""
+          : null
+      : payload === null || payload === undefined
         ? ""
         : typeof payload === "string"
           ? payload
@@ -108,7 +114,7 @@ function checkAnswersAgainstDocument(app: FastifyInstance) {
     reportAnswer(check, {
       method: request.method,
       path: route.replace(/:([A-Za-z0-9_]+)/g, "{$1}"),
-      status: reply.statusCode,
+      status,
       contentType,
       body,
       hadSession: /session_token=[^;\s]/.test(request.headers.cookie ?? ""),

@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import type { OpenAPIV3 } from "openapi-types";
-import { ACCEPTED_TYPES } from "../../shared/contracts/storage";
+import { z } from "zod";
+import { ACCEPTED_TYPES, storedDocument } from "../../shared/contracts/storage";
 
 /*
  * The OpenAPI document is the API's contract (decision 038): every operation says who may call it
@@ -70,6 +71,15 @@ export const CALLERS: Record<string, OpenAPIV3.SecurityRequirementObject[]> = {
 
 const binary = { type: "string", format: "binary" } as const;
 
+/** A response schema as zod's OpenAPI 3.0 output, for an answer a route does not serialise itself. */
+function outputSchema(schema: z.ZodType): OpenAPIV3.SchemaObject {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { target: "openapi-3.0", io: "output" }) as Record<
+    string,
+    unknown
+  >;
+  return json as OpenAPIV3.SchemaObject;
+}
+
 /**
  * The successes that are not a JSON body, which a zod response schema cannot state: the tus
  * protocol (answered by @tus/server, tus 1.0.0), streams of bytes, the live events, pages and a
@@ -78,7 +88,9 @@ const binary = { type: "string", format: "binary" } as const;
 const NON_JSON_ANSWERS: Record<string, OpenAPIV3.ResponsesObject> = {
   "POST /api/storage/uploads": {
     "201": {
-      description: "Upload created (tus creation; with creation-with-upload, its first bytes taken)",
+      description:
+        "Upload created (tus creation; with creation-with-upload, its first bytes taken). A POST that carried every byte answers the new document; otherwise no body",
+      content: { "application/json": { schema: outputSchema(storedDocument) } },
       headers: {
         Location: { description: "The upload's URL", schema: { type: "string" } },
         "Upload-Offset": {
@@ -241,8 +253,32 @@ export function completeDocument(doc: OpenAPIV3.Document): OpenAPIV3.Document {
   return doc;
 }
 
+/** An answer as it leaves. */
+export interface SentAnswer {
+  status: number;
+  /** Its headers, names in lower case. */
+  headers: Record<string, unknown>;
+  /** The body Fastify sends (text, bytes or a stream); undefined when the route hijacked the reply. */
+  payload: unknown;
+  /** Whether the route answered on the raw response itself (tus, the live events). */
+  hijacked: boolean;
+}
+
 /** What sees each answer before it leaves (the test suites' contract check); none in production. */
-export type AnswerListener = (request: FastifyRequest, reply: FastifyReply, payload: unknown) => void;
+export type AnswerListener = (request: FastifyRequest, answer: SentAnswer) => void;
+
+/** The headers `writeHead(status, [message], [headers])` was given, names in lower case. */
+function headersGiven(args: unknown[]): Record<string, unknown> {
+  const given = args.find((a) => a !== null && typeof a === "object") as
+    | Record<string, unknown>
+    | unknown[]
+    | undefined;
+  const out: Record<string, unknown> = {};
+  if (Array.isArray(given))
+    for (let i = 0; i + 1 < given.length; i += 2) out[String(given[i]).toLowerCase()] = given[i + 1];
+  else if (given) for (const [k, v] of Object.entries(given)) out[k.toLowerCase()] = v;
+  return out;
+}
 
 /** The OpenAPI document, generated from the routes' zod schemas, and its browsable page. */
 export const openApiPlugin = fp(
@@ -274,13 +310,62 @@ export const openApiPlugin = fp(
       transformObject: (input) => completeDocument(jsonSchemaTransformObject(input) as OpenAPIV3.Document),
     });
     // The tests' contract check sees every answer here, before compression (registered before the
-    // routes, so it reaches every route of the app).
+    // routes, so it reaches every route of the app): Fastify's in onSend, a hijacked reply's when
+    // its head is written. Without a listener (production) both return at once.
     const listeners: AnswerListener[] = [];
+    const sentByFastify = new WeakSet<FastifyRequest>();
     app.decorate("onAnswer", (listener: AnswerListener) => {
       listeners.push(listener);
     });
+    app.addHook("onRequest", (request, reply, done) => {
+      if (listeners.length > 0) watchRawHead(request, reply);
+      done();
+    });
+    // A hijacked reply: its head when written; a JSON body once ended (tus's 201 with the new
+    // document), read from what the route wrote.
+    const watchRawHead = (request: FastifyRequest, reply: FastifyReply) => {
+      const raw = reply.raw;
+      const { writeHead, write, end } = raw;
+      const chunks: Buffer[] = [];
+      let pending: SentAnswer | undefined;
+      const hijacked = () => !sentByFastify.has(request);
+      const keep = (chunk: unknown) => {
+        if (typeof chunk === "string" || chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+      };
+      raw.writeHead = function (this: typeof raw, ...args: unknown[]) {
+        if (hijacked()) {
+          const answer: SentAnswer = {
+            status: Number(args[0]),
+            headers: { ...raw.getHeaders(), ...headersGiven(args.slice(1)) },
+            payload: undefined,
+            hijacked: true,
+          };
+          if (/json/.test(String(answer.headers["content-type"] ?? ""))) pending = answer;
+          else for (const listener of listeners) listener(request, answer);
+        }
+        return (writeHead as (...a: unknown[]) => typeof raw).apply(this, args);
+      } as typeof raw.writeHead;
+      raw.write = function (this: typeof raw, ...args: unknown[]) {
+        if (hijacked()) keep(args[0]);
+        return (write as (...a: unknown[]) => boolean).apply(this, args);
+      } as typeof raw.write;
+      raw.end = function (this: typeof raw, ...args: unknown[]) {
+        if (hijacked()) keep(args[0]);
+        const result = (end as (...a: unknown[]) => typeof raw).apply(this, args);
+        if (pending) {
+          const answer = { ...pending, payload: Buffer.concat(chunks) };
+          pending = undefined;
+          for (const listener of listeners) listener(request, answer);
+        }
+        return result;
+      } as typeof raw.end;
+    };
     app.addHook("onSend", (request, reply, payload, done) => {
-      for (const listener of listeners) listener(request, reply, payload);
+      if (listeners.length > 0) {
+        sentByFastify.add(request);
+        const answer = { status: reply.statusCode, headers: reply.getHeaders(), payload, hijacked: false };
+        for (const listener of listeners) listener(request, answer);
+      }
       done(null, payload);
     });
     // swagger-ui's CSP asks the browser to upgrade every request to https, which on a plain-http
