@@ -4,8 +4,8 @@
  * simulated day writes what a busy installation writes (e-mails with their jobs, notices, rate-limit
  * counters of new client addresses, reset links, failed sign-ins, live events, data exports), then
  * the retention job runs as the hourly schedule would (decision 036). Prints the size of every table
- * that grows along the year: they level off instead of growing with it. Data exports are shown
- * for what they are: their zips expire (privacy.exports-expire) but their rows are not pruned yet.
+ * that grows along the year: they level off instead of growing with it (a finished data export's
+ * row after EXPORT_ROW_DAYS; its zip after 24 h, privacy.exports-expire).
  *
  * RETENTION_DAYS (default 365) and RETENTION_SCALE (default 1: 300 e-mails, 400 notices, 2,000
  * new addresses, 3,000 live events a day) tune the run.

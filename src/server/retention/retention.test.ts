@@ -12,7 +12,7 @@ import { JobQueue } from "../jobs/queue";
 import { createMailer } from "../mail/mailer";
 import { MailOutbox } from "../mail/outbox";
 import { passwordResetMail } from "../mail/templates";
-import { Retention } from "./retention";
+import { EXPORT_ROW_DAYS, Retention } from "./retention";
 
 /*
  * Issue 28, item 2: everything that grows is deleted after the time the README states, by the
@@ -200,5 +200,9 @@ describe("retention", () => {
     // Notices are kept NOTIFICATION_RETENTION_DAYS (180): within 40 days, all of them.
     expect(last.notifications).toBe(20 * days);
     expect(run.written.rate_limits).toBe(200 * days);
+    // One finished export a day: a month of rows is kept, not the 40 days written.
+    expect(run.written.data_exports).toBe(days);
+    expect(last.data_exports).toBeGreaterThanOrEqual(EXPORT_ROW_DAYS - 1);
+    expect(last.data_exports).toBeLessThanOrEqual(EXPORT_ROW_DAYS + 1);
   });
 });

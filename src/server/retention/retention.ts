@@ -3,6 +3,7 @@ import { pruneAuthRows } from "../auth/auth";
 import { pruneSignInThrottle } from "../auth/throttle";
 import type { Db } from "../db/client";
 import { pruneNotices } from "../domains/preferences/notifications.repository";
+import { pruneFinishedExports } from "../domains/privacy/exports.repository";
 import type { JobQueue } from "../jobs/queue";
 import type { MailOutbox } from "../mail/outbox";
 
@@ -24,7 +25,17 @@ export interface RetentionPolicy {
   jobHistoryDays: number;
 }
 
-export type PruneCounts = Record<"mail" | "notifications" | "auth" | "signInThrottle" | "jobs", number>;
+export type PruneCounts = Record<
+  "mail" | "notifications" | "auth" | "signInThrottle" | "jobs" | "exports",
+  number
+>;
+
+/**
+ * A finished data export's row (when it was asked, its size): kept a month for the person's
+ * history on /Config and the daily limit's count (EXPORTS_PER_DAY), then deleted. Its zip went
+ * when it was downloaded or expired (24 h, privacy.exports-expire).
+ */
+export const EXPORT_ROW_DAYS = 30;
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -66,9 +77,10 @@ export class Retention {
     });
     const signInThrottle = await pruneSignInThrottle(db, new Date(authCutoff));
     const jobsPruned = await jobs.pruneHistory(new Date(at - policy.jobHistoryDays * DAY));
-    // Live events (LIVE_EVENTS_RETENTION_DAYS, live.prune) and data exports (24 h,
+    const exports = await pruneFinishedExports(pool, new Date(at - EXPORT_ROW_DAYS * DAY));
+    // Live events (LIVE_EVENTS_RETENTION_DAYS, live.prune) and the export zips (24 h,
     // privacy.exports-expire) have schedules of their own; a deleted person's e-mails go with the
     // account (MailOutbox.forgetRecipient).
-    return { mail, notifications, auth, signInThrottle, jobs: jobsPruned };
+    return { mail, notifications, auth, signInThrottle, jobs: jobsPruned, exports };
   }
 }

@@ -133,3 +133,15 @@ export async function readyExportsOf(c: Queryable, userId: string): Promise<Pick
   );
   return rows;
 }
+
+/**
+ * Retention (decision 036): the rows of exports that are over (downloaded, expired, failed) go
+ * `before` — their zips went long ago; the row said only when and how big.
+ */
+export async function pruneFinishedExports(c: Queryable, before: Date): Promise<number> {
+  const { rowCount } = await c.query(
+    "DELETE FROM data_exports WHERE status IN ('baixado', 'expirado', 'falhou') AND updated_at < $1",
+    [before],
+  );
+  return rowCount ?? 0;
+}
