@@ -75,9 +75,9 @@ function VisitorLinks() {
 
 export function Layout() {
   const location = useLocation();
-  const { state } = useAuth();
+  const { state, refresh } = useAuth();
   const userId = state.status === "signed-in" ? state.user.id : null;
-  useLiveEvents(userId);
+  useLiveEvents(userId, refresh);
   // Only the home and an offer have a server snapshot, released by their own screens; anywhere
   // else (a link followed before they were ready) it goes at once.
   useLayoutEffect(() => {

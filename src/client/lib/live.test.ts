@@ -205,4 +205,35 @@ describe("the live events stream", () => {
     applyLive(client, { type: "session.ended", paths: [], data: {} });
     expect(invalidate).toHaveBeenCalledWith();
   });
+
+  it("tells whoever holds the session when it ended: the server's session.ended, or a reconnect refused with 401", async () => {
+    const server = eventsServer();
+    let ended = 0;
+    const stream = openLiveStream({
+      url: "/api/events",
+      onMessage: () => undefined,
+      onFresh: () => undefined,
+      onSessionEnded: () => {
+        ended += 1;
+      },
+      fetch: server.fetch,
+      random: () => 0,
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    const first = server.calls[0];
+    if (!first) throw new Error("no stream was opened");
+    first.push(`retry: 2000\n\n${event(3, "ready")}`);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(ended).toBe(0);
+    // Revoked on another device: the server says so and ends the stream; the reconnect is refused.
+    server.refusals.push(401);
+    first.push(event(4, "session.ended"));
+    first.end();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(ended).toBe(1);
+    await vi.advanceTimersByTimeAsync(2_100);
+    expect(server.calls).toHaveLength(2);
+    expect(ended).toBe(2);
+    stream.close();
+  });
 });

@@ -1,5 +1,5 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { apiPaths } from "../../shared/api-paths";
 import { logger } from "./logger";
 import { refreshPaths } from "./query";
@@ -52,6 +52,11 @@ export interface LiveStreamOptions {
   onMessage(m: LiveMessage): void;
   /** Reconnected without an event id to resume from: whatever happened meanwhile is unknown. */
   onFresh(): void;
+  /**
+   * The session this stream stood on is over: the server said so (`session.ended`), or refused
+   * a reconnect with 401. Whoever holds the session re-reads it (a revoked device goes to sign-in).
+   */
+  onSessionEnded?(): void;
   fetch?: typeof fetch;
   random?: () => number;
 }
@@ -125,6 +130,7 @@ export function openLiveStream(opts: LiveStreamOptions): { close(): void } {
         arm();
       }
       opts.onMessage(m);
+      if (m.type === "session.ended") opts.onSessionEnded?.();
     } catch (err) {
       logger.warn("bad live event", err);
     }
@@ -146,6 +152,7 @@ export function openLiveStream(opts: LiveStreamOptions): { close(): void } {
         cache: "no-store",
         signal: mine.signal,
       });
+      if (res.status === 401) opts.onSessionEnded?.();
       if (!res.ok || !res.body) throw new Error(`live events: answered ${res.status}`);
       if (opened && !resuming) opts.onFresh();
       opened = true;
@@ -221,15 +228,22 @@ export function openLiveStream(opts: LiveStreamOptions): { close(): void } {
   };
 }
 
-/** Keeps one live-events stream open while signed in (see openLiveStream). */
-export function useLiveEvents(userId: string | null): void {
+/**
+ * Keeps one live-events stream open while signed in (see openLiveStream); `onSessionEnded` is
+ * the auth provider's re-read of the session, so a device whose session was revoked elsewhere
+ * (or whose account was deleted) is shown as signed out within a heartbeat.
+ */
+export function useLiveEvents(userId: string | null, onSessionEnded?: () => void): void {
   const client = useQueryClient();
+  const ended = useRef(onSessionEnded);
+  ended.current = onSessionEnded;
   useEffect(() => {
     if (!userId || typeof fetch === "undefined" || typeof TextDecoderStream === "undefined") return;
     const stream = openLiveStream({
       url: apiPaths.events,
       onMessage: (m) => applyLive(client, m),
       onFresh: () => void client.invalidateQueries(),
+      onSessionEnded: () => ended.current?.(),
     });
     return () => stream.close();
   }, [userId, client]);
