@@ -44,6 +44,7 @@ import { authPlugin } from "./plugins/auth";
 import { frameworkErrors, requestLanguage, setErrorHandler } from "./plugins/error-handler";
 import { addInputGuard } from "./plugins/input-guard";
 import { jobsPlugin } from "./plugins/jobs";
+import { logSerializers } from "./plugins/log-serializers";
 import { openApiPlugin } from "./plugins/openapi";
 import { addRequestIdHeader, requestIdFor } from "./plugins/request-id";
 import { securityPlugin } from "./plugins/security";
@@ -81,7 +82,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, mailer } = deps;
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
-    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: { level: config.LOG_LEVEL } }),
+    ...(deps.logger
+      ? { loggerInstance: deps.logger }
+      : { logger: { level: config.LOG_LEVEL, serializers: logSerializers } }),
     trustProxy: config.TRUST_PROXY,
     // A trusted proxy's X-Request-Id, or a fresh UUID: in every log line and error (decision 027).
     requestIdHeader: false,

@@ -7,6 +7,7 @@ import { connectDatabase, migrateDatabase } from "./db/client";
 import { type EmbeddedPostgres, startEmbeddedPostgres } from "./db/embedded";
 import { Lifecycle } from "./domains/health/lifecycle";
 import { createMailer } from "./mail/mailer";
+import { logSerializers } from "./plugins/log-serializers";
 import { authSecret } from "./secrets";
 
 /** EX_CONFIG from sysexits.h: the configuration is wrong, a restart will not help. */
@@ -23,7 +24,7 @@ async function main() {
     }
     throw err;
   }
-  const log = pino({ level: config.LOG_LEVEL });
+  const log = pino({ level: config.LOG_LEVEL, serializers: logSerializers });
 
   let embedded: EmbeddedPostgres | undefined;
   let databaseUrl = config.DATABASE_URL;
