@@ -371,6 +371,14 @@ describe("the data export holds only the person's own data", () => {
       expect(text).toContain("Assinatura desenhada: (a imagem está na pasta assinaturas/)");
       expect(text).toMatch(/Aluguel: R\$\s?\d/);
       expect(text).not.toContain("base64");
+      // Coded values in words, as the screens say them: the role, the account's sign-in, the status.
+      expect(text).toMatch(/Papel: (Locatário\(a\)|Locador\(a\))/);
+      expect(text).toContain("Provedor: E-mail e senha");
+      expect(
+        text
+          .split("\n")
+          .filter((l) => /: (tenant|landlord|credential|locatario|locador|testemunha|assinado)$/.test(l)),
+      ).toEqual([]);
       for (const cpf of others) expect(text).not.toContain(formatted(cpf));
       expect((entries.get("LEIA-ME.txt") as Buffer).toString("utf8")).toContain("meus-dados.txt");
     }

@@ -5,7 +5,49 @@
  * drawn signatures become PNG files of their own.
  */
 
+import ptBR from "../../../shared/locales/pt-BR.json";
+
 type Json = Record<string, unknown>;
+type Words = Record<string, string>;
+
+/**
+ * Words for the values of coded fields (an occupation, a document's kind, a role), from the
+ * screens' own pt-BR words: a person reads "Autônomo" and "RG (frente)", not "autonomo" and
+ * "rg_frente". A status or an event is worded by the section it is in. A value without words is
+ * written as it is.
+ */
+const VALUE_WORDS: Record<string, Words[]> = {
+  ocupacao: [ptBR.profile.occupation],
+  estado_civil: [ptBR.profile.marital],
+  genero: [{ feminino: "Feminino", masculino: "Masculino", nao_informado: "Prefiro não dizer" }],
+  kind: [ptBR.documents.kinds],
+  tipo: [ptBR.listings.types, ptBR.documents.kinds],
+  garantia: [ptBR.listings.guarantees],
+  garantias: [ptBR.listings.guarantees],
+  quem: [{ ...ptBR.proposal.actors, system: "Chave (automático)" }],
+  papel: [ptBR.contract.roles],
+  indicadoPor: [ptBR.contract.roles],
+  seu_papel: [{ ...ptBR.contract.roles, ...ptBR.proposal.actors }],
+  provedor: [{ credential: "E-mail e senha" }],
+  provedor_assinatura: [{ builtin: "Assinatura da própria Chave", clicksign: "Clicksign" }],
+};
+const SECTION_WORDS: Record<string, Record<string, Words[]>> = {
+  ofertas: { status: [ptBR.listings.status] },
+  propostas: { status: [ptBR.proposal.status], type: [ptBR.proposal.events] },
+  contratos: {
+    status: [ptBR.contract.status, ptBR.contract.signerStatus],
+    type: [ptBR.contract.events],
+  },
+};
+
+function worded(section: string, key: string, v: unknown): unknown {
+  if (typeof v !== "string") return v;
+  for (const words of SECTION_WORDS[section]?.[key] ?? VALUE_WORDS[key] ?? []) {
+    const word = words[v];
+    if (typeof word === "string") return word;
+  }
+  return v;
+}
 
 /** Words for the export's field names; any other name is written out from its letters. */
 const LABELS: Record<string, string> = {
@@ -112,7 +154,7 @@ const LABELS: Record<string, string> = {
   colocatarios: "Colocatários",
   testemunhas: "Testemunhas",
   termos: "Termos",
-  kind: "Tipo",
+  kind: "Tipo de documento",
   pasta: "Pasta",
   tamanho: "Tamanho (bytes)",
   contrato: "Contrato",
@@ -176,8 +218,9 @@ function scalar(key: string, v: unknown): string {
   return String(v);
 }
 
-function lines(key: string, v: unknown, indent: string, out: string[]): void {
+function lines(section: string, key: string, raw: unknown, indent: string, out: string[]): void {
   const label = labelOf(key);
+  const v = Array.isArray(raw) ? raw.map((x) => worded(section, key, x)) : worded(section, key, raw);
   if (Array.isArray(v)) {
     if (v.length === 0) {
       out.push(`${indent}${label}: nenhum`);
@@ -190,20 +233,20 @@ function lines(key: string, v: unknown, indent: string, out: string[]): void {
     out.push(`${indent}${label}:`);
     for (const [i, x] of v.entries()) {
       out.push(`${indent}  ${i + 1}.`);
-      record(x as Json, `${indent}     `, out);
+      record(section, x as Json, `${indent}     `, out);
     }
     return;
   }
   if (v !== null && typeof v === "object") {
     out.push(`${indent}${label}:`);
-    record(v as Json, `${indent}  `, out);
+    record(section, v as Json, `${indent}  `, out);
     return;
   }
   out.push(`${indent}${label}: ${scalar(key, v)}`);
 }
 
-function record(r: Json, indent: string, out: string[]): void {
-  for (const [k, v] of Object.entries(r)) lines(k, v, indent, out);
+function record(section: string, r: Json, indent: string, out: string[]): void {
+  for (const [k, v] of Object.entries(r)) lines(section, k, v, indent, out);
 }
 
 export interface ReadableCopy {
@@ -230,7 +273,7 @@ export function readableCopy(
     if (rows.length === 0) out.push("  Nada guardado.");
     for (const [i, r] of rows.entries()) {
       if (rows.length > 1) out.push(`  -- ${i + 1} --`);
-      record(r, "  ", out);
+      record(s.name, r, "  ", out);
     }
     out.push("");
   }
