@@ -64,6 +64,7 @@ export function DataExport() {
         {linkId && e && e.id === linkId && (e.status === "expirado" || e.status === "falhou") && (
           <Alert color="yellow">{t("errors.invalid-export-link")}</Alert>
         )}
+        {linkId && e && e.id !== linkId && <Alert color="yellow">{t("privacy.export.replaced")}</Alert>}
         {e?.status === "falhou" && <Alert color="red">{t("privacy.export.failed")}</Alert>}
         {request.error && (
           <Alert color="red" role="alert">
