@@ -361,6 +361,26 @@ async function end(s: PhaseState, journey: Journey, dbUrl: string, title: string
         s.notes.push(`${p.role}: ${r.method} upload chunk ${r.failure ?? r.status} (resumed by tus)`);
         continue;
       }
+      // A read the page sent to the node just as its cable was cut: the node cannot reach the
+      // database either, and answers 503 once its statement times out (DB_STATEMENT_TIMEOUT_MS, 5 s);
+      // if the cable is back before nginx's read timeout (10 s), that answer reaches the page
+      // instead of a retry elsewhere. No failure as long as the page read it again and got it.
+      const later = p.requests.find(
+        (x) => x.at > r.at && x.method === r.method && x.url === r.url && x.status !== null && x.status < 400,
+      );
+      if (
+        s.cut &&
+        r.method === "GET" &&
+        r.at <= s.cut.until &&
+        r.at + r.ms > s.cut.at &&
+        r.upstream?.includes(s.cut.address) &&
+        later
+      ) {
+        s.notes.push(
+          `${p.role}: GET ${new URL(r.url).pathname} was sent to the node as it was cut: ${r.status ?? r.failure} after ${(r.ms / 1000).toFixed(1)} s; read again: ${later.status} from ${later.upstream ?? "nginx"}`,
+        );
+        continue;
+      }
       failures.push(`${p.role}: ${r.method} ${r.url} ${r.failure ?? r.status}`);
     }
   }
