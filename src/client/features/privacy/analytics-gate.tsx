@@ -19,7 +19,7 @@ export function AnalyticsGate() {
   const decided = info.data !== undefined && consent.analytics !== undefined;
   useEffect(() => {
     if (on && posthog) void startAnalytics(posthog, distinctId);
-    else if (consent.analytics === false || state.status === "signed-out") void stopAnalytics();
+    else if (consent.analytics === false || state.status === "signed-out") void stopAnalytics(posthog);
     else if (decided) analyticsOff();
   }, [on, posthog, distinctId, consent.analytics, state.status, decided]);
   return null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sanitizeEvent, withoutSecrets } from "./analytics";
+import { sanitizeEvent, stopAnalytics, withoutSecrets } from "./analytics";
 
 describe("what analytics may carry", () => {
   it("drops signing and export tokens, codes and personal data from URLs, and keeps the rest", () => {
@@ -28,5 +28,22 @@ describe("what analytics may carry", () => {
       link: "https://c.example/?q=rio",
       $snapshot_data: [{ type: 4, data: { href: "https://c.example/Clicksign", width: 390 } }],
     });
+  });
+});
+
+describe("a withdrawal before posthog-js loaded on this page", () => {
+  it("clears what it stored on an earlier page and records the no, as opting out does", async () => {
+    localStorage.setItem("ph_phc_chave_posthog", JSON.stringify({ distinct_id: "u_123" }));
+    sessionStorage.setItem("ph_phc_chave_window_id", "w1");
+    localStorage.setItem("chave.consent", "kept");
+    // biome-ignore lint/suspicious/noDocumentCookie: posthog-js's own cookie, as it writes it.
+    document.cookie = "ph_phc_chave_posthog=abc; path=/";
+    await stopAnalytics({ key: "phc_chave" });
+    expect(localStorage.getItem("ph_phc_chave_posthog")).toBeNull();
+    expect(sessionStorage.getItem("ph_phc_chave_window_id")).toBeNull();
+    expect(document.cookie).not.toContain("ph_phc_chave_posthog");
+    expect(localStorage.getItem("__ph_opt_in_out_phc_chave")).toBe("0");
+    // Chave's own keys stay.
+    expect(localStorage.getItem("chave.consent")).toBe("kept");
   });
 });

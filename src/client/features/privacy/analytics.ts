@@ -137,11 +137,41 @@ export function startAnalytics(
   });
 }
 
-/** The person withdrew (or signed out): collection stops at once, and this browser forgets them. */
-export async function stopAnalytics(): Promise<void> {
+/**
+ * What posthog-js keeps in this browser for the project `key`, under its own documented names
+ * (`persistence_name` defaults to `ph_<token>_posthog`; the consent record is
+ * `__ph_opt_in_out_<token>`): its stored identity and queues go, and the record says no, as
+ * `opt_out_capturing()` leaves it. For a withdrawal made before posthog-js loaded on this page (it
+ * ran on an earlier one): loading it only to forget would ask PostHog for its configuration.
+ */
+function forgetStored(key: string): void {
+  const prefix = `ph_${key}_`;
+  try {
+    for (const store of [localStorage, sessionStorage])
+      for (const name of Object.keys(store)) if (name.startsWith(prefix)) store.removeItem(name);
+    localStorage.setItem(`__ph_opt_in_out_${key}`, "0");
+  } catch {
+    // Storage refused (a private window's quota): nothing was kept there either.
+  }
+  for (const cookie of document.cookie.split(";")) {
+    const name = cookie.split("=")[0]?.trim() ?? "";
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in Firefox, nor in Safari before 18.4.
+    if (name.startsWith(prefix)) document.cookie = `${name}=; Max-Age=0; path=/`;
+  }
+}
+
+/**
+ * The person withdrew (or signed out): collection stops at once, and this browser forgets them —
+ * through posthog-js when it runs on this page, else by clearing what it stored on an earlier one
+ * (`config`: the installation's PostHog project, when known).
+ */
+export async function stopAnalytics(config?: { key: string } | null): Promise<void> {
   running = null;
   analyticsOff();
-  if (!loading) return;
+  if (!loading) {
+    if (config) forgetStored(config.key);
+    return;
+  }
   const posthog = await loading;
   // A start still settling when this began has set it again by now.
   running = null;
