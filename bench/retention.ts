@@ -19,7 +19,7 @@ import { JobQueue } from "../src/server/jobs/queue";
 import type { Mailer } from "../src/server/mail/mailer";
 import { MAIL_QUEUE, MailOutbox } from "../src/server/mail/outbox";
 import { passwordResetMail } from "../src/server/mail/templates";
-import { Retention } from "../src/server/retention/retention";
+import { Retention, retentionPolicy } from "../src/server/retention/retention";
 import { createTestDatabase } from "../tests/support/test-database";
 
 const DAY = 86_400_000;
@@ -82,13 +82,7 @@ export async function simulateRetention(
     db: database.db,
     outbox,
     jobs,
-    policy: {
-      mailDays: config.MAIL_RETENTION_DAYS,
-      mailBodyHours: config.MAIL_BODY_RETENTION_HOURS,
-      notificationDays: config.NOTIFICATION_RETENTION_DAYS,
-      rateLimitHours: config.RATE_LIMIT_RETENTION_HOURS,
-      jobHistoryDays: config.JOB_HISTORY_DAYS,
-    },
+    policy: retentionPolicy(config),
   });
   const began = Date.now();
   const written: Record<string, number> = Object.fromEntries(TABLES.map((t) => [t, 0]));

@@ -52,7 +52,7 @@ import { validatorCompiler } from "./plugins/validation";
 import { addPrerenderRoutes } from "./prerender/prerender";
 import { LiveHub } from "./realtime/hub";
 import { liveRoutes } from "./realtime/routes";
-import { Retention } from "./retention/retention";
+import { Retention, retentionPolicy } from "./retention/retention";
 import { createObjectStore } from "./storage/object-store";
 import { PgLocker } from "./storage/pg-locker";
 import { PhotoRenditions } from "./storage/photos";
@@ -343,13 +343,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     outbox,
     jobs,
-    policy: {
-      mailDays: config.MAIL_RETENTION_DAYS,
-      mailBodyHours: config.MAIL_BODY_RETENTION_HOURS,
-      notificationDays: config.NOTIFICATION_RETENTION_DAYS,
-      rateLimitHours: config.RATE_LIMIT_RETENTION_HOURS,
-      jobHistoryDays: config.JOB_HISTORY_DAYS,
-    },
+    policy: retentionPolicy(config),
   });
   app.decorate("retention", retention);
   defineSchedules(jobs, app.log, {

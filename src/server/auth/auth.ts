@@ -177,6 +177,8 @@ export function createAuth({
   async function startUnconfirmedAfresh(person: { email?: string; name?: string }, password: string) {
     const email = person.email?.trim().toLowerCase();
     if (!email) return;
+    // Hashed whether or not such an account exists: the same work for every sign-up, so its
+    // timing does not tell that the address has an unconfirmed account.
     const hash = await hashPassword(password);
     await withTransaction(pool, (c) => takeOverUnconfirmed(c, email, person.name?.trim() ?? "", hash));
   }

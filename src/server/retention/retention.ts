@@ -1,6 +1,7 @@
 import type pg from "pg";
 import { pruneAuthRows } from "../auth/auth";
 import { pruneSignInThrottle } from "../auth/throttle";
+import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { pruneNotices } from "../domains/preferences/notifications.repository";
 import { pruneFinishedExports } from "../domains/privacy/exports.repository";
@@ -23,6 +24,17 @@ export interface RetentionPolicy {
   rateLimitHours: number;
   /** Finished and failed jobs (pg-boss's archive). */
   jobHistoryDays: number;
+}
+
+/** The policy the configuration states (README "Retention"). */
+export function retentionPolicy(config: Config): RetentionPolicy {
+  return {
+    mailDays: config.MAIL_RETENTION_DAYS,
+    mailBodyHours: config.MAIL_BODY_RETENTION_HOURS,
+    notificationDays: config.NOTIFICATION_RETENTION_DAYS,
+    rateLimitHours: config.RATE_LIMIT_RETENTION_HOURS,
+    jobHistoryDays: config.JOB_HISTORY_DAYS,
+  };
 }
 
 export type PruneCounts = Record<
