@@ -57,6 +57,11 @@ export const contracts = pgTable(
      */
     sealRetryAt: timestamp("seal_retry_at", { withTimezone: true }),
     sealFailures: integer("seal_failures").notNull().default(0),
+    /**
+     * A draft still waiting for the landlord's review at this time gets one reminder (the
+     * contracts.review-remind schedule), and the field is cleared: at most one per contract.
+     */
+    reviewRemindAt: timestamp("review_remind_at", { withTimezone: true }),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 6 }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, precision: 6 }).notNull().defaultNow(),

@@ -1,0 +1,1 @@
+ALTER TABLE "contracts" ADD COLUMN "review_remind_at" timestamp with time zone;
