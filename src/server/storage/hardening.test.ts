@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -117,6 +118,39 @@ describe("images' declared dimensions", () => {
       expect(over.json().message).toContain("0,0004 megapixels");
     } finally {
       await small.close();
+    }
+  });
+});
+
+describe("PDFs are parsed, not only sniffed (issue 29)", () => {
+  it("refuses random bytes after a %PDF header with a pt-BR 415, and keeps nothing of it", async () => {
+    const u = await user();
+    const corrupt = Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(20_000)]);
+    const res = await uploadBytes(u.target, corrupt, {
+      ...photo,
+      kind: "comprovante_renda",
+      filename: "holerite.pdf",
+    });
+    expect(res.status).toBe(415);
+    const body = expectCatalogueError(res.body);
+    expect(body.code).toBe("invalid-format");
+    expect(body.message).toMatch(/PDF.*corrompido/);
+    expect((await api("GET", "/api/storage/objects", u.cookie)).json().items).toEqual([]);
+    expect((await api("GET", "/api/storage/usage", u.cookie)).json().used).toBe(0);
+  });
+
+  it("still accepts a real PDF, also one larger than the first bytes it sniffs", async () => {
+    const u = await user();
+    for (const pdf of [await makePdf(2), await makePdf(1, 400_000)]) {
+      const res = await uploadBytes(
+        u.target,
+        pdf,
+        { ...photo, kind: "comprovante_renda", filename: "holerite.pdf" },
+        64 * 1024,
+      );
+      // 201 when sent in one request, 204 for the last of several chunks.
+      expect([201, 204], res.body).toContain(res.status);
+      expect(res.json<StoredDocument>().contentType).toBe("application/pdf");
     }
   });
 });

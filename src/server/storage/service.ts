@@ -28,6 +28,7 @@ import {
 } from "./documents.repository";
 import { declaredDimensions, IMAGE_HEAD_BYTES, megapixels } from "./image-header";
 import type { ObjectStore } from "./object-store";
+import { isReadablePdf, UNREADABLE_PDF } from "./pdf-check";
 import { removeDocumentBytes } from "./photos";
 import { sniffType } from "./sniff";
 import {
@@ -223,7 +224,7 @@ export class StorageService {
         ...(size === 0 ? {} : { message: UNACCEPTED_FORMAT }),
       });
     }
-    const refusal = await this.checkImage(id, contentType, head, size);
+    const refusal = await this.checkContent(id, contentType, head, size);
     if (refusal) {
       await this.abandonUpload(id);
       throw refusal;
@@ -256,16 +257,23 @@ export class StorageService {
   }
 
   /**
-   * Why an image may not be kept, or null for a PDF and for an image within the limit. Its size
-   * comes from its header, never from decoding it; a header that cannot be read is refused too.
+   * Why a file may not be kept, or null for a PDF a reader can open and for an image within the
+   * limit. An image's size comes from its header, never from decoding it; a header that cannot be
+   * read is refused too. A PDF is parsed (pdf-check.ts).
    */
-  private async checkImage(
+  private async checkContent(
     id: string,
     type: AcceptedType,
     head: Buffer,
     size: number,
   ): Promise<AppError | null> {
-    if (type === "application/pdf") return null;
+    if (type === "application/pdf") {
+      // Parsed, not only sniffed: "%PDF-" and random bytes after it is no document (issue 29).
+      const bytes = head.length >= size ? head : await this.readStart(id, size);
+      return (await isReadablePdf(bytes))
+        ? null
+        : new AppError("invalid-format", { message: UNREADABLE_PDF });
+    }
     let bytes =
       head.length >= Math.min(size, IMAGE_HEAD_BYTES) ? head : await this.readStart(id, IMAGE_HEAD_BYTES);
     let dimensions = declaredDimensions(bytes, type);
