@@ -298,6 +298,11 @@ export const searchQuery = z
     pets: optionalBool,
     mobiliado: optionalBool,
     q: z.string().trim().max(100, { error: "invalid-argument" }).optional(),
+    /**
+     * true: the place and the words exactly as typed. Otherwise, a place (or word) that finds no
+     * offer is read as the closest place that has offers (decision 042), and the answer says so.
+     */
+    exato: optionalBool,
     sort: z.enum(SEARCH_SORTS, { error: "invalid-argument" }).default("recentes"),
     limit: z.coerce
       .number({ error: "invalid-argument" })
@@ -335,11 +340,61 @@ export const offerCard = z.object({
 });
 export type OfferCard = z.infer<typeof offerCard>;
 
+/** A place as the search box suggests it and the search reads it: a city, or a bairro of one. */
+export const searchPlace = z.object({
+  cidade: z.string(),
+  uf: z.enum(UFS),
+  /** Null for the city itself. */
+  bairro: z.string().nullable(),
+});
+export type SearchPlace = z.infer<typeof searchPlace>;
+
+/** The filters of the URL an alternative leaves out (the place's are cidade, uf and bairro). */
+export const SEARCH_RELAXABLE = [
+  "cidade",
+  "uf",
+  "bairro",
+  "q",
+  "precoMin",
+  "precoMax",
+  "quartos",
+  "tipo",
+  "pets",
+  "mobiliado",
+] as const;
+
 export const searchResult = z.object({
   items: z.array(offerCard),
   nextCursor: z.string().nullable(),
   /** How many offers the search finds in all; on the first page only (null on the next ones). */
   total: z.number().int().nullable(),
+  /**
+   * When the place (or word) typed found no offer and a place like it has some (decision 042):
+   * what was typed, and the place whose offers these are. Null when the search is as typed.
+   */
+  correcao: z
+    .object({
+      /** The city, bairro or word as typed ("Sao Paolo"). */
+      digitado: z.string(),
+      /** The place searched instead ("São Paulo – SP"). */
+      lugar: searchPlace,
+    })
+    .nullable()
+    .optional(),
+  /**
+   * On a first page that found nothing: searches close to it that find offers, each with how many.
+   * A place like the one typed (`lugar` replaces cidade, uf and bairro), or the same search without
+   * the filters named in `sem`. Empty otherwise.
+   */
+  alternativas: z
+    .array(
+      z.object({
+        lugar: searchPlace.nullable(),
+        sem: z.array(z.enum(SEARCH_RELAXABLE)),
+        ofertas: z.number().int(),
+      }),
+    )
+    .optional(),
 });
 export type SearchResult = z.infer<typeof searchResult>;
 

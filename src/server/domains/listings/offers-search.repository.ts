@@ -1,4 +1,10 @@
-import { normalizeText, type SearchQuery } from "../../../shared/contracts/listings";
+import {
+  normalizeText,
+  type SEARCH_RELAXABLE,
+  type SearchPlace,
+  type SearchQuery,
+  type SearchResult,
+} from "../../../shared/contracts/listings";
 import { AppError, errorMessage } from "../../../shared/errors";
 import type { Queryable, RowOf } from "../../db/rows";
 import type { offers } from "../../db/schema/listings";
@@ -109,12 +115,23 @@ function likeLiteral(text: string): string {
 }
 
 /**
+ * The offers whose owner has not asked for their account's deletion: one in its grace period
+ * (decision 022) is no longer shown to anyone looking for a home (`offers` under `alias`).
+ */
+export function ownerStaysSql(alias = "offers"): string {
+  return `NOT EXISTS (SELECT 1 FROM account_deletions d WHERE d.user_id = ${alias}.owner_id AND d.status = 'agendada')`;
+}
+
+/** The offers anyone looking for a home sees: published, of an account that stays. */
+const SHOWN = `status = 'publicada' AND ${ownerStaysSql()}`;
+
+/**
  * The conditions every search applies (not the page's cursor), with their values. A place typed
  * as a person types it matches ignoring case and accents, by the start of its name: "rio" finds
  * Rio de Janeiro, "sao paulo" São Paulo.
  */
-function searchConditions(q: SearchQuery, p: (v: unknown) => string): string[] {
-  const where = ["status = 'publicada'"];
+function searchConditions(q: SearchFilterPart, p: (v: unknown) => string): string[] {
+  const where = [SHOWN];
   if (q.uf) where.push(`uf = ${p(q.uf)}`);
   if (q.cidade) where.push(`cidade_norm LIKE ${p(`${likeLiteral(normalizeText(q.cidade))}%`)}`);
   if (q.bairro) where.push(`bairro_norm LIKE ${p(`${likeLiteral(normalizeText(q.bairro))}%`)}`);
@@ -139,8 +156,11 @@ function parameters() {
   return { values, p };
 }
 
+/** The filters of a search, without its sort and page. */
+type SearchFilterPart = Omit<SearchQuery, "sort" | "limit" | "cursor" | "exato">;
+
 /** How many published offers the search finds in all (its first page says it). */
-export function buildCountSql(q: SearchQuery): { text: string; values: unknown[] } {
+export function buildCountSql(q: SearchFilterPart): { text: string; values: unknown[] } {
   const { values, p } = parameters();
   return {
     text: `SELECT count(*)::int AS n FROM offers WHERE ${searchConditions(q, p).join(" AND ")}`,
@@ -243,30 +263,160 @@ export function searchPage(q: SearchQuery, rows: SearchRow[]) {
 /**
  * One page of the search (cards and the next page's cursor), as the API answers it, with how
  * many offers it finds in all on the first page (null on the next ones: the person already knows).
+ * A place or word typed with a slip is read as the closest place with offers (`correcao`, every
+ * page alike); a first page that finds nothing offers the searches close to it (`alternativas`).
  */
-export async function searchOffers(c: Queryable, q: SearchQuery) {
+export async function searchOffers(c: Queryable, q: SearchQuery): Promise<SearchResult> {
+  const fix = q.exato ? null : await correctionOf(c, q);
+  const used = fix ? { ...q, ...fix.changes } : q;
+  const page = await searchPageOf(c, used);
+  const alternativas = page.total === 0 ? await alternativesOf(c, q, used) : [];
+  return { ...page, correcao: fix ? fix.correcao : null, alternativas };
+}
+
+async function searchPageOf(c: Queryable, q: SearchQuery) {
   const { text, values } = buildSearchSql(q);
   const [{ rows }, total] = await Promise.all([
     c.query<SearchRow>({ text, values }),
-    q.cursor
-      ? Promise.resolve(null)
-      : c.query<{ n: number }>(buildCountSql(q)).then((r) => r.rows[0]?.n ?? 0),
+    q.cursor ? Promise.resolve(null) : countOf(c, q),
   ]);
   return { ...searchPage(q, rows), total };
 }
 
+async function countOf(c: Queryable, q: SearchFilterPart): Promise<number> {
+  return c.query<{ n: number }>(buildCountSql(q)).then((r) => r.rows[0]?.n ?? 0);
+}
+
+/** Whether any offer shown fits these filters. */
+async function anyFits(c: Queryable, q: SearchFilterPart): Promise<boolean> {
+  const { values, p } = parameters();
+  const { rows } = await c.query<{ found: boolean }>({
+    text: `SELECT EXISTS (SELECT 1 FROM offers WHERE ${searchConditions(q, p).join(" AND ")}) AS found`,
+    values,
+  });
+  return rows[0]?.found === true;
+}
+
+/** The place of a suggestion, without its count. */
+const placeOf = ({ cidade, uf, bairro }: SearchPlace): SearchPlace => ({ cidade, uf, bairro });
+
+/** A place's filters: its city and UF, and its bairro or none. */
+const placeFilters = (place: SearchPlace) => ({
+  cidade: place.cidade,
+  uf: place.uf,
+  bairro: place.bairro ?? undefined,
+});
+
+/**
+ * The place to search instead of what was typed (decision 042), or null when the search stands
+ * as typed. Only the place and the words decide, never the price or the rest: a city that exists
+ * but has nothing under R$ 800 is not "corrected" into another. In turn: a city no offer's city
+ * begins with becomes the first place the search box would suggest for it; a bairro no offer of
+ * that city has, the first of the city's bairros suggested for it; words that begin no word of
+ * any offer there, the first place suggested for them (their place replaces them).
+ */
+async function correctionOf(
+  c: Queryable,
+  q: SearchQuery,
+): Promise<{ changes: Partial<SearchQuery>; correcao: NonNullable<SearchResult["correcao"]> } | null> {
+  if (!q.cidade && !q.bairro && !q.q) return null;
+  const place = { uf: q.uf, cidade: q.cidade, bairro: q.bairro, q: q.q };
+  if (await anyFits(c, place)) return null;
+  const typed: string[] = [];
+  let lugar: SearchPlace | null = null;
+  const now = { ...place };
+  if (now.cidade && !(await anyFits(c, { uf: now.uf, cidade: now.cidade }))) {
+    const [best] = await placeCandidates(c, now.cidade, { uf: now.uf, citiesOnly: !!now.bairro }, 1);
+    if (!best) return null;
+    typed.push(now.cidade);
+    lugar = placeOf(best);
+    Object.assign(now, placeFilters(best), best.bairro ? {} : { bairro: now.bairro });
+  }
+  if (now.bairro && !(await anyFits(c, { uf: now.uf, cidade: now.cidade, bairro: now.bairro }))) {
+    const [best] = await placeCandidates(
+      c,
+      now.bairro,
+      { uf: now.uf, cidade: now.cidade, bairrosOnly: true },
+      1,
+    );
+    if (!best) return null;
+    typed.unshift(now.bairro);
+    lugar = placeOf(best);
+    Object.assign(now, placeFilters(best));
+  }
+  if (now.q && !(await anyFits(c, now))) {
+    const [best] = await placeCandidates(
+      c,
+      now.q,
+      { uf: now.uf, cidade: now.cidade, bairrosOnly: !!now.cidade },
+      1,
+    );
+    if (!best) return null;
+    typed.push(now.q);
+    lugar = placeOf(best);
+    Object.assign(now, placeFilters(best), { q: undefined });
+  }
+  if (!lugar) return null;
+  return {
+    changes: { uf: now.uf, cidade: now.cidade, bairro: now.bairro, q: now.q },
+    correcao: { digitado: typed.join(", "), lugar },
+  };
+}
+
+/** At most this many alternatives to a search that found nothing. */
+const ALTERNATIVES = 5;
+
+/**
+ * Searches close to one that found nothing, that do find offers: places like the one (or the
+ * words) typed, under the same other filters; then the same search without one of its filters
+ * (the bairro, the place, the words, a price, the bedrooms, the type, pets, furniture).
+ */
+async function alternativesOf(
+  c: Queryable,
+  typed: SearchQuery,
+  used: SearchQuery,
+): Promise<NonNullable<SearchResult["alternativas"]>> {
+  if (used.cursor) return [];
+  const found: NonNullable<SearchResult["alternativas"]> = [];
+  const seen = new Set<string>();
+  const typedPlace = typed.bairro ?? typed.cidade ?? typed.q;
+  if (typedPlace) {
+    const fromWords = !typed.cidade && !typed.bairro;
+    const alike = await placeCandidates(c, typedPlace, { uf: typed.bairro ? typed.uf : undefined }, 4);
+    for (const lugar of alike.map(placeOf)) {
+      const key = JSON.stringify(lugar);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const rest = { ...used, ...placeFilters(lugar), ...(fromWords ? { q: undefined } : {}) };
+      const ofertas = await countOf(c, rest);
+      if (ofertas > 0) found.push({ lugar, sem: fromWords ? ["q"] : [], ofertas });
+    }
+  }
+  const relax: (typeof SEARCH_RELAXABLE)[number][][] = [];
+  if (used.bairro) relax.push(["bairro"]);
+  if (used.cidade || used.uf || used.bairro) relax.push(["cidade", "uf", "bairro"]);
+  for (const key of ["q", "precoMax", "precoMin", "quartos", "tipo", "pets", "mobiliado"] as const)
+    if (used[key] !== undefined && used[key] !== "" && !(key === "pets" && !used.pets)) relax.push([key]);
+  for (const sem of relax) {
+    if (found.length >= ALTERNATIVES) break;
+    const rest: SearchFilterPart = { ...used };
+    for (const key of sem) delete rest[key];
+    const ofertas = await countOf(c, rest);
+    if (ofertas > 0) found.push({ lugar: null, sem, ofertas });
+  }
+  return found.slice(0, ALTERNATIVES);
+}
+
 /** A place with published offers, as the search box suggests it: a city, or a bairro of one. */
-export interface PlaceSuggestion {
-  cidade: string;
+export interface PlaceSuggestion extends SearchPlace {
   uf: RowOf<typeof offers>["uf"];
-  bairro: string | null;
   ofertas: number;
 }
 
 /**
  * The cities and bairros with published offers whose name (or a word of it) begins with what was
  * typed, ignoring case and accents; the ones with more offers first, at most `limit`. When none
- * does, the ones whose name is most like it (`similarPlaces`).
+ * does, the ones whose name is most like it (`placeCandidates`).
  */
 export async function suggestPlaces(
   c: Queryable,
@@ -274,55 +424,68 @@ export async function suggestPlaces(
   uf: string | undefined,
   limit: number,
 ): Promise<PlaceSuggestion[]> {
-  const normalized = normalizeText(typed);
-  const prefix = likeLiteral(normalized);
-  if (!prefix) return [];
-  const { rows } = await c.query<PlaceSuggestion>(
-    `WITH published AS (
-       SELECT cidade, uf, bairro, cidade_norm, bairro_norm FROM offers
-       WHERE status = 'publicada' AND ($3::text IS NULL OR uf = $3)
-     )
-     SELECT min(cidade) AS cidade, uf, NULL AS bairro, count(*)::int AS ofertas FROM published
-       WHERE cidade_norm LIKE $1 OR cidade_norm LIKE $2 GROUP BY cidade_norm, uf
-     UNION ALL
-     SELECT min(cidade), uf, min(bairro), count(*)::int FROM published
-       WHERE bairro_norm LIKE $1 OR bairro_norm LIKE $2 GROUP BY cidade_norm, bairro_norm, uf
-     ORDER BY ofertas DESC, cidade, bairro NULLS FIRST LIMIT $4`,
-    [`${prefix}%`, `% ${prefix}%`, uf ?? null, limit],
-  );
-  if (rows.length > 0) return rows;
-  return similarPlaces(c, normalized, uf, limit);
+  return placeCandidates(c, typed, { uf }, limit);
 }
 
 /**
- * The places whose name is like `normalized` by trigrams (pg_trgm's `%`: similarity at least
- * pg_trgm.similarity_threshold, 0.3 by default), the closest first: what a name typed with a slip
- * ("Sao Paolo", "Florianopols") meant. Asked only when no name starts with what was typed, so a
- * prefix is never crowded out; the trigram indexes on the published offers' names serve it.
+ * The places `typed` may mean, best first: those whose name (or a word of it) begins with it, the
+ * ones with more offers first; when none does, those whose name is like it by trigrams (pg_trgm's
+ * `%`: similarity at least pg_trgm.similarity_threshold, 0.3 by default), the closest first: what
+ * a name typed with a slip ("Sao Paolo", "Florianopols") meant. The alike are asked only when no
+ * name starts with what was typed, so a prefix is never crowded out; the trigram indexes on the
+ * published offers' names serve them. The search box suggests these, and the search reads a place
+ * it finds nothing for as the first of them (decision 042). Within a UF, a city (the start of its
+ * name), cities only or bairros only when asked.
  */
-async function similarPlaces(
+export async function placeCandidates(
   c: Queryable,
-  normalized: string,
-  uf: string | undefined,
+  typed: string,
+  within: {
+    uf?: string | undefined;
+    cidade?: string | undefined;
+    citiesOnly?: boolean;
+    bairrosOnly?: boolean;
+  },
   limit: number,
 ): Promise<PlaceSuggestion[]> {
+  const normalized = normalizeText(typed);
+  const prefix = likeLiteral(normalized);
+  if (!prefix) return [];
+  const city = within.cidade ? `${likeLiteral(normalizeText(within.cidade))}%` : null;
+  const scope = (uf: string, city: string) =>
+    `${SHOWN} AND (${uf}::text IS NULL OR uf = ${uf}) AND (${city}::text IS NULL OR cidade_norm LIKE ${city})`;
+  const cities = within.bairrosOnly ? "false" : "true";
+  const bairros = within.citiesOnly ? "false" : "true";
   const { rows } = await c.query<PlaceSuggestion>(
+    `WITH published AS (
+       SELECT cidade, uf, bairro, cidade_norm, bairro_norm FROM offers WHERE ${scope("$3", "$5")}
+     )
+     SELECT min(cidade) AS cidade, uf, NULL AS bairro, count(*)::int AS ofertas FROM published
+       WHERE ${cities} AND (cidade_norm LIKE $1 OR cidade_norm LIKE $2) GROUP BY cidade_norm, uf
+     UNION ALL
+     SELECT min(cidade), uf, min(bairro), count(*)::int FROM published
+       WHERE ${bairros} AND (bairro_norm LIKE $1 OR bairro_norm LIKE $2) GROUP BY cidade_norm, bairro_norm, uf
+     ORDER BY ofertas DESC, cidade, bairro NULLS FIRST LIMIT $4`,
+    [`${prefix}%`, `% ${prefix}%`, within.uf ?? null, limit, city],
+  );
+  if (rows.length > 0) return rows;
+  const alike = await c.query<PlaceSuggestion>(
     `SELECT cidade, uf, bairro, ofertas FROM (
        SELECT min(cidade) AS cidade, uf, NULL AS bairro, count(*)::int AS ofertas,
               similarity(cidade_norm, $1) AS score
          FROM offers
-         WHERE status = 'publicada' AND ($2::text IS NULL OR uf = $2) AND cidade_norm % $1
+         WHERE ${cities} AND ${scope("$3", "$4")} AND cidade_norm % $1
          GROUP BY cidade_norm, uf
        UNION ALL
        SELECT min(cidade), uf, min(bairro), count(*)::int, similarity(bairro_norm, $1)
          FROM offers
-         WHERE status = 'publicada' AND ($2::text IS NULL OR uf = $2) AND bairro_norm % $1
+         WHERE ${bairros} AND ${scope("$3", "$4")} AND bairro_norm % $1
          GROUP BY cidade_norm, bairro_norm, uf
      ) AS alike
-     ORDER BY score DESC, ofertas DESC, cidade, bairro NULLS FIRST LIMIT $3`,
-    [normalized, uf ?? null, limit],
+     ORDER BY score DESC, ofertas DESC, cidade, bairro NULLS FIRST LIMIT $2`,
+    [normalized, limit, within.uf ?? null, city],
   );
-  return rows;
+  return alike.rows;
 }
 
 /** Fresh planner statistics for the search's tables, after a bulk load (the seed). */

@@ -185,7 +185,7 @@ export async function listingsRoutes(
       schema: {
         tags: ["offers"],
         summary:
-          "Published offers by place, price (total, centavos), bedrooms, type, pets, furnished and text",
+          "Published offers by place, price (total, centavos), bedrooms, type, pets, furnished and text; a place typed with a slip is read as the closest one with offers (correcao, unless exato), and an empty first page offers alternativas",
         querystring: searchQuery,
         response: { 200: searchResult, ...errorResponses },
       },

@@ -2,11 +2,14 @@ import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createDatabaseOn, dropDatabaseOn } from "../../../../tests/support/admin-database";
+import { builders } from "../../../../tests/support/builders";
+import { createTestApp } from "../../../../tests/support/test-app";
 import {
   normalizeText,
   type OfferStatus,
   SEARCH_SORTS,
   type SearchParams,
+  type SearchResult,
   type SearchSort,
   searchQuery,
 } from "../../../shared/contracts/listings";
@@ -299,7 +302,8 @@ describe("search", () => {
             const want = expected(data, q);
             total++;
             if (want.length > 0) nonEmpty++;
-            expect(await searchAll(q, limit), JSON.stringify(q)).toEqual(want);
+            // As typed: a place that finds nothing is not read as another one here (see below).
+            expect(await searchAll({ ...q, exato: "1" }, limit), JSON.stringify(q)).toEqual(want);
           }
         },
       ),
@@ -486,5 +490,148 @@ describe("search", () => {
         service.search(searchQuery.parse({ sort, cursor: forged(sort, v) })),
         `${sort} with ${v}`,
       ).rejects.toMatchObject(refused);
+  });
+
+  it("reads a city, a bairro or a word typed with a slip as the place the box suggests, and says so", async () => {
+    await load([
+      at("São Paulo", "SP", "Pinheiros"),
+      at("São Paulo", "SP", "Pinheiros"),
+      at("São Paulo", "SP", "Moema"),
+      at("Rio de Janeiro", "RJ", "Botafogo"),
+      at("Florianópolis", "SC", "Centro"),
+    ]);
+    const search = (p: SearchParams) => service.search(searchQuery.parse(p));
+    const saoPaulo = { cidade: "São Paulo", uf: "SP", bairro: null };
+    const pinheiros = { cidade: "São Paulo", uf: "SP", bairro: "Pinheiros" };
+
+    // "Sao Paolo" in the box, Buscar without picking the suggestion: São Paulo's offers.
+    const city = await search({ cidade: "Sao Paolo" });
+    expect(city.total).toBe(3);
+    expect(city.items.map((i) => i.cidade)).toEqual(["São Paulo", "São Paulo", "São Paulo"]);
+    expect(city.correcao).toEqual({ digitado: "Sao Paolo", lugar: saoPaulo });
+    expect(city.alternativas).toEqual([]);
+
+    // "Pinheros" as a bairro (of the city, or alone), as a word, and typed in the place box.
+    for (const p of [
+      { cidade: "São Paulo", bairro: "Pinheros" },
+      { bairro: "Pinheros" },
+      { q: "Pinheros" },
+      { cidade: "Pinheros" },
+    ]) {
+      const found = await search(p);
+      expect(found.total, JSON.stringify(p)).toBe(2);
+      expect(new Set(found.items.map((i) => i.bairro)), JSON.stringify(p)).toEqual(new Set(["Pinheiros"]));
+      expect(found.correcao, JSON.stringify(p)).toEqual({ digitado: "Pinheros", lugar: pinheiros });
+    }
+    // Both slips at once; and the later pages read it alike.
+    const both = await search({ cidade: "Sao Paolo", bairro: "Pinheros", limit: 1 });
+    expect(both.correcao).toEqual({ digitado: "Pinheros, Sao Paolo", lugar: pinheiros });
+    const next = await search({
+      cidade: "Sao Paolo",
+      bairro: "Pinheros",
+      limit: 1,
+      cursor: both.nextCursor ?? "",
+    });
+    expect(next.items.map((i) => i.bairro)).toEqual(["Pinheiros"]);
+    expect(next.nextCursor).toBeNull();
+
+    // What finds offers as typed stands as typed: a prefix, a city whose offers the price rules out.
+    expect((await search({ cidade: "sao" })).correcao).toBeNull();
+    const tooCheap = await search({ cidade: "Sao Paulo", precoMax: "1000" });
+    expect(tooCheap).toMatchObject({ total: 0, correcao: null });
+  });
+
+  it("searches exactly what was typed with exato=1, and offers the closest searches that find something", async () => {
+    await load([
+      at("São Paulo", "SP", "Pinheiros"),
+      at("São Paulo", "SP", "Moema"),
+      at("Santos", "SP", "Gonzaga"),
+    ]);
+    const search = (p: SearchParams) => service.search(searchQuery.parse(p));
+    const exact = await search({ cidade: "Sao Paolo", exato: "1" });
+    expect(exact).toMatchObject({ items: [], total: 0, correcao: null });
+    // The place it was like, with its offers; or the search anywhere.
+    expect(exact.alternativas).toEqual([
+      { lugar: { cidade: "São Paulo", uf: "SP", bairro: null }, sem: [], ofertas: 2 },
+      { lugar: null, sem: ["cidade", "uf", "bairro"], ofertas: 3 },
+    ]);
+    // A filter that rules everything out: the search without it, with how many it finds.
+    const cheap = await search({ cidade: "São Paulo", precoMax: "1000", quartos: "1" });
+    expect(cheap.total).toBe(0);
+    expect(cheap.alternativas).toEqual([{ lugar: null, sem: ["precoMax"], ofertas: 2 }]);
+    // Nothing like it anywhere: only what drops the place.
+    const nowhere = await search({ cidade: "xyzwq" });
+    expect(nowhere).toMatchObject({ total: 0, correcao: null });
+    expect(nowhere.alternativas).toEqual([{ lugar: null, sem: ["cidade", "uf", "bairro"], ofertas: 3 }]);
+  });
+});
+
+describe("the search through the API", () => {
+  it("finds Rio de Janeiro's offers for cidade=Rio de Janiero, and says what it searched", async () => {
+    const t = await createTestApp({ LOG_LEVEL: process.env.TEST_LOG ?? "silent" });
+    try {
+      await t.app.listen({ port: 0, host: "127.0.0.1" });
+      const b = builders(t);
+      await b.offer({ unit: { cidade: "Rio de Janeiro", uf: "RJ", bairro: "Botafogo" } });
+      const get = async (query: string) => {
+        const res = await b.call("GET", `/api/search?${query}`);
+        expect(res.statusCode, res.body).toBe(200);
+        return JSON.parse(res.body) as SearchResult;
+      };
+      const right = await get("cidade=Rio%20de%20Janeiro");
+      expect(right.total).toBeGreaterThan(0);
+      expect(right.correcao).toBeNull();
+      const typo = await get("cidade=Rio%20de%20Janiero");
+      expect(typo.total).toBeGreaterThan(0);
+      expect(new Set(typo.items.map((i) => i.cidade))).toEqual(new Set(["Rio de Janeiro"]));
+      expect(typo.correcao).toEqual({
+        digitado: "Rio de Janiero",
+        lugar: { cidade: "Rio de Janeiro", uf: "RJ", bairro: null },
+      });
+      const exact = await get("cidade=Rio%20de%20Janiero&exato=1");
+      expect(exact.total).toBe(0);
+      expect(exact.alternativas?.[0]?.lugar).toEqual({ cidade: "Rio de Janeiro", uf: "RJ", bairro: null });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("leaves out the offers of an account whose deletion is scheduled, from the search and from 'Para você'", async () => {
+    const t = await createTestApp({ LOG_LEVEL: process.env.TEST_LOG ?? "silent" });
+    try {
+      await t.app.listen({ port: 0, host: "127.0.0.1" });
+      const b = builders(t);
+      const city = `Vila ${randomUUID().slice(0, 8)}`;
+      const { landlord, offerId } = await b.offer({ unit: { cidade: city, uf: "GO", bairro: "Centro" } });
+      const tenant = await b.person("Rafael");
+      const saved = await b.call("POST", "/api/preferences/searches", tenant.cookie, {
+        nome: "Goiás",
+        filtros: { cidades: [city] },
+      });
+      expect(saved.statusCode, saved.body).toBe(201);
+      const found = async () => {
+        const search = JSON.parse(
+          (await b.call("GET", `/api/search?cidade=${encodeURIComponent(city)}`)).body,
+        );
+        const forYou = JSON.parse((await b.call("GET", "/api/preferences/for-you", tenant.cookie)).body);
+        const places = JSON.parse(
+          (await b.call("GET", `/api/search/places?q=${encodeURIComponent(city)}`)).body,
+        );
+        return {
+          search: (search as SearchResult).items.map((i) => i.id),
+          forYou: (forYou as { id: string }[]).map((i) => i.id),
+          places: (places as { items: unknown[] }).items.length,
+        };
+      };
+      expect(await found()).toEqual({ search: [offerId], forYou: [offerId], places: 1 });
+      const asked = await b.call("POST", "/api/privacy/deletion", landlord.cookie, {
+        senha: landlord.password,
+        confirmacao: "EXCLUIR",
+      });
+      expect(asked.statusCode, asked.body).toBe(202);
+      expect(await found()).toEqual({ search: [], forYou: [], places: 0 });
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -3,7 +3,7 @@ import { type MatchableOffer, type SearchFilters, wordsOf } from "../../../share
 import type { NewRowOf, Queryable, RowOf } from "../../db/rows";
 import type { offers } from "../../db/schema/listings";
 import type { savedSearches } from "../../db/schema/preferences";
-import { offerCardOf, type SearchColumn } from "../listings/offers-search.repository";
+import { offerCardOf, ownerStaysSql, type SearchColumn } from "../listings/offers-search.repository";
 
 /*
  * The saved_searches table (decision 019) and the matching both ways (decision 021): an offer
@@ -267,7 +267,8 @@ export const matchableOf = (o: OfferToMatch): MatchableOffer => ({
 /** The conditions of the published offers a search's filters fit, as SQL on `offers o`. */
 function offersFittingSql(f: SearchFilters, p: (v: unknown) => string): string {
   const m = matchColumns(f);
-  const where = ["o.status = 'publicada'"];
+  // An account in its deletion's grace period shows its offers to nobody (issue 29).
+  const where = ["o.status = 'publicada'", ownerStaysSql("o")];
   if (m.ufs.length) where.push(`o.uf = ANY(${p(m.ufs)}::text[])`);
   if (m.cidades_norm.length) where.push(`o.cidade_norm = ANY(${p(m.cidades_norm)}::text[])`);
   if (m.bairros_norm.length) where.push(`o.bairro_norm = ANY(${p(m.bairros_norm)}::text[])`);
