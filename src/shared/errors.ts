@@ -117,6 +117,9 @@ export const errorStatus = {
   "documents-required": 400,
   "invalid-action": 400,
   "profile-incomplete": 409,
+  "profile-personal-missing": 409,
+  "profile-address-missing": 409,
+  "offer-owner-incomplete": 409,
   "own-offer": 409,
   "duplicate-proposal": 409,
   "guarantee-not-accepted": 400,
@@ -221,6 +224,8 @@ export interface ErrorBody {
   code: ErrorCode;
   message: string;
   issues?: FieldIssue[];
+  /** What the refusal is about, when it exists already (the open proposal of duplicate-proposal). */
+  ref?: string;
   /** The request's id (its X-Request-Id header and its log lines'), for a report to support. */
   requestId?: string;
 }
@@ -229,18 +234,26 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly issues: FieldIssue[] | undefined;
+  readonly ref: string | undefined;
 
-  constructor(code: ErrorCode, options: { message?: string; issues?: FieldIssue[]; status?: number } = {}) {
+  constructor(
+    code: ErrorCode,
+    options: { message?: string; issues?: FieldIssue[]; status?: number; ref?: string } = {},
+  ) {
     super(options.message ?? errorMessage(code));
     this.name = "AppError";
     this.code = code;
     this.status = options.status ?? errorStatus[code];
     this.issues = options.issues;
+    this.ref = options.ref;
   }
 
   toBody(): ErrorBody {
-    return this.issues
-      ? { code: this.code, message: this.message, issues: this.issues }
-      : { code: this.code, message: this.message };
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.issues ? { issues: this.issues } : {}),
+      ...(this.ref ? { ref: this.ref } : {}),
+    };
   }
 }

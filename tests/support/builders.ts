@@ -1,10 +1,12 @@
 import type { AddressInfo } from "node:net";
 import type { ContractStatus, ContractView } from "../../src/shared/contracts/contracts";
 import type { ProposalStatus, ProposalView } from "../../src/shared/contracts/proposals";
-import { entryDate, guarantorOf, type OfferTerms, proposalBodyOf } from "./bodies";
+import { entryDate, guarantorOf, type OfferTerms, offerBodyOf, proposalBodyOf, unitBodyOf } from "./bodies";
+import { makePng } from "./files";
 import { outboxFor } from "./mail";
 import { caller, personWithProfile, publishedOfferOf } from "./market";
-import { signUp, type TestApp, uniqueIp } from "./test-app";
+import { ORIGIN, signUp, type TestApp, uniqueIp } from "./test-app";
+import { uploadBytes } from "./tus";
 
 /*
  * Builders: bring any entity to any state through the API, as a person would (docs/testing.md).
@@ -150,6 +152,30 @@ export function builders(t: BuilderApp) {
     /** A confirmed account without a profile. */
     newUser(name = "Maria"): Promise<NewUser> {
       return signUp(app, { name });
+    },
+
+    /**
+     * A draft offer of `owner` whose unit has a photo: all that publishing asks for but the owner's
+     * profile (decision 041), which a NewUser lacks. Its id.
+     */
+    async draftOffer(owner: { cookie: string }): Promise<string> {
+      const upload = await uploadBytes(
+        { baseUrl: baseUrl(), cookie: owner.cookie, origin: ORIGIN },
+        makePng(30, 20, [10, 120, 200]),
+        { filename: "f.png", kind: "foto_unidade", folder: "unidades" },
+      );
+      const photo = upload.json<{ id: string }>().id;
+      const unit = await ok<{ id: string }>(
+        "unit",
+        call("POST", "/api/units", owner.cookie, unitBodyOf([photo])),
+        201,
+      );
+      const offer = await ok<{ id: string }>(
+        "offer",
+        call("POST", "/api/offers", owner.cookie, offerBodyOf(unit.id)),
+        201,
+      );
+      return offer.id;
     },
 
     /** A published offer (R$ 4.500 in Botafogo unless `terms` and `unit` say otherwise). */

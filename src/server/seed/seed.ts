@@ -7,6 +7,7 @@ import { withTransaction } from "../db/client";
 import { insertOffers, type SeedOffer } from "../domains/listings/offers.repository";
 import { analyzeListings } from "../domains/listings/offers-search.repository";
 import { insertUnits, type SeedUnit } from "../domains/listings/units.repository";
+import { insertSeedProfiles } from "../domains/profile/profiles.repository";
 import { documentIdsInFolder, insertDocument } from "../storage/documents.repository";
 import type { ObjectStore } from "../storage/object-store";
 import { renderStoredPhoto } from "../storage/photos";
@@ -110,6 +111,11 @@ async function seedLandlords(pool: pg.Pool, count: number): Promise<string[]> {
     email: `anunciante${i}@exemplo.com.br`,
   }));
   await insertConfirmedUsers(pool, accounts);
+  // Their offers take proposals: each has the profile a contract needs (decision 041).
+  await insertSeedProfiles(
+    pool,
+    accounts.map((a, index) => ({ userId: a.id, name: a.name, index })),
+  );
   return accounts.map((a) => a.id);
 }
 

@@ -23,6 +23,8 @@ export const errorBody = z
     message: z.string(),
     /** Per field, for a refused form. */
     issues: z.array(fieldIssue).optional(),
+    /** What the refusal is about, when it exists already: the open proposal of duplicate-proposal. */
+    ref: z.string().optional(),
     /** The request's id, as in its X-Request-Id header and the server's log lines. */
     requestId: z.string().optional(),
   })

@@ -375,6 +375,11 @@ export const proposalView = z.object({
   }),
   inquilino: z.object({ nome: z.string() }),
   locador: z.object({ nome: z.string() }),
+  /**
+   * Whether each party's profile holds what the contract needs (decision 041): the moves that
+   * conclude (approve, accept, the landlord's counter) are offered only when the server takes them.
+   */
+  dadosCompletos: z.object({ inquilino: z.boolean(), locador: z.boolean() }),
   createdAt: z.string(),
   updatedAt: z.string(),
   events: z.array(proposalEventView),

@@ -46,6 +46,7 @@ export function proposalViewOf(over: Partial<ProposalView> = {}): ProposalView {
     },
     inquilino: { nome: "Ana" },
     locador: { nome: "Lucia" },
+    dadosCompletos: { inquilino: true, locador: true },
     createdAt: new Date().toISOString(),
     updatedAt: new Date().toISOString(),
     events: [],

@@ -1,7 +1,8 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makePng } from "../../../../tests/support/files";
-import { createTestApp, ORIGIN, signUp, type TestApp } from "../../../../tests/support/test-app";
+import { personWithProfile } from "../../../../tests/support/market";
+import { createTestApp, ORIGIN, type TestApp } from "../../../../tests/support/test-app";
 import { uploadBytes } from "../../../../tests/support/tus";
 import type { OfferView, UnitInput, UnitView } from "../../../shared/contracts/listings";
 import type { StoredDocument } from "../../../shared/contracts/storage";
@@ -74,9 +75,9 @@ const offerData = (unidadeId: string, over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+/** A landlord with the profile a contract needs: publishing asks for it (decision 041). */
 async function landlord(name = "Helena Castro Prado") {
-  const u = await signUp(t.app, { name });
-  return u;
+  return personWithProfile(t.app, name);
 }
 
 async function unitWithPhoto(cookie: string, over: Partial<UnitInput> = {}): Promise<UnitView> {

@@ -21,6 +21,8 @@ import type { Queryable } from "../../db/rows";
 import type { StoredRendition } from "../../db/schema/storage";
 import { countOwnedImages, imageWithVisibility } from "../../storage/documents.repository";
 import { photoInfos } from "../../storage/photo-renditions.repository";
+import { profileOf } from "../profile/profiles.repository";
+import { missingForContract, profileIncomplete, profileView } from "../profile/service";
 import { closeOpenProposals } from "../proposals/close";
 import { nextStatus, type OfferAction } from "./lifecycle";
 import {
@@ -330,6 +332,11 @@ export class ListingsService {
       if (!next) throw new AppError("invalid-transition");
       if (action === "publish" && !(await unitPhotoCount(c, offer.unit_id)))
         throw new AppError("photo-required");
+      if (action === "publish") {
+        // Nothing is published that cannot close (decision 041): the contract qualifies its owner.
+        const missing = missingForContract(profileView(await profileOf(c, offer.owner_id)));
+        if (missing.length > 0) throw profileIncomplete(missing);
+      }
       if (next === "encerrada") {
         // A closed offer takes no more proposals: the open ones end with it.
         await closeOpenProposals(c, id, "A oferta foi encerrada pelo proprietário.");

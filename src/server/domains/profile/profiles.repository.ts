@@ -15,6 +15,15 @@ export async function profileOf(c: Queryable, userId: string): Promise<Profile |
   return rows[0];
 }
 
+/** The profiles of `userIds` that exist (a user with none is absent). */
+export async function profilesOf(c: Queryable, userIds: string[]): Promise<Profile[]> {
+  if (userIds.length === 0) return [];
+  const { rows } = await c.query<Profile>("SELECT * FROM profiles WHERE user_id = ANY($1::text[])", [
+    [...new Set(userIds)],
+  ]);
+  return rows;
+}
+
 /** Saves the personal half. A CPF another profile holds fails with 23505 (unique violation). */
 export async function upsertPersonal(c: Queryable, userId: string, p: PersonalData): Promise<void> {
   await c.query(
@@ -76,4 +85,40 @@ export async function accountIdentities(c: Queryable, userIds: string[]): Promis
 /** An account deleted (decision 022): its personal data goes. */
 export async function deleteProfile(c: Queryable, userId: string): Promise<void> {
   await c.query("DELETE FROM profiles WHERE user_id = $1", [userId]);
+}
+
+/** A CPF with valid check digits from nine base digits (the seed's made-up people). */
+export function cpfFromBase(base: string): string {
+  const d = base.padStart(9, "0").slice(-9).split("").map(Number);
+  for (const len of [9, 10]) {
+    let sum = 0;
+    for (let i = 0; i < len; i++) sum += (d[i] as number) * (len + 1 - i);
+    const rest = (sum * 10) % 11;
+    d.push(rest === 10 ? 0 : rest);
+  }
+  return d.join("");
+}
+
+/**
+ * Complete profiles for the seed's landlords (decision 041: what is published can close), made
+ * up from their names; an existing profile is kept.
+ */
+export async function insertSeedProfiles(
+  c: Queryable,
+  people: { userId: string; name: string; index: number }[],
+): Promise<void> {
+  if (people.length === 0) return;
+  await c.query(
+    `INSERT INTO profiles (user_id, nome_completo, cpf, rg, rg_orgao_emissor, genero, data_nascimento, estado_civil,
+       profissao, nacionalidade, telefone, cep, logradouro, numero, bairro, cidade, uf, renda_mensal, ocupacao)
+     SELECT u, n, cpf, '12.345.678-9', 'SSP/SP', 'nao_informado', '1975-05-20', 'solteiro', 'Administrador', 'brasileira',
+       '(11) 98765-4321', '01310-100', 'Avenida Paulista', '1000', 'Bela Vista', 'São Paulo', 'SP', 2000000, 'empresario'
+     FROM unnest($1::text[], $2::text[], $3::text[]) AS t(u, n, cpf)
+     ON CONFLICT DO NOTHING`,
+    [
+      people.map((p) => p.userId),
+      people.map((p) => p.name),
+      people.map((p) => cpfFromBase(String(900_000_000 + p.index))),
+    ],
+  );
 }

@@ -1,9 +1,9 @@
 import type pg from "pg";
 import type { AddressData, PersonalData, ProfileView } from "../../../shared/contracts/profile";
-import { AppError } from "../../../shared/errors";
+import { AppError, errorMessage } from "../../../shared/errors";
 import { renameUser } from "../../auth/users.repository";
 import type { Queryable } from "../../db/rows";
-import { type Profile, profileOf, upsertAddress, upsertPersonal } from "./profiles.repository";
+import { type Profile, profileOf, profilesOf, upsertAddress, upsertPersonal } from "./profiles.repository";
 
 export function profileView(r: Profile | undefined): ProfileView {
   const personal: PersonalData | null =
@@ -38,6 +38,27 @@ export function profileView(r: Profile | undefined): ProfileView {
   return { personal, address, complete: personal !== null && address !== null };
 }
 
+/** The parts of a profile a contract still needs: "personal", "address", both, or none. */
+export function missingForContract(profile: ProfileView): ("personal" | "address")[] {
+  return [
+    ...(profile.personal ? [] : ["personal" as const]),
+    ...(profile.address ? [] : ["address" as const]),
+  ];
+}
+
+/**
+ * 409 profile-incomplete naming what is missing (decision 041): the message says which half to
+ * complete, and an issue per half ("personal", "address") lets a client link to it.
+ */
+export function profileIncomplete(missing: ("personal" | "address")[]): AppError {
+  const personal = errorMessage("profile-personal-missing");
+  const address = errorMessage("profile-address-missing");
+  return new AppError("profile-incomplete", {
+    ...(missing.length === 1 ? { message: missing[0] === "personal" ? personal : address } : {}),
+    issues: missing.map((path) => ({ path, message: path === "personal" ? personal : address })),
+  });
+}
+
 export class ProfileService {
   constructor(private readonly pool: pg.Pool) {}
 
@@ -67,10 +88,19 @@ export class ProfileService {
     return row;
   }
 
-  /** 409 profile-incomplete unless both parts are filled: the contract qualifies the parties. */
+  /**
+   * 409 profile-incomplete unless both parts are filled: the contract qualifies the parties. The
+   * answer names the missing part (profileIncomplete).
+   */
   async requireComplete(userId: string, client?: Queryable): Promise<ProfileView> {
     const profile = await this.get(userId, client);
-    if (!profile.complete) throw new AppError("profile-incomplete");
+    if (!profile.complete) throw profileIncomplete(missingForContract(profile));
     return profile;
+  }
+
+  /** Which of `userIds` have the complete profile a contract needs. */
+  async completeAmong(userIds: string[], client: Queryable = this.pool): Promise<Set<string>> {
+    const rows = await profilesOf(client, userIds);
+    return new Set(rows.filter((r) => profileView(r).complete).map((r) => r.user_id));
   }
 }

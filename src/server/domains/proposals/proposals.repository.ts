@@ -89,6 +89,19 @@ export type NewProposal = Pick<
   | "fiador"
 >;
 
+/** The id of `tenantId`'s open proposal for `offerId`, if any (there is at most one). */
+export async function openProposalOf(
+  c: Queryable,
+  offerId: string,
+  tenantId: string,
+): Promise<string | undefined> {
+  const { rows } = await c.query<{ id: string }>(
+    "SELECT id FROM proposals WHERE offer_id = $1 AND tenant_id = $2 AND status = ANY($3::text[])",
+    [offerId, tenantId, OPEN],
+  );
+  return rows[0]?.id;
+}
+
 /** Inserts a sent proposal; a second open one of the same person for the offer fails with 23505. */
 export async function insertProposal(c: Queryable, p: NewProposal): Promise<void> {
   await c.query(

@@ -283,11 +283,13 @@ describe("proposals", () => {
   });
 
   it("lets a landlord counter only with the profile a contract needs, as she approves: the tenant may accept it", async () => {
-    // A landlord may publish before completing her profile; she completes it to close a deal.
-    const landlord = (await b.newUser("Helena")) as unknown as Person;
+    // Publishing asks for the profile (decision 041); an offer published before then may have
+    // an owner without one: she completes it to close a deal.
+    const landlord = await person("Helena");
     const tenant = await person("Bruno");
     const { offerId } = await b.offer({ landlord, garantias: ["seguro_fianca"] });
     const p = await propose(landlord, tenant, offerId);
+    await t.database.pool.query("DELETE FROM profiles WHERE user_id = $1", [landlord.userId]);
     const counter = await act(landlord.cookie, p.id, {
       action: "counter",
       termos: { aluguel: 295000, dataEntrada: ENTRY, prazoMeses: 36, garantia: "seguro_fianca" },

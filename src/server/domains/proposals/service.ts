@@ -41,6 +41,7 @@ import {
   type OfferRuleColumns,
   offerIdOf,
   offerToPropose,
+  openProposalOf,
   ownedDocumentCount,
   type Proposal,
   type ProposalWithOffer,
@@ -160,6 +161,12 @@ export class ProposalsService {
         throw new AppError("not-found");
       if (offer.owner_id === tenantId) throw new AppError("own-offer");
       if (offer.status !== "publicada") throw new AppError("offer-not-available");
+      // The person may follow the one they sent: the refusal names it.
+      const open = await openProposalOf(c, input.ofertaId, tenantId);
+      if (open) throw new AppError("duplicate-proposal", { ref: open });
+      // An offer published before decision 041 by someone the contract cannot qualify never closes.
+      if (!(await this.profiles.completeAmong([offer.owner_id], c)).has(offer.owner_id))
+        throw new AppError("offer-owner-incomplete");
       const rules = rulesOf(offer);
       this.checkTerms(input, rules, "");
       this.checkGuarantor(input.garantia, input.fiador, [], "fiador");
@@ -563,6 +570,7 @@ export class ProposalsService {
       this.pool,
       rows.map((r) => r.id),
     );
+    const complete = await this.profiles.completeAmong(rows.flatMap((r) => [r.tenant_id, r.landlord_id]));
     return rows.map((r) => {
       const role: Party = r.tenant_id === userId ? "tenant" : "landlord";
       const terms = termsOf(r);
@@ -607,6 +615,7 @@ export class ProposalsService {
         },
         inquilino: { nome: r.tenant_name },
         locador: { nome: r.landlord_name.trim().split(/\s+/)[0] ?? "" },
+        dadosCompletos: { inquilino: complete.has(r.tenant_id), locador: complete.has(r.landlord_id) },
         createdAt: r.created_at.toISOString(),
         updatedAt: r.updated_at.toISOString(),
         events: events
