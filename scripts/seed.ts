@@ -2,6 +2,8 @@
  * `npm run seed -- --offers N`: adds N offers (with units, landlords and photos) of realistic
  * Brazilian data to the database the server uses: DATABASE_URL, or the embedded one in DATA_DIR
  * (then the server must be stopped, since the embedded database belongs to one process).
+ * It refuses, naming the right DATA_DIR, when the Chave that runs uses another database
+ * (src/server/server-registry.ts); `--other-database` seeds it anyway.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -9,6 +11,7 @@ import { loadConfig } from "../src/server/config";
 import { connectDatabase, migrateDatabase } from "../src/server/db/client";
 import { type EmbeddedPostgres, startEmbeddedPostgres } from "../src/server/db/embedded";
 import { seedOffers } from "../src/server/seed/seed";
+import { runningServers, seedRefusal } from "../src/server/server-registry";
 import { createObjectStore } from "../src/server/storage/object-store";
 
 function argument(name: string, fallback: number): number {
@@ -35,6 +38,18 @@ function serverRunning(dataDir: string): number | null {
 
 const offers = argument("offers", 1000);
 const config = loadConfig();
+// A server running from another DATA_DIR (or database) would never show what is seeded here:
+// say which one it uses instead of filling a second database (decision 045).
+const refusal = process.argv.includes("--other-database")
+  ? null
+  : seedRefusal(
+      config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
+      runningServers(),
+    );
+if (refusal) {
+  console.error(refusal);
+  process.exit(75);
+}
 let embedded: EmbeddedPostgres | undefined;
 let url = config.DATABASE_URL;
 if (!url) {

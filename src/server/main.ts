@@ -9,6 +9,7 @@ import { Lifecycle } from "./domains/health/lifecycle";
 import { createMailer } from "./mail/mailer";
 import { logSerializers } from "./plugins/log-serializers";
 import { authSecret } from "./secrets";
+import { registerServer, withoutPassword } from "./server-registry";
 
 /** EX_CONFIG from sysexits.h: the configuration is wrong, a restart will not help. */
 const EXIT_CONFIG = 78;
@@ -174,6 +175,14 @@ async function main() {
     process.on("SIGINT", () => void shutdown("SIGINT"));
     process.on("SIGTERM", () => void shutdown("SIGTERM"));
     await app.listen({ port: config.PORT, host: config.HOST });
+    // So that `npm run seed` knows which database this server shows (decision 045).
+    registerServer({
+      dataDir: embedded ? config.DATA_DIR : null,
+      database: embedded ? null : withoutPassword(databaseUrl),
+      port: config.PORT,
+      publicUrl: config.PUBLIC_URL,
+      cwd: process.cwd(),
+    });
     // Photos stored before renditions existed, or whose job failed for good, get them now
     // (decision 024); each node's start sends one, and a photo already made is skipped.
     await app.photos.startBackfill().catch((err: unknown) => {
