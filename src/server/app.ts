@@ -350,6 +350,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     expireProposals: () => proposals.expireOverdue(),
     remindProposalDeadlines: () => proposals.remindDeadlines(),
     remindSigningDeadlines: () => contracts.remindBeforeExpiry(),
+    remindContractReviews: () => contracts.remindReviews(),
     resealContracts: () => contracts.resealDue(),
     emailUnreadMessages: () => messages.emailUnread(),
     expireUploads: () => storage.deleteExpiredUploads(),

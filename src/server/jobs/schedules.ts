@@ -11,6 +11,8 @@ export function defineSchedules(
     expireProposals: () => Promise<number>;
     remindProposalDeadlines: () => Promise<number>;
     remindSigningDeadlines: () => Promise<number>;
+    /** A contract draft waiting a day for its landlord's review: she is reminded once. */
+    remindContractReviews: () => Promise<number>;
     resealContracts: () => Promise<number>;
     emailUnreadMessages: () => Promise<number>;
     expireUploads: () => Promise<number>;
@@ -44,6 +46,12 @@ export function defineSchedules(
     "*/5 * * * *",
     work.remindSigningDeadlines,
     (n) => `Reminded ${n} signers of an envelope about to close`,
+  );
+  every(
+    "contracts.review-remind",
+    "*/5 * * * *",
+    work.remindContractReviews,
+    (n) => `Reminded ${n} landlords of a contract waiting a day for their review`,
   );
   // A seal whose job failed for good is tried again an hour later, and again, until it is sealed.
   every(

@@ -273,11 +273,36 @@ export const ceremonyView = z.object({
     nome: z.string(),
     /** Masked. */
     email: z.string(),
+    /** When the contract knows it: the words on screen agree with it. */
+    genero: z.enum(["feminino", "masculino"]).optional(),
     /** Ten wrong codes: the link still opens, to say so, but nothing can be signed. */
     blocked: z.boolean(),
   }),
   /** Whether it is this signer's turn (sequential signing). */
   turn: z.boolean(),
+  /** The contract's first page in a few lines, readable on a phone (decision 044). */
+  resumo: z.object({
+    locador: z.string(),
+    locatario: z.string(),
+    colocatarios: z.array(z.string()),
+    /** The guarantor's name, when the guarantee is a fiança. */
+    fiador: z.string().nullable(),
+    /** As the contract gives it. */
+    endereco: z.string(),
+    tipo: z.string(),
+    /** Reais a month. */
+    aluguel: z.number(),
+    /** Condomínio, IPTU and fire insurance a month, in reais. */
+    encargos: z.number(),
+    prazoMeses: z.number(),
+    /** YYYY-MM-DD. */
+    dataInicio: z.string(),
+    garantia: z.enum(["fiador", "seguro_fianca", "caucao", "titulo_capitalizacao"]),
+    /** When the signing link stops working. */
+    prazoAssinatura: z.string().nullable(),
+  }),
+  /** The signer already signed: when, and the contract to download (sealed once sealed). */
+  assinado: z.object({ em: z.string(), selado: z.boolean(), documentUrl: z.string().nullable() }).nullable(),
 });
 export type CeremonyView = z.infer<typeof ceremonyView>;
 

@@ -15,13 +15,31 @@ vi.hoisted(() => {
 const CONTRACT = "3d2c1b0a-9f8e-4d7c-8b6a-5f4e3d2c1b0a";
 const TOKEN = "t".repeat(43);
 
+const RESUMO: CeremonyView["resumo"] = {
+  locador: "Marta Souza",
+  locatario: "Rafael Lima",
+  colocatarios: [],
+  fiador: "Rita Souza",
+  endereco: "Rua Voluntários da Pátria, 100, apto 201, Botafogo, Rio de Janeiro – RJ, CEP 22270-000",
+  tipo: "Apartamento",
+  aluguel: 4500,
+  encargos: 950,
+  prazoMeses: 30,
+  dataInicio: "2026-12-01",
+  garantia: "fiador",
+  prazoAssinatura: "2026-12-05T15:00:00.000Z",
+};
+
 /** The ceremony as the link's signer sees it when it is her turn (the read is cached, as after loading). */
-function renderCeremony() {
+function renderCeremony(over: Partial<CeremonyView> = {}) {
   const queryClient = createQueryClient({ debug: () => undefined, error: () => undefined });
   const view: CeremonyView = {
     contrato: { id: CONTRACT, numero: "2026-000001", sha256: null, documentUrl: null },
     signatario: { role: "fiador", nome: "Rita Souza", email: "rita@example.com", blocked: false },
     turn: true,
+    resumo: RESUMO,
+    assinado: null,
+    ...over,
   };
   queryClient.setQueryData(ceremonyQuery(CONTRACT, TOKEN).queryKey, view);
   renderInApp(<Ceremony contractId={CONTRACT} token={TOKEN} />, queryClient);

@@ -1,6 +1,7 @@
 import { AppError } from "../../../shared/errors";
 import { withTransaction } from "../../db/client";
 import {
+  buttonFor,
   type ContractsContext,
   landlordsContract,
   providerOf,
@@ -33,8 +34,7 @@ export async function cancelContract(
           `O proprietário cancelou o contrato: ${motivo}`,
           "O link de assinatura que você recebeu não vale mais.",
         ],
-        url: `${ctx.publicUrl}/AluguelHistorico`,
-        action: "Ver histórico",
+        ...buttonFor(ctx, s, row, { url: `${ctx.publicUrl}/AluguelHistorico`, action: "Ver histórico" }),
       });
   });
 }

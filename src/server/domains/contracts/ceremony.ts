@@ -1,6 +1,8 @@
 import { randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import type { CeremonyView } from "../../../shared/contracts/contracts";
 import { CODE_MAX_ATTEMPTS, CODE_MAX_FAILURES, CODE_TTL_MINUTES } from "../../../shared/contracts/contracts";
 import { AppError, type ErrorCode } from "../../../shared/errors";
+import { knownGender } from "../../../shared/gender";
 import { withTransaction } from "../../db/client";
 import type { Queryable } from "../../db/rows";
 import {
@@ -12,6 +14,7 @@ import {
   type RequestInfo,
   recordEvent,
   sha,
+  signingUrl,
 } from "./context";
 import type { SignerRow } from "./contract-signers.repository";
 import {
@@ -24,12 +27,26 @@ import {
   unsignedBefore,
 } from "./contract-signers.repository";
 import type { ContractRow } from "./contracts.repository";
+import { partyOf } from "./invitation";
 
 /*
  * The signer's side of the built-in provider: the personal link, the e-mailed one-time code.
  */
 
 const masked = (email: string) => email.replace(/^(.).*(@.*)$/, "$1***$2");
+
+/** The signer a personal link belongs to, whatever the contract's state; not-found as an invalid link. */
+async function linkOwner(
+  c: Queryable,
+  contractId: string,
+  token: string,
+  lock = false,
+): Promise<{ row: ContractRow; signer: SignerRow }> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw new AppError("invalid-signing-link");
+  const signer = await signerByTokenHash(c, contractId, sha(token), lock);
+  if (!signer) throw new AppError("invalid-signing-link");
+  return { row: await contractRow(c, contractId, lock), signer };
+}
 
 /** The signer a personal link belongs to, while the contract is out for signing and they have not answered. */
 export async function signerByToken(
@@ -39,10 +56,7 @@ export async function signerByToken(
   token: string,
   lock = false,
 ): Promise<{ row: ContractRow; signer: SignerRow }> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw new AppError("invalid-signing-link");
-  const signer = await signerByTokenHash(c, contractId, sha(token), lock);
-  if (!signer) throw new AppError("invalid-signing-link");
-  const row = await contractRow(c, contractId, lock);
+  const { row, signer } = await linkOwner(c, contractId, token, lock);
   const expired = row.expires_at !== null && row.expires_at.getTime() < ctx.clock.now().getTime();
   if (row.status !== "enviado" || expired || signer.status === "assinado" || signer.status === "recusado")
     throw new AppError("invalid-signing-link");
@@ -68,6 +82,8 @@ export async function checkCode(
   signer: SignerRow,
   code: string,
   req: RequestInfo,
+  /** The signer's personal link, for the e-mail that tells them they are blocked (it opens without an account). */
+  token: string,
 ): Promise<ErrorCode | null> {
   const attempt = (detail: string) =>
     recordEvent(c, row.id, "codigo_incorreto", { signerId: signer.id, req, detail });
@@ -116,7 +132,7 @@ export async function checkCode(
         ...lines,
         "Se não foi você quem tentou, alguém pode ter acesso ao seu link: não o encaminhe. O locador foi avisado.",
       ],
-      url: `${ctx.publicUrl}/Clicksign?contrato=${row.id}`,
+      url: signingUrl(ctx, row.id, token),
       action: "Ver o contrato",
     },
     { required: true },
@@ -144,8 +160,11 @@ export async function ceremonyView(
   contractId: string,
   token: string,
   req: RequestInfo,
-) {
-  const { row, signer } = await signerByToken(ctx, ctx.pool, contractId, token);
+): Promise<CeremonyView> {
+  const owner = await linkOwner(ctx.pool, contractId, token);
+  // A signer who signed keeps her link: it says so, with the contract to download (decision 044).
+  const done = owner.signer.status === "assinado" && owner.signer.signed_at ? owner : null;
+  const { row, signer } = done ?? (await signerByToken(ctx, ctx.pool, contractId, token));
   if (signer.status === "pendente") {
     await withTransaction(ctx.pool, async (c) => {
       if (await markViewed(c, signer.id))
@@ -153,16 +172,45 @@ export async function ceremonyView(
     });
   }
   const link = row.document_id ? ctx.storage.signedUrl(row.document_id, "inline") : null;
+  const party = partyOf(row.data, signer.role, signer.cpf);
+  const sealed = row.sealed_document_id;
+  const d = row.data;
   return {
     contrato: { id: row.id, numero: row.numero, sha256: row.sha256, documentUrl: link?.url ?? null },
     signatario: {
       role: signer.role,
       nome: signer.nome,
       email: masked(signer.email),
+      ...(knownGender(party?.genero) ? { genero: knownGender(party?.genero) } : {}),
       // Ten wrong codes: the link still opens, to say so, but nothing can be signed.
       blocked: signer.blocked_at !== null,
     },
     turn: await isTurn(ctx.pool, row, signer),
+    // What a phone shows in normal text in place of a PDF drawn at 6 px (decision 044).
+    resumo: {
+      locador: d.locador.nome,
+      locatario: d.locatario.nome,
+      colocatarios: d.colocatarios.map((p) => p.nome),
+      fiador: d.termos.garantia === "fiador" ? (d.fiador?.nome ?? null) : null,
+      endereco: d.imovel.endereco,
+      tipo: d.imovel.tipo,
+      aluguel: d.termos.aluguel,
+      encargos: d.termos.condominio + d.termos.iptu + d.termos.seguroIncendio,
+      prazoMeses: d.termos.prazoMeses,
+      dataInicio: d.termos.dataInicio,
+      garantia: d.termos.garantia,
+      prazoAssinatura: row.expires_at?.toISOString() ?? null,
+    },
+    assinado: done
+      ? {
+          em: (done.signer.signed_at as Date).toISOString(),
+          selado: sealed !== null,
+          documentUrl: (() => {
+            const file = sealed ?? row.document_id;
+            return file ? ctx.storage.signedUrl(file, "attachment").url : null;
+          })(),
+        }
+      : null,
   };
 }
 
@@ -192,7 +240,8 @@ export async function sendCode(
         `Use o código ${code} para confirmar sua identidade. Ele vale por ${CODE_TTL_MINUTES} minutos.`,
         "Se não foi você quem pediu, ignore este e-mail.",
       ],
-      url: `${ctx.publicUrl}/Clicksign?contrato=${contractId}`,
+      // The signer's own link: a guest goes back to the contract without an account.
+      url: signingUrl(ctx, contractId, token),
       action: "Voltar ao contrato",
     });
     return { sentTo: masked(signer.email), expiresAt: expiresAt.toISOString() };

@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import type pg from "pg";
-import type { ContractEventType, ProviderEventType } from "../../../shared/contracts/contracts";
-import { brazilDateTime } from "../../../shared/contracts/proposals";
+import type { ContractEventType, ProviderEventType, SignerRole } from "../../../shared/contracts/contracts";
 import { AppError } from "../../../shared/errors";
 import type { Clock } from "../../clock";
 import type { Queryable } from "../../db/rows";
@@ -14,6 +13,7 @@ import type { StorageService } from "../../storage/service";
 import { insertEvent } from "./contract-events.repository";
 import type { ContractRow } from "./contracts.repository";
 import { findContract } from "./contracts.repository";
+import { invitationWords } from "./invitation";
 import type { ClicksignProvider } from "./providers/clicksign";
 import type { EnvelopeProvider } from "./providers/envelope";
 import type { SealCertificate } from "./seal";
@@ -161,39 +161,58 @@ export async function mailOnly(
   await ctx.outbox.queue(c, to.email, noticeMail({ name: to.nome.split(" ")[0] ?? to.nome, ...notice }));
 }
 
-/** The personal signing link's e-mail. */
+/**
+ * The personal signing link's e-mail (decision 044): who asks, the home, the signer's role and
+ * what it means, and until when the link works. The same words reach the bell of a signer with an
+ * account.
+ */
 export async function queueInvite(
   ctx: ContractsContext,
   c: Queryable,
-  row: Pick<ContractRow, "id" | "numero">,
-  to: { email: string; nome: string },
+  row: Pick<ContractRow, "id" | "numero" | "data" | "expires_at">,
+  to: { email: string; nome: string; role: SignerRole; cpf: string },
   token: string,
-  /** A reminder that the envelope closes at this time, rather than the first invitation. */
-  closesAt?: Date,
+  /** A reminder that the envelope closes soon, rather than the first invitation. */
+  reminder = false,
 ): Promise<void> {
-  const when = closesAt && brazilDateTime(closesAt);
+  const words = invitationWords(row.data, row.numero, to, row.expires_at, reminder);
   await queueNotice(
     ctx,
     c,
     to,
     {
-      subject: when
-        ? `Lembrete: o prazo para assinar o contrato de locação nº ${row.numero} termina em ${when}`
-        : `Assine o contrato de locação nº ${row.numero}`,
-      lines: [
-        when
-          ? `O contrato de locação nº ${row.numero} espera a sua assinatura até ${when} (horário de Brasília). Depois disso, o link deixa de funcionar e o contrato precisa ser enviado de novo.`
-          : `Você foi indicado(a) para assinar o contrato de locação nº ${row.numero}.`,
-        "Abra o link, leia o documento, confirme sua identidade com o código que enviaremos por e-mail e assine.",
-        "Este link é pessoal: não o encaminhe.",
-      ],
-      url: `${ctx.publicUrl}/Clicksign?contrato=${row.id}&token=${token}`,
-      action: "Ler e assinar",
+      subject: words.subject,
+      lines: words.lines,
+      url: signingUrl(ctx, row.id, token),
+      action: "Ler o contrato e assinar",
     },
     // The bell leads to the contract without the personal link (the account signs as itself).
     { required: true, path: `/Clicksign?contrato=${row.id}` },
   );
 }
+
+/**
+ * A notice's button for a signer: the contract's screen for someone with an account; for a guest
+ * (a guarantor, witness or spouse with no account), the contract's PDF (sealed once sealed), which
+ * opens without one — never a sign-in wall.
+ */
+export function buttonFor(
+  ctx: ContractsContext,
+  signer: { user_id: string | null },
+  row: Pick<ContractRow, "document_id" | "sealed_document_id">,
+  account: { url: string; action: string },
+): { url: string; action: string } {
+  const file = row.sealed_document_id ?? row.document_id;
+  if (signer.user_id || !file) return account;
+  return {
+    url: `${ctx.publicUrl}${ctx.storage.signedUrl(file, "attachment", 30 * 86_400).url}`,
+    action: "Baixar o contrato",
+  };
+}
+
+/** A signer's personal link: it opens the contract without an account. */
+export const signingUrl = (ctx: Pick<ContractsContext, "publicUrl">, contractId: string, token: string) =>
+  `${ctx.publicUrl}/Clicksign?contrato=${contractId}&token=${token}`;
 
 /**
  * Stores a contract PDF under the landlord's account, readable by the tenant, and owned by the

@@ -146,12 +146,20 @@ export async function insertDraft(
   c: Queryable,
   row: Pick<
     NewRowOf<typeof contracts>,
-    "id" | "numero" | "proposal_id" | "offer_id" | "landlord_id" | "tenant_id" | "data" | "sha256"
+    | "id"
+    | "numero"
+    | "proposal_id"
+    | "offer_id"
+    | "landlord_id"
+    | "tenant_id"
+    | "data"
+    | "sha256"
+    | "review_remind_at"
   >,
 ): Promise<void> {
   await c.query(
-    `INSERT INTO contracts (id, numero, proposal_id, offer_id, landlord_id, tenant_id, status, data, sha256)
-       VALUES ($1,$2,$3,$4,$5,$6,'rascunho',$7,$8)`,
+    `INSERT INTO contracts (id, numero, proposal_id, offer_id, landlord_id, tenant_id, status, data, sha256, review_remind_at)
+       VALUES ($1,$2,$3,$4,$5,$6,'rascunho',$7,$8,$9)`,
     [
       row.id,
       row.numero,
@@ -161,8 +169,21 @@ export async function insertDraft(
       row.tenant_id,
       JSON.stringify(row.data),
       row.sha256,
+      row.review_remind_at,
     ],
   );
+}
+
+/** The drafts whose review reminder is due by `now`, each claimed once (its time cleared). */
+export async function claimReviewReminders(c: Queryable, now: Date): Promise<ContractRow[]> {
+  const { rows } = await c.query<ContractRow>(
+    `UPDATE contracts SET review_remind_at = NULL
+      WHERE id IN (SELECT id FROM contracts WHERE status = 'rascunho' AND review_remind_at <= $1
+                    ORDER BY review_remind_at LIMIT 200 FOR UPDATE SKIP LOCKED)
+      RETURNING *`,
+    [now],
+  );
+  return rows;
 }
 
 export async function setDocument(c: Queryable, id: string, documentId: string): Promise<void> {

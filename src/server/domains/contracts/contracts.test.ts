@@ -106,10 +106,14 @@ describe("contracts", () => {
       expect(ok.statusCode, ok.body).toBe(200);
       // The last signature is recorded at once; the seal follows as a job.
       expect(ok.json().status).toBe(i === signers.length - 1 ? "selando" : "enviado");
-      // The link stops working once its signer has signed.
-      expect((await call("GET", `/api/signing/${contract.id}?token=${token}`)).json().code).toBe(
-        "invalid-signing-link",
-      );
+      // Once its signer has signed, the link says so (decision 044) and signs nothing more.
+      expect(
+        (await call("GET", `/api/signing/${contract.id}?token=${token}`)).json().assinado?.em,
+      ).toBeTruthy();
+      expect(
+        (await call("POST", `/api/signing/${contract.id}/code`, undefined, { token }, uniqueIp())).json()
+          .code,
+      ).toBe("invalid-signing-link");
     }
 
     const sealing = (await call("GET", `/api/contracts/${contract.id}`, tenant.cookie)).json<ContractView>();

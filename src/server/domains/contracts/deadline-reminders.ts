@@ -22,7 +22,7 @@ export async function remindBeforeExpiry(ctx: ContractsContext, now = ctx.clock.
       if (!row?.expires_at) continue;
       const provider = ctx.providers.get(row.provider);
       if (!(provider instanceof BuiltinProvider)) continue;
-      await provider.remind(c, row, signer, row.expires_at);
+      await provider.remind(c, row, signer, true);
       await recordEvent(c, row.id, "reenviado", { signerId: signer.id, detail: DEADLINE_REMINDER_DETAIL });
     }
     return due.length;

@@ -11,6 +11,7 @@ import {
   lockProposalToDraft,
   setDocument,
 } from "./contracts.repository";
+import { queueReviewNotice, REVIEW_REMINDER_HOURS } from "./review-reminder";
 import { type ContractData, type ContractParty, renderContract, type StoredContractData } from "./template";
 
 /** The unit types let for a business, whose lease is the non-residential one (Lei 8.245/91, arts. 51–57). */
@@ -143,10 +144,13 @@ export async function draftContract(ctx: ContractsContext, proposalId: string): 
       tenant_id: r.tenant_id,
       data,
       sha256,
+      review_remind_at: new Date(now.getTime() + REVIEW_REMINDER_HOURS * 3_600_000),
     });
     const documentId = await storeContractPdf(ctx, c, row, bytes, sha256, `Contrato ${numero}.pdf`);
     await setDocument(c, id, documentId);
     await recordEvent(c, id, "gerado", { sha256 });
+    // The contract goes nowhere until the landlord reviews and sends it: she is told so at once.
+    await queueReviewNotice(ctx, c, { id, numero, data }, false);
     return id;
   });
 }

@@ -3,7 +3,7 @@ import type { ContractStatus, refuseInput } from "../../../shared/contracts/cont
 import { AppError, type ErrorCode } from "../../../shared/errors";
 import { withTransaction } from "../../db/client";
 import { checkCode, signerByToken } from "./ceremony";
-import { type ContractsContext, queueNotice, type RequestInfo, recordEvent } from "./context";
+import { buttonFor, type ContractsContext, queueNotice, type RequestInfo, recordEvent } from "./context";
 import { recordRefusal, signersOf } from "./contract-signers.repository";
 import { markRefused } from "./contracts.repository";
 
@@ -17,7 +17,7 @@ export async function refuseContract(
 ): Promise<{ status: ContractStatus }> {
   const failure = await withTransaction(ctx.pool, async (c): Promise<ErrorCode | null> => {
     const { row, signer } = await signerByToken(ctx, c, contractId, token, true);
-    const failure = await checkCode(ctx, c, row, signer, input.codigo, req);
+    const failure = await checkCode(ctx, c, row, signer, input.codigo, req, token);
     if (failure) return failure;
     await recordRefusal(c, signer.id, input.motivo);
     await markRefused(c, row.id);
@@ -34,8 +34,7 @@ export async function refuseContract(
           `${signer.nome} recusou a assinatura: ${input.motivo}`,
           "O envelope foi encerrado e nenhuma outra assinatura será coletada.",
         ],
-        url: `${ctx.publicUrl}/AluguelHistorico`,
-        action: "Ver histórico",
+        ...buttonFor(ctx, other, row, { url: `${ctx.publicUrl}/AluguelHistorico`, action: "Ver histórico" }),
       });
     return null;
   });

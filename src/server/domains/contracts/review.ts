@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { contractReview, witnessChoice } from "../../../shared/contracts/contracts";
 import { WITNESSES_PER_PARTY } from "../../../shared/contracts/contracts";
 import { AppError } from "../../../shared/errors";
+import { agree } from "../../../shared/gender";
 import { withTransaction } from "../../db/client";
 import type { Queryable } from "../../db/rows";
 import {
@@ -58,10 +59,12 @@ export async function chooseWitness(
     await checkSignerIdentities(c, row, data, "testemunha");
     const sha256 = await rewrite(ctx, c, row, data);
     await recordEvent(c, id, input.testemunha ? "testemunha_indicada" : "testemunha_retirada", {
-      detail: `${by === "locador" ? "Locador(a)" : "Locatário(a)"}: ${input.testemunha?.nome ?? "sem testemunha"}`,
+      detail: `${partyWord(by, by === "locador" ? row.data.locador : row.data.locatario)}: ${input.testemunha?.nome ?? "sem testemunha"}`,
       sha256,
     });
     const other = by === "locador" ? row.data.locatario : row.data.locador;
+    // Named, so the words need no "(a)" (decision 044).
+    const chooser = (by === "locador" ? row.data.locador : row.data.locatario).nome;
     const otherEmail = by === "locador" ? row.data.emails.locatario : row.data.emails.locador;
     await queueNotice(
       ctx,
@@ -71,8 +74,8 @@ export async function chooseWitness(
         subject: `Contrato nº ${row.numero}: signatários atualizados`,
         lines: [
           input.testemunha
-            ? `${by === "locador" ? "O(a) locador(a)" : "O(a) locatário(a)"} indicou ${input.testemunha.nome} como testemunha do contrato nº ${row.numero}.`
-            : `${by === "locador" ? "O(a) locador(a)" : "O(a) locatário(a)"} retirou a testemunha que havia indicado no contrato nº ${row.numero}.`,
+            ? `${chooser} indicou ${input.testemunha.nome} como testemunha do contrato nº ${row.numero}.`
+            : `${chooser} retirou a testemunha que havia indicado no contrato nº ${row.numero}.`,
           "Confira a lista completa de signatários antes do envio para assinatura.",
         ],
         url: `${ctx.publicUrl}/Clicksign?contrato=${row.id}`,
@@ -80,6 +83,13 @@ export async function chooseWitness(
       },
     );
   });
+}
+
+/** "Locadora", "Locador" or "Parte locadora" (and the tenant's), as the person's gender says. */
+function partyWord(by: "locador" | "locatario", p: ContractParty): string {
+  return by === "locador"
+    ? agree(p.genero, { feminine: "Locadora", masculine: "Locador", neutral: "Parte locadora" })
+    : agree(p.genero, { feminine: "Locatária", masculine: "Locatário", neutral: "Parte locatária" });
 }
 
 async function rewrite(

@@ -1,5 +1,5 @@
 import { withTransaction } from "../../db/client";
-import { type ContractsContext, contractRow, JOBS, queueNotice } from "./context";
+import { buttonFor, type ContractsContext, contractRow, JOBS, queueNotice } from "./context";
 import { signersOf } from "./contract-signers.repository";
 import { claimResealsDue, markSealFailed } from "./contracts.repository";
 
@@ -43,8 +43,10 @@ export async function sealFailedForGood(
             "Um problema técnico impediu o selo digital do contrato. A equipe responsável foi avisada e o selo será tentado de novo automaticamente.",
             "Você receberá o contrato selado assim que ele ficar pronto.",
           ],
-          url: `${ctx.publicUrl}/Clicksign?contrato=${row.id}`,
-          action: "Ver o contrato",
+          ...buttonFor(ctx, s, row, {
+            url: `${ctx.publicUrl}/Clicksign?contrato=${row.id}`,
+            action: "Ver o contrato",
+          }),
         },
         { required: true },
       );

@@ -43,7 +43,12 @@ export async function sendContract(ctx: ContractsContext, userId: string, id: st
     const expiresAt = new Date(ctx.clock.now().getTime() + ctx.envelopeDays * 86_400_000);
     await markSent(c, id, provider.name, expiresAt);
     // Under the row lock: if the provider fails, the transaction rolls back and nothing was sent.
-    await provider.open(c, { ...row, status: "enviado", provider: provider.name }, signers, expiresAt);
+    await provider.open(
+      c,
+      { ...row, status: "enviado", provider: provider.name, expires_at: expiresAt },
+      signers,
+      expiresAt,
+    );
     await recordEvent(c, id, "enviado", {
       req,
       sha256: row.sha256,

@@ -17,6 +17,7 @@ import type { EnvelopeProvider } from "./providers/envelope";
 import { refuseContract } from "./refuse";
 import { resendInvitation } from "./resend";
 import { chooseWitness, reviewContract } from "./review";
+import { remindReviews } from "./review-reminder";
 import { resealDue, sealFailedForGood } from "./seal-failures";
 import { sealContract } from "./sealing";
 import { sendContract } from "./send";
@@ -73,6 +74,11 @@ export class ContractsService {
   /** Writes the draft of an approved proposal now (the job does the same; tests and seeds call it). */
   createForProposal(proposalId: string) {
     return draftContract(this.ctx, proposalId);
+  }
+
+  /** Reminds each landlord whose draft waits a day for her review, once (the `contracts.review-remind` schedule). */
+  remindReviews(now?: Date) {
+    return remindReviews(this.ctx, now);
   }
 
   /** Reminds the signers of the envelopes about to close (the `contracts.remind` schedule). */

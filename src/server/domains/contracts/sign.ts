@@ -56,7 +56,7 @@ export async function signContract(
     const { row, signer } = await signerByToken(ctx, c, contractId, token, true);
     // Nobody signs a document that is not there as it was sent: a seal would then fail for good.
     if (!(await documentAsSent(ctx, row))) return { failure: "contract-document-missing" as const };
-    const failure = await checkCode(ctx, c, row, signer, input.codigo, req);
+    const failure = await checkCode(ctx, c, row, signer, input.codigo, req, token);
     if (failure) return { failure };
     // Returned, not thrown: the code's confirmation stays in the audit trail.
     if (normalizeText(input.nome) !== normalizeText(signer.nome) || input.cpf !== signer.cpf)

@@ -1,6 +1,7 @@
 import { AppError } from "../../../shared/errors";
 import { withTransaction } from "../../db/client";
 import {
+  buttonFor,
   type ContractsContext,
   contractRow,
   JOBS,
@@ -87,8 +88,10 @@ export async function handleWebhook(
           await queueNotice(ctx, c, other, {
             subject: `Contrato nº ${row.numero} recusado`,
             lines: [`${who} recusou a assinatura: ${reason}`, "O envelope foi encerrado."],
-            url: `${ctx.publicUrl}/AluguelHistorico`,
-            action: "Ver histórico",
+            ...buttonFor(ctx, other, row, {
+              url: `${ctx.publicUrl}/AluguelHistorico`,
+              action: "Ver histórico",
+            }),
           });
         return { handled: true };
       }

@@ -426,8 +426,8 @@ export class ProposalsService {
       const lines: Record<string, string> = {
         aprovada:
           input.action === "accept"
-            ? `O interessado aceitou a sua contraproposta para ${title}: a proposta está aprovada. O próximo passo é o contrato.`
-            : `A proposta para ${title} foi aprovada. O próximo passo é o contrato.`,
+            ? `A sua contraproposta para ${title} foi aceita: a proposta está aprovada. O contrato está sendo preparado, e em instantes você recebe um e-mail para revisá-lo e enviá-lo para assinatura.`
+            : `A proposta para ${title} foi aprovada. Agora o contrato passa pela revisão de quem anunciou; quando ele for enviado, você recebe por e-mail o link para assinar.`,
         recusada: `A proposta para ${title} foi recusada${detail ? `: ${detail}` : "."}`,
         contraproposta:
           input.action === "request_guarantor"

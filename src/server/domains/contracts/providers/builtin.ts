@@ -34,9 +34,9 @@ export class BuiltinProvider implements EnvelopeProvider {
     }
   }
 
-  /** A new link by e-mail (the old one stops working); `closesAt` words it as the deadline's reminder. */
-  async remind(c: Queryable, row: ContractRow, signer: SignerRow, closesAt?: Date): Promise<void> {
-    await queueInvite(this.ctx(), c, row, signer, await newLink(c, signer.id), closesAt);
+  /** A new link by e-mail (the old one stops working); `deadline` words it as the deadline's reminder. */
+  async remind(c: Queryable, row: ContractRow, signer: SignerRow, deadline = false): Promise<void> {
+    await queueInvite(this.ctx(), c, row, signer, await newLink(c, signer.id), deadline);
   }
 
   async advance(c: Queryable, row: ContractRow): Promise<void> {
