@@ -1,6 +1,6 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import ptBR from "../../shared/locales/pt-BR.json";
 import { renderUi } from "../lib/testing";
 import { canRetryUpload, UploadProgress } from "./upload-progress";
@@ -32,6 +32,18 @@ describe("UploadProgress after a failure", () => {
     renderUi(<UploadProgress task={failedUpload(code, status)} />);
     expect(screen.getByRole("alert")).toHaveTextContent(ptBR.errors[code]);
     expect(screen.queryByRole("button", { name: retry })).not.toBeInTheDocument();
+  });
+
+  it("brings its failure into view on a screen, announced — not in the corner panel (issue 29)", () => {
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    const { unmount } = renderUi(<UploadProgress task={failedUpload("invalid-format", 415)} />);
+    const alert = screen.getByRole("alert");
+    expect(scrolled).toHaveBeenCalledTimes(1);
+    expect(scrolled.mock.contexts[0]).toBe(alert);
+    unmount();
+    renderUi(<UploadProgress task={failedUpload("invalid-format", 415)} inPanel />);
+    expect(scrolled).toHaveBeenCalledTimes(1);
   });
 
   it("lets the panel close an upload that cannot succeed", async () => {

@@ -1,6 +1,6 @@
 import { ActionIcon, Alert, Button, Group, Progress, Stack, Text, Tooltip } from "@mantine/core";
 import { IconPlayerPause, IconPlayerPlay, IconRefresh, IconX } from "@tabler/icons-react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { formatBytes } from "../lib/format";
 import { isRetryableStatus, type StorageError, type UploadTask } from "../lib/storage";
@@ -26,6 +26,18 @@ export function canRetryUpload(error: Pick<StorageError, "code" | "status">): bo
   return error.code === "retry-limit-exceeded" || isRetryableStatus(error.status);
 }
 
+/**
+ * A ref for something the person must see when it appears (an upload's failure): it is scrolled
+ * into view while `when` turns true, so a phone does not keep it below the fold (issue 29).
+ */
+export function useRevealed<T extends HTMLElement>(when: boolean) {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    if (when) ref.current?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
+  }, [when]);
+  return ref;
+}
+
 /** One upload: bar with percent and speed, state, and the buttons that make sense in it. */
 export function UploadProgress({
   task,
@@ -40,6 +52,8 @@ export function UploadProgress({
   const { t, i18n } = useTranslation();
   const snap = useUploadTask(task);
   useEffect(() => (inPanel ? undefined : task.watch()), [task, inPanel]);
+  // On a screen, a failure is brought into view where the file is (the panel stays a corner).
+  const failedRef = useRevealed<HTMLDivElement>(!inPanel && snap?.state === "error");
   if (!snap) return null;
   const { state, progress, error } = snap;
   const retryable = error !== null && canRetryUpload(error);
@@ -152,7 +166,7 @@ export function UploadProgress({
             {retryButton}
           </Group>
         ) : (
-          <Alert color="red" variant="light" p="xs" role="alert">
+          <Alert ref={failedRef} color="red" variant="light" p="xs" role="alert">
             <Group justify="space-between" gap="xs">
               <Text size="sm">{errorText}</Text>
               {retryButton}

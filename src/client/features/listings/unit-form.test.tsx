@@ -5,11 +5,46 @@ import type { UnitView } from "../../../shared/contracts/listings";
 import ptBR from "../../../shared/locales/pt-BR.json";
 import { stubCepLookup } from "../../components/cep.fixture";
 import { renderInApp } from "../../components/render-in-app";
+import { StorageError } from "../../lib/storage";
 import { UnitForm } from "./unit-form";
+
+// Uploads the test finishes, one by one, in any order (the real ones go through tus).
+const started = vi.hoisted(
+  () => [] as { name: string; resolve: (id: string) => void; reject: (e: unknown) => void }[],
+);
+vi.mock("../../lib/storage", async (original) => {
+  const real = await original<typeof import("../../lib/storage")>();
+  let n = 0;
+  return {
+    ...real,
+    dismissUpload: () => undefined,
+    uploadFile: (file: File) => {
+      let resolve!: (id: string) => void;
+      let reject!: (e: unknown) => void;
+      const done = new Promise<{ id: string }>((ok, no) => {
+        resolve = (id) => ok({ id });
+        reject = no;
+      });
+      started.push({ name: file.name, resolve, reject });
+      return { id: `task-${++n}`, done };
+    },
+  };
+});
+vi.mock("../../components/upload-progress", async (original) => ({
+  ...(await original<typeof import("../../components/upload-progress")>()),
+  UploadProgress: ({ task }: { task: { id: string } }) => <div data-testid="upload-progress">{task.id}</div>,
+}));
+// The photos themselves: their document ids, in the order the form shows them.
+vi.mock("./unit-photo", () => ({
+  UnitPhoto: ({ id }: { id: string }) => <span data-testid="photo">{id}</span>,
+}));
 
 const errors = ptBR.errors;
 
-beforeEach(() => stubCepLookup());
+beforeEach(() => {
+  stubCepLookup();
+  started.length = 0;
+});
 
 function renderForm(onSave = vi.fn(async () => undefined)) {
   renderInApp(<UnitForm userId="u1" onSave={onSave} />);
@@ -87,5 +122,41 @@ describe("UnitForm's photos", { timeout: 30_000 }, () => {
     expect(screen.queryByRole("button", { name: "Remover foto 2" })).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Remover foto 1" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /Tirar foto/ })).not.toBeInTheDocument();
+  });
+});
+
+describe("UnitForm's uploads (issue 29)", { timeout: 30_000 }, () => {
+  const files = (...names: string[]) => names.map((n) => new File(["x"], n, { type: "image/jpeg" }));
+  const photoInput = () => document.querySelector<HTMLInputElement>("input[type=file]") as HTMLInputElement;
+  const shown = () => screen.getAllByTestId("photo").map((p) => p.textContent);
+
+  it("keeps the photos in the order chosen, whatever order their uploads finish in", async () => {
+    renderForm();
+    await userEvent.upload(photoInput(), files("capa.jpg", "sala.jpg", "quarto.jpg"));
+    expect(started.map((u) => u.name)).toEqual(["capa.jpg", "sala.jpg", "quarto.jpg"]);
+    // The small last one first, then the cover, then the middle one.
+    started[2]?.resolve("quarto");
+    await vi.waitFor(() => expect(shown()).toEqual(["quarto"]));
+    started[0]?.resolve("capa");
+    await vi.waitFor(() => expect(shown()).toEqual(["capa", "quarto"]));
+    started[1]?.resolve("sala");
+    await vi.waitFor(() => expect(shown()).toEqual(["capa", "sala", "quarto"]));
+    // The cover is the first chosen.
+    expect(screen.getByText(ptBR.units.cover)).toBeInTheDocument();
+    expect(screen.getAllByRole("button", { name: new RegExp(ptBR.units.makeCover) })).toHaveLength(2);
+  });
+
+  it("says which photo failed where the photos are, announced and scrolled into view", async () => {
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    renderForm();
+    await userEvent.upload(photoInput(), files("planta.jpg"));
+    started[0]?.reject(new StorageError("invalid-format", 415, "O formato do arquivo não é aceito."));
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Não foi possível enviar planta.jpg: O formato do arquivo não é aceito.");
+    // In the photos' card, not at the foot of the form below "Sobre o imóvel".
+    expect(alert.closest("[data-testid=unit-photos-card]")).not.toBeNull();
+    expect(scrolled).toHaveBeenCalled();
+    expect(scrolled.mock.contexts[0]).toBe(alert);
   });
 });

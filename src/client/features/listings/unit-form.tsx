@@ -18,7 +18,7 @@ import {
   Tooltip,
 } from "@mantine/core";
 import { IconArrowLeft, IconArrowRight, IconPhotoPlus, IconStar, IconX } from "@tabler/icons-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import {
@@ -30,7 +30,7 @@ import {
 } from "../../../shared/contracts/listings";
 import { UNIT_TYPES } from "../../../shared/listing-names";
 import { AddressFieldset } from "../../components/address-fieldset";
-import { UploadProgress } from "../../components/upload-progress";
+import { UploadProgress, useRevealed } from "../../components/upload-progress";
 import { WholeNumberInput } from "../../components/whole-number-input";
 import { applyIssues } from "../../lib/apply-issues";
 import { useErrorText } from "../../lib/error-text";
@@ -89,10 +89,28 @@ export function UnitForm({
     (u) => u.state === "running" || u.state === "pausing" || u.state === "paused",
   );
 
+  // The order the photos were chosen in (issue 29: the order uploads finished in made a small
+  // third photo the cover). Each finished upload takes its own place among the chosen ones.
+  const chosen = useRef(0);
+  const chosenAs = useRef(new Map<string, number>());
+  // Failed uploads, said where the photos are (not at the foot of the form, off-screen on a phone).
+  const [failures, setFailures] = useState<{ key: string; text: string }[]>([]);
+
+  function placeChosen(docId: string, order: number) {
+    chosenAs.current.set(docId, order);
+    const current = form.getValues("fotos") ?? [];
+    // Before the first photo chosen after it; photos already saved came before any of them.
+    const at = current.findIndex((id) => (chosenAs.current.get(id) ?? -1) > order);
+    const next = at === -1 ? [...current, docId] : [...current.slice(0, at), docId, ...current.slice(at)];
+    setValue("fotos", next, { shouldDirty: true });
+  }
+
   function addPhotos(files: File[]) {
     if (!userId) return;
+    setFailures([]);
     const room = MAX_UNIT_PHOTOS - fotos.length - uploads.length;
     for (const file of files.slice(0, Math.max(0, room))) {
+      const order = chosen.current++;
       const task = uploadFile(
         file,
         { filename: file.name, kind: "foto_unidade", folder: "unidades" },
@@ -101,18 +119,26 @@ export function UnitForm({
       setUploads((list) => [...list, task]);
       task.done.then(
         (doc) => {
-          setValue("fotos", [...(form.getValues("fotos") ?? []), doc.id], { shouldDirty: true });
+          placeChosen(doc.id, order);
           setUploads((list) => list.filter((x) => x !== task));
         },
         (e: unknown) => {
-          if (!(e instanceof StorageError && e.code === "canceled")) setProblem(storageErrorText(e, t));
+          if (!(e instanceof StorageError && e.code === "canceled"))
+            setFailures((list) => [
+              ...list,
+              {
+                key: task.id,
+                text: t("units.photoFailed", { name: file.name, reason: storageErrorText(e, t) }),
+              },
+            ]);
           // Said in the form; the uploads panel need not show the same failure again.
           dismissUpload(task.id);
           setUploads((list) => list.filter((x) => x !== task));
         },
       );
     }
-    if (files.length > room) setProblem(t("errors.too-many-photos"));
+    if (files.length > room)
+      setFailures((list) => [...list, { key: "too-many", text: t("errors.too-many-photos") }]);
   }
 
   function movePhoto(index: number, to: number) {
@@ -210,7 +236,7 @@ export function UnitForm({
           </Stack>
         </Card>
 
-        <Card withBorder padding="md">
+        <Card withBorder padding="md" data-testid="unit-photos-card">
           <Stack gap="sm">
             <Group justify="space-between">
               <div>
@@ -303,6 +329,13 @@ export function UnitForm({
             {uploads.map((task) => (
               <UploadProgress key={task.id} task={task} />
             ))}
+            {failures.map((f) => (
+              <PhotoFailure
+                key={f.key}
+                text={f.text}
+                onClose={() => setFailures((list) => list.filter((x) => x !== f))}
+              />
+            ))}
           </Stack>
         </Card>
 
@@ -335,5 +368,25 @@ export function UnitForm({
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** Why a photo was not added: announced, and brought into view where the photos are. */
+function PhotoFailure({ text, onClose }: { text: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const ref = useRevealed<HTMLDivElement>(true);
+  return (
+    <Alert
+      ref={ref}
+      color="red"
+      variant="light"
+      role="alert"
+      withCloseButton
+      closeButtonLabel={t("storage.dismiss")}
+      onClose={onClose}
+      data-testid="photo-failure"
+    >
+      {text}
+    </Alert>
   );
 }

@@ -29,7 +29,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { type DocumentKind, documentKind } from "../../../shared/contracts/storage";
 import { useAuth } from "../../app/auth";
 import { PageHeader } from "../../components/page-header";
-import { UploadProgress } from "../../components/upload-progress";
+import { UploadProgress, useRevealed } from "../../components/upload-progress";
 import { BlobImage } from "../../features/storage/blob-image";
 import { flowParams, returnPath } from "../../features/storage/destination";
 import { handOffPages } from "../../features/storage/handoff";
@@ -310,11 +310,7 @@ export function CameraScreen() {
         )}
 
         {task && <UploadProgress task={task} />}
-        {saveError && (
-          <Alert color="red" role="alert">
-            {saveError}
-          </Alert>
-        )}
+        {saveError && <SaveFailure text={saveError} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={adjust} disabled={pages.length === 0 || saving}>
             {t("camera.adjust")}
@@ -330,5 +326,15 @@ export function CameraScreen() {
         </Group>
       </Stack>
     </Container>
+  );
+}
+
+/** Why the document was not saved: announced, and brought into view above the buttons. */
+function SaveFailure({ text }: { text: string }) {
+  const ref = useRevealed<HTMLDivElement>(true);
+  return (
+    <Alert ref={ref} color="red" role="alert">
+      {text}
+    </Alert>
   );
 }
