@@ -213,6 +213,47 @@ test.describe("documents", () => {
     );
   });
 
+  test("on /Camera at 390x844, the unfinished-uploads panel does not cover Salvar documento", async ({
+    page,
+  }) => {
+    await signUpInBrowser(page, { name: "Eva Prado", email: newEmail("panel"), password: PASSWORD });
+    await page.goto("/profile3");
+    await expect(page.getByRole("heading", { name: "Meus documentos" })).toBeVisible();
+    // Slow enough that the upload is still going on /Camera, where it shows in the panel.
+    await throttleUploads(page, 64 * 1024);
+    const chooser = page.waitForEvent("filechooser");
+    await page.getByTestId("upload-comprovante_residencia").click();
+    await (await chooser).setFiles({
+      name: "conta-de-agua.pdf",
+      mimeType: "application/pdf",
+      buffer: await makePdf(1, 3 * 1024 * 1024),
+    });
+    await expect.poll(() => percentOf(page)).toBeGreaterThan(0);
+    await page.goto("/Camera?tipo=cpf&destino=profile3");
+    const panel = page.getByRole("region", { name: "Envios" });
+    await expect(panel).toContainText("conta-de-agua.pdf");
+    await expect
+      .poll(() => page.getByTestId("camera-video").evaluate((v: HTMLVideoElement) => v.videoWidth))
+      .toBeGreaterThan(0);
+    await page.getByRole("button", { name: "Fotografar" }).click();
+    const save = page.getByRole("button", { name: "Salvar documento" });
+    await expect(save).toBeEnabled();
+    // As a person does: down to the end of the page, where the button is above the panel.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const button = await save.boundingBox();
+    const corner = await panel.boundingBox();
+    expect(button && corner).toBeTruthy();
+    if (!button || !corner) return;
+    expect(button.y + button.height).toBeLessThanOrEqual(corner.y);
+    expect(button.y).toBeGreaterThanOrEqual(0);
+    // And a tap there reaches the button, not the panel.
+    const hit = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x as number, y as number)?.closest("button")?.textContent ?? null,
+      [button.x + button.width / 2, button.y + button.height / 2],
+    );
+    expect(hit).toContain("Salvar documento");
+  });
+
   test("someone else's document, or one that does not exist, says so", async ({ page, browser }) => {
     await signUpInBrowser(page, { name: "Dono Doc", email: newEmail("owner"), password: PASSWORD });
     await page.goto("/Convert");
