@@ -2,6 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addressProfileOf, personalProfileOf } from "../../../tests/support/profiles";
 import { createTestApp, ORIGIN, signUp, type TestApp } from "../../../tests/support/test-app";
 import { uploadBytes } from "../../../tests/support/tus";
 import type { OfferView, SearchResult, UnitInput, UnitView } from "../../shared/contracts/listings";
@@ -28,7 +29,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 function call(
-  method: "GET" | "POST" | "DELETE",
+  method: "GET" | "POST" | "PUT" | "DELETE",
   url: string,
   opts: { cookie?: string; body?: unknown; headers?: Record<string, string> } = {},
 ) {
@@ -122,8 +123,12 @@ async function unitShowing(cookie: string, fotos: string[], publish: boolean) {
   });
   expect(offer.statusCode, offer.body).toBe(201);
   const offerId = offer.json<OfferView>().id;
-  if (publish)
+  if (publish) {
+    // Publishing needs the owner's complete profile (decision 041).
+    await call("PUT", "/api/profile/personal", { cookie, body: personalProfileOf("Dona") });
+    await call("PUT", "/api/profile/address", { cookie, body: addressProfileOf() });
     expect((await call("POST", `/api/offers/${offerId}/publish`, { cookie })).statusCode).toBe(200);
+  }
   return offerId;
 }
 
