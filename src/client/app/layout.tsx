@@ -66,7 +66,8 @@ function VisitorLinks() {
       <Button component={Link} to="/login" variant="subtle" size="sm">
         {t("nav.login")}
       </Button>
-      <Button component={Link} to="/signup" size="sm" visibleFrom="xs">
+      {/* On a phone too: the home no longer puts its own two doors above the search (issue 29). */}
+      <Button component={Link} to="/signup" size="sm">
         {t("nav.signup")}
       </Button>
     </Group>

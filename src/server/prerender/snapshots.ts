@@ -68,7 +68,7 @@ const featuresOf = (o: { quartos: number; areaM2: number; vagas: number }) =>
 
 /** The app's header bar as a visitor sees it. */
 function header(): Html {
-  return html`<header class="pr-bar"><div class="pr-wrap"><a class="pr-brand" href="/" aria-label="${text("nav.home", { app: text("app.name") })}"><img src="/favicon.svg" alt="" width="28" height="28">${text("app.name")}</a><div class="pr-row"><a class="pr-btn pr-subtle" href="/login">${text("nav.login")}</a><a class="pr-btn pr-primary pr-wide" href="/signup">${text("nav.signup")}</a></div></div></header>`;
+  return html`<header class="pr-bar"><div class="pr-wrap"><a class="pr-brand" href="/" aria-label="${text("nav.home", { app: text("app.name") })}"><img src="/favicon.svg" alt="" width="28" height="28">${text("app.name")}</a><div class="pr-row"><a class="pr-btn pr-subtle" href="/login">${text("nav.login")}</a><a class="pr-btn pr-primary" href="/signup">${text("nav.signup")}</a></div></div></header>`;
 }
 
 /** The tabler "adjustments-horizontal" icon the filters button shows. */
@@ -100,12 +100,12 @@ function card(o: OfferCard, first: boolean): Html {
   }</div></a>`;
 }
 
-/** `/` for a visitor: the title and the two doors, then the first results as cards. */
+/** `/` for a visitor: the title on one line, then the search and its first results as cards. */
 export function homeSnapshot(items: OfferCard[], total: number | null): Snapshot {
   const first = items[0];
   return {
     preload: first?.capa ? photoOf(first.capa, first.capaInfo, PHOTO_SIZES.card) : null,
-    body: html`<div id="prerender">${header()}<main class="pr-wrap pr-main"><div class="pr-intro"><h1>${text("home.title")}</h1><div class="pr-row"><a class="pr-btn pr-primary" href="/signup">${text("home.ctaSignup")}</a><a class="pr-btn" href="/login">${text("home.ctaLogin")}</a></div></div><section class="pr-results">${searchTools()}${total !== null ? html`<p class="pr-count">${text("search.resultCount", { count: total })}</p>` : ""}${items.length > 0 ? html`<div class="pr-grid">${items.map((o, i) => card(o, i === 0))}</div>` : ""}</section></main></div>`,
+    body: html`<div id="prerender">${header()}<main class="pr-wrap pr-main"><div class="pr-intro"><h1>${text("home.title")}</h1></div><section class="pr-results">${searchTools()}${total !== null ? html`<p class="pr-count">${text("search.resultCount", { count: total })}</p>` : ""}${items.length > 0 ? html`<div class="pr-grid">${items.map((o, i) => card(o, i === 0))}</div>` : ""}</section></main></div>`,
   };
 }
 

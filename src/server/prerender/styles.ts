@@ -34,9 +34,9 @@ const CSS = `
   font-weight:600;border:1px solid var(--pr-border);background:var(--pr-card)}
 #prerender .pr-primary{background:var(--pr-blue);border-color:var(--pr-blue);color:var(--pr-on-blue)}
 #prerender .pr-subtle{border-color:transparent;background:none;color:var(--pr-link)}
-.pr-main{padding-top:20px;padding-bottom:20px;display:flex;flex-direction:column;gap:32px}
+.pr-main{padding-top:16px;padding-bottom:16px;display:flex;flex-direction:column;gap:20px}
 .pr-intro{display:flex;flex-direction:column;gap:12px;max-width:760px}
-.pr-intro h1{font-size:24px;line-height:1.15;font-weight:700}
+.pr-intro h1{font-size:22px;line-height:1.2;font-weight:700}
 .pr-row{display:flex;flex-wrap:wrap;gap:8px}
 .pr-tags{gap:4px}
 .pr-wide{display:none}

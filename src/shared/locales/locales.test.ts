@@ -37,9 +37,10 @@ const pluralKeys = (all: Record<string, string>) =>
  * why). In pt-BR 0 takes the singular ("0 quarto"), so any other counted text needs a `_zero`.
  */
 const ONLY_ABOVE_ZERO: Record<string, string> = {
-  "home.awaiting.proposals": "the home lists only the kinds with something waiting (home-screen.tsx)",
-  "home.awaiting.contracts": "the home lists only the kinds with something waiting (home-screen.tsx)",
-  "home.awaiting.messages": "the home lists only the kinds with something waiting (home-screen.tsx)",
+  "home.awaiting.review": "the home lists only the kinds with something waiting (signed-in-home.tsx)",
+  "home.awaiting.proposals": "the home lists only the kinds with something waiting (signed-in-home.tsx)",
+  "home.awaiting.contracts": "the home lists only the kinds with something waiting (signed-in-home.tsx)",
+  "home.awaiting.messages": "the home lists only the kinds with something waiting (signed-in-home.tsx)",
   "storage.panelCount": "the uploads panel is not drawn without uploads (uploads-panel.tsx)",
   "storage.panelFailed": "said only when failed > 0 (uploads-panel.tsx)",
   "convert.summary": "shown under the list of pages, which is there only with a page (convert-screen.tsx)",

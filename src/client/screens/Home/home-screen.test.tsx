@@ -1,5 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import type { ContractView } from "../../../shared/contracts/contracts";
 import type { OfferCard } from "../../../shared/contracts/listings";
 import { renderScreen } from "../../app/testing";
 import { HomeScreen } from "./home-screen";
@@ -9,25 +10,131 @@ const api = {
   "/api/search": { items: [], nextCursor: null, total: 0 },
   "/api/proposals": [],
   "/api/contracts": [],
-  "/api/conversations": { items: [], unread: 0 },
+  "/api/messages": { conversations: [], unread: 0 },
 };
 
+/** The signed-in part of the home is a chunk of its own: its first import can take a moment. */
+const LOADED = { timeout: 5_000 };
+const CONTRACT = "5c1f7a2e-3b4d-4e6f-8a9b-0c1d2e3f4a5b";
+
+/** A contract as the list sends it: only what the home reads differs from one test to another. */
+function contract(over: Partial<ContractView>): ContractView {
+  return {
+    id: CONTRACT,
+    numero: "2026-000001",
+    status: "rascunho",
+    provider: "builtin",
+    sequential: false,
+    role: "landlord",
+    documentId: "d1",
+    sha256: "a".repeat(64),
+    sealedDocumentId: null,
+    sealedSha256: null,
+    garantia: "fiador",
+    proposalId: "p1",
+    offerId: "o1",
+    titulo: "Apartamento – Rua Pernambuco, 550",
+    signers: [],
+    plannedSigners: [],
+    events: [],
+    expiresAt: null,
+    createdAt: "2026-11-26T10:00:00.000Z",
+    mine: null,
+    ...over,
+  };
+}
+
 describe("the signed-in home", { timeout: 30_000 }, () => {
-  it("says what the person can do now, not what will come some day", async () => {
+  it("greets in one line and leads to one's data and documents, then the search", async () => {
     renderScreen(<HomeScreen />, { path: "/", user, api });
-    const welcome = (await screen.findByRole("heading", { name: "Olá, Rafael!" }))
-      .parentElement as HTMLElement;
-    expect(welcome).not.toHaveTextContent(/Em breve/);
-    expect(welcome).toHaveTextContent(/Procure abaixo um imóvel para alugar/);
-    expect(within(welcome).getByRole("link", { name: "Anunciar imóvel" })).toHaveAttribute(
-      "href",
-      "/AdicionarUnidade",
-    );
-    expect(within(welcome).getByRole("link", { name: "Meus dados" })).toHaveAttribute("href", "/profile");
-    expect(within(welcome).getByRole("link", { name: "Meus documentos" })).toHaveAttribute(
+    const greeting = await screen.findByTestId("greeting", {}, LOADED);
+    expect(within(greeting).getByRole("heading", { name: "Olá, Rafael!" })).toBeInTheDocument();
+    expect(greeting).not.toHaveTextContent(/Em breve|Procure abaixo/);
+    expect(within(greeting).getByRole("link", { name: "Meus dados" })).toHaveAttribute("href", "/profile");
+    expect(within(greeting).getByRole("link", { name: "Meus documentos" })).toHaveAttribute(
       "href",
       "/profile3",
     );
+    expect(await screen.findByTestId("result-count")).toBeInTheDocument();
+  });
+
+  it("does not push a tenant with no units to advertise: “Anunciar imóvel” is a quiet link, not a button", async () => {
+    renderScreen(<HomeScreen />, { path: "/", user, api: { ...api, "/api/units": [] } });
+    const advertise = await screen.findByRole("link", { name: "Anunciar imóvel" }, LOADED);
+    expect(advertise).toHaveAttribute("href", "/AdicionarUnidade");
+    expect(advertise).not.toHaveClass("mantine-Button-root");
+    expect(screen.queryByRole("link", { name: "Meus imóveis" })).not.toBeInTheDocument();
+  });
+
+  it("gives a landlord with units “Meus imóveis” as the action, and no call to advertise", async () => {
+    renderScreen(<HomeScreen />, {
+      path: "/",
+      user,
+      api: { ...api, "/api/units": [{ id: "u1" }] },
+    });
+    const units = await screen.findByRole("link", { name: "Meus imóveis" }, LOADED);
+    expect(units).toHaveAttribute("href", "/AdicionarUnidade");
+    expect(units).toHaveClass("mantine-Button-root");
+    expect(screen.queryByRole("link", { name: "Anunciar imóvel" })).not.toBeInTheDocument();
+  });
+});
+
+describe("what awaits on the home", { timeout: 30_000 }, () => {
+  it("tells the landlord that the contract waits for her review, and leads to it", async () => {
+    renderScreen(<HomeScreen />, {
+      path: "/",
+      user,
+      api: { ...api, "/api/contracts": [contract({ role: "landlord", status: "rascunho" })] },
+    });
+    const strip = await screen.findByRole("navigation", { name: "O que espera por você" }, LOADED);
+    expect(
+      await within(strip).findByRole("link", { name: "Revise e envie o contrato para assinatura" }),
+    ).toHaveAttribute("href", `/Clicksign?contrato=${CONTRACT}`);
+  });
+
+  it("does not ask the tenant to review the contract the landlord is reviewing; a contract to sign is the tenant's task", async () => {
+    renderScreen(<HomeScreen />, {
+      path: "/",
+      user,
+      api: {
+        ...api,
+        "/api/contracts": [
+          contract({ role: "tenant", status: "rascunho" }),
+          contract({ id: "c2", role: "tenant", status: "enviado", mine: "pending" }),
+        ],
+      },
+    });
+    const strip = await screen.findByTestId("awaiting", {}, LOADED);
+    expect(within(strip).getByRole("link", { name: "1 contrato para assinar" })).toHaveAttribute(
+      "href",
+      "/Clicksign?contrato=c2",
+    );
+    expect(strip).not.toHaveTextContent(/Revise/);
+  });
+
+  it("puts the tasks before the search and several of a kind lead to the history", async () => {
+    renderScreen(<HomeScreen />, {
+      path: "/",
+      user,
+      api: {
+        ...api,
+        "/api/contracts": [contract({}), contract({ id: "c2" })],
+        "/api/messages": { conversations: [], unread: 3 },
+      },
+    });
+    const review = await screen.findByRole(
+      "link",
+      { name: "Revise e envie 2 contratos para assinatura" },
+      LOADED,
+    );
+    expect(review).toHaveAttribute("href", "/AluguelHistorico");
+    expect(await screen.findByRole("link", { name: "3 mensagens não lidas" }, LOADED)).toHaveAttribute(
+      "href",
+      "/Message",
+    );
+    const count = await screen.findByTestId("result-count", {}, LOADED);
+    // The strip comes first in the page's order.
+    expect(review.compareDocumentPosition(count) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });
 

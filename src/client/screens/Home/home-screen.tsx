@@ -1,6 +1,6 @@
 import {
-  Anchor,
   Badge,
+  Box,
   Button,
   Card,
   Container,
@@ -14,18 +14,12 @@ import {
 } from "@mantine/core";
 import { IconClockHour4, IconFileText, IconHome, IconSignature } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useSearchParams } from "react-router";
-import { offerTitle } from "../../../shared/listing-names";
-import { formatBRL } from "../../../shared/money";
+import { Link, useLocation } from "react-router";
 import { useAuth } from "../../app/auth";
-import { contractsQuery } from "../../features/contracts/api/contracts";
 import { LAYOUT_OF_VERSION, OfferSearch } from "../../features/listings/search";
-import { conversationsQuery } from "../../features/messages/api/messages";
-import { forYouQuery } from "../../features/preferences/api/preferences";
-import { FavoriteButton } from "../../features/preferences/favorite-button";
 import { homeLayoutQuery } from "../../features/privacy/api/privacy";
-import { proposalsQuery } from "../../features/proposals/api/proposals";
 
 const FEATURES = [
   { key: "offers", Icon: IconHome },
@@ -34,101 +28,17 @@ const FEATURES = [
   { key: "contract", Icon: IconSignature },
 ] as const;
 
-/** What awaits the signed-in user, live: proposals to answer, contracts to sign, unread messages. */
-function Awaiting() {
-  const { t } = useTranslation();
-  const proposals = useQuery(proposalsQuery());
-  const contracts = useQuery(contractsQuery());
-  const inbox = useQuery(conversationsQuery());
-  const toAnswer = (proposals.data ?? []).filter((p) => p.turn === p.role);
-  const toSign = (contracts.data ?? []).filter((c) => c.status === "enviado" && c.mine === "pending");
-  const unread = inbox.data?.unread ?? 0;
-  const items = [
-    {
-      key: "proposals",
-      count: toAnswer.length,
-      to:
-        toAnswer.length === 1 && toAnswer[0]
-          ? toAnswer[0].role === "landlord"
-            ? `/AprovarProposta?id=${toAnswer[0].id}`
-            : `/PropostaEnviada?id=${toAnswer[0].id}`
-          : "/AluguelHistorico",
-    },
-    {
-      key: "contracts",
-      count: toSign.length,
-      to: toSign.length === 1 && toSign[0] ? `/Clicksign?contrato=${toSign[0].id}` : "/AluguelHistorico",
-    },
-    { key: "messages", count: unread, to: "/Message" },
-  ].filter((i) => i.count > 0);
-  if (items.length === 0) return null;
-  return (
-    <Group gap="xs" data-testid="awaiting">
-      {items.map((i) => (
-        <Button key={i.key} component={Link} to={i.to} variant="light" color="orange" size="xs">
-          {t(`home.awaiting.${i.key}`, { count: i.count })}
-        </Button>
-      ))}
-    </Group>
-  );
-}
-
-/** "Para você": the newest offers that fit one's saved searches (none: nothing shown). */
-function ForYou() {
-  const { t } = useTranslation();
-  const offers = useQuery(forYouQuery());
-  if (!offers.data?.length) return null;
-  return (
-    <Stack gap="xs" data-testid="for-you">
-      <Group justify="space-between">
-        <Title order={2} size="h4">
-          {t("home.forYou")}
-        </Title>
-        <Anchor component={Link} to="/preferences" size="sm">
-          {t("home.forYouManage")}
-        </Anchor>
-      </Group>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
-        {offers.data.map((o) => (
-          <Card key={o.id} withBorder padding="sm" component={Link} to={`/AluguelOferta?id=${o.id}`}>
-            <Text fw={600} size="sm">
-              {offerTitle(o.tipo, o.bairro)}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {o.cidade} – {o.uf} · {formatBRL(o.total)}
-            </Text>
-          </Card>
-        ))}
-      </SimpleGrid>
-    </Stack>
-  );
-}
-
-/** "Salvar esta busca": the filters on screen become a saved search, with alerts, in /preferences. */
-function SaveThisSearch() {
-  const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const filters = new URLSearchParams(params);
-  filters.delete("sort");
-  filters.delete("cursor");
-  filters.set("salvar", "1");
-  return (
-    <Group justify="center">
-      <Button
-        component={Link}
-        to={`/preferences?${filters.toString()}`}
-        variant="light"
-        data-testid="save-search"
-      >
-        {t("home.saveSearch")}
-      </Button>
-    </Group>
-  );
-}
+// What only a signed-in person sees (the greeting, what awaits, "Para você", saving the search,
+// the favourites' heart) is one chunk of its own: a visitor's first paint never carries it.
+const signedIn = () => import("./signed-in-home");
+const SignedInTop = lazy(() => signedIn().then((m) => ({ default: m.SignedInTop })));
+const SignedInBelow = lazy(() => signedIn().then((m) => ({ default: m.SignedInBelow })));
+const FavoriteAction = lazy(() => signedIn().then((m) => ({ default: m.FavoriteAction })));
 
 /**
- * `/`, `/v1`–`/v4`: the offer search, in the layout the route names; signed-out visitors see what
- * Chave does above it.
+ * `/`, `/v1`–`/v4`: search first (issue 29). A visitor reads one line of what Chave is, then the
+ * search and its results; what Chave does, and the ways in, follow them. A signed-in person sees
+ * the greeting and what awaits them, compact, then the search.
  */
 export function HomeScreen() {
   const { t } = useTranslation();
@@ -137,37 +47,49 @@ export function HomeScreen() {
   // `/` draws its results once it knows their layout, so they never jump from one to another.
   const home = useQuery({ ...homeLayoutQuery(), enabled: pathname === "/" && state.status !== "unknown" });
   const waiting = pathname === "/" && (state.status === "unknown" || home.isPending);
+  const user = state.status === "signed-in" ? state.user : null;
   return (
-    <Container size="lg" py={{ base: "lg", sm: 48 }}>
-      <Stack gap="xl">
-        {state.status === "signed-in" ? (
-          <Card withBorder padding="lg">
-            <Stack gap="xs">
-              <Title order={1} size="h2">
-                {t("home.welcome", { name: state.user.name.split(" ")[0] })}
-              </Title>
-              <Text c="dimmed">{t("home.welcomeLead")}</Text>
-              <Awaiting />
-              <Group gap="xs">
-                <Button component={Link} to="/AdicionarUnidade" variant="light">
-                  {t("search.myUnits")}
-                </Button>
-                <Button component={Link} to="/profile" variant="default">
-                  {t("nav.profile")}
-                </Button>
-                <Button component={Link} to="/profile3" variant="default">
-                  {t("nav.documents")}
-                </Button>
-              </Group>
-            </Stack>
-          </Card>
+    <Container size="lg" py={{ base: "md", sm: 48 }}>
+      <Stack gap="lg">
+        {user ? (
+          // Held at the greeting's height while its chunk arrives, so the search does not jump.
+          <Suspense fallback={<Box mih={52} />}>
+            <SignedInTop name={user.name} />
+          </Suspense>
         ) : (
-          // A visitor comes to search: the title and the two doors, then the results; what Chave is
-          // and does follows them, so on a phone the first offers are on the first screen.
-          <Stack gap="sm" maw={760}>
-            <Title order={1} fz={{ base: 24, sm: 40 }} lh={1.15}>
-              {t("home.title")}
-            </Title>
+          <Title order={1} fz={{ base: 22, sm: 40 }} lh={1.2}>
+            {t("home.title")}
+          </Title>
+        )}
+        {waiting ? (
+          <Loader aria-label={t("app.loading")} mx="auto" />
+        ) : (
+          <OfferSearch
+            homeLayout={home.data ? LAYOUT_OF_VERSION[home.data.layout] : "cards"}
+            cardAction={
+              user
+                ? (offerId) => (
+                    <Suspense fallback={null}>
+                      <FavoriteAction offerId={offerId} />
+                    </Suspense>
+                  )
+                : undefined
+            }
+          />
+        )}
+        {user && (
+          <Suspense fallback={null}>
+            <SignedInBelow />
+          </Suspense>
+        )}
+        {!user && (
+          <Stack gap="md" data-testid="about">
+            <Badge variant="light" size="lg">
+              {t("app.tagline")}
+            </Badge>
+            <Text size="lg" c="dimmed">
+              {t("home.lead")}
+            </Text>
             <Group gap="xs">
               <Button component={Link} to="/signup" size="sm">
                 {t("home.ctaSignup")}
@@ -176,30 +98,6 @@ export function HomeScreen() {
                 {t("home.ctaLogin")}
               </Button>
             </Group>
-          </Stack>
-        )}
-        {state.status === "signed-in" && <ForYou />}
-        {waiting ? (
-          <Loader aria-label={t("app.loading")} mx="auto" />
-        ) : (
-          <OfferSearch
-            homeLayout={home.data ? LAYOUT_OF_VERSION[home.data.layout] : "cards"}
-            cardAction={
-              state.status === "signed-in"
-                ? (offerId) => <FavoriteButton offerId={offerId} size="md" />
-                : undefined
-            }
-          />
-        )}
-        {state.status === "signed-in" && <SaveThisSearch />}
-        {state.status !== "signed-in" && (
-          <Stack gap="md" data-testid="about">
-            <Badge variant="light" size="lg">
-              {t("app.tagline")}
-            </Badge>
-            <Text size="lg" c="dimmed">
-              {t("home.lead")}
-            </Text>
             <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
               {FEATURES.map((f) => (
                 <Card key={f.key} withBorder padding="lg">

@@ -1,0 +1,197 @@
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { IconChevronRight } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import type { ContractView } from "../../../shared/contracts/contracts";
+import type { ProposalView } from "../../../shared/contracts/proposals";
+import { offerTitle } from "../../../shared/listing-names";
+import { formatBRL } from "../../../shared/money";
+import { contractsQuery } from "../../features/contracts/api/contracts";
+import { unitsQuery } from "../../features/listings/api/units";
+import { conversationsQuery } from "../../features/messages/api/messages";
+import { forYouQuery } from "../../features/preferences/api/preferences";
+import { FavoriteButton } from "../../features/preferences/favorite-button";
+import { proposalsQuery } from "../../features/proposals/api/proposals";
+
+/*
+ * What only a signed-in person sees on the home, in a chunk of its own (issue 29): a visitor's
+ * first paint never carries it, which leaves the home's budget to the search.
+ */
+
+export type Task = { key: "review" | "proposals" | "contracts" | "messages"; count: number; to: string };
+
+/** One thing's own screen when there is one; the history when there are several. */
+const oneOrAll = <T,>(list: T[], one: (item: T) => string) =>
+  list.length === 1 && list[0] !== undefined ? one(list[0]) : "/AluguelHistorico";
+
+/**
+ * What awaits the person, most pressing first: a contract to review and send (the landlord, after
+ * approving: until she does, nobody can sign), proposals whose turn is theirs, contracts to sign,
+ * unread messages.
+ */
+export function tasksOf(proposals: ProposalView[], contracts: ContractView[], unread: number): Task[] {
+  const toReview = contracts.filter((c) => c.status === "rascunho" && c.role === "landlord");
+  const toAnswer = proposals.filter((p) => p.turn === p.role);
+  const toSign = contracts.filter((c) => c.status === "enviado" && c.mine === "pending");
+  const tasks: Task[] = [
+    { key: "review", count: toReview.length, to: oneOrAll(toReview, (c) => `/Clicksign?contrato=${c.id}`) },
+    {
+      key: "proposals",
+      count: toAnswer.length,
+      to: oneOrAll(toAnswer, (p) =>
+        p.role === "landlord" ? `/AprovarProposta?id=${p.id}` : `/PropostaEnviada?id=${p.id}`,
+      ),
+    },
+    { key: "contracts", count: toSign.length, to: oneOrAll(toSign, (c) => `/Clicksign?contrato=${c.id}`) },
+    { key: "messages", count: unread, to: "/Message" },
+  ];
+  return tasks.filter((t) => t.count > 0);
+}
+
+/** What awaits the signed-in person, live: one line each, a link to where it is done. */
+function Awaiting() {
+  const { t } = useTranslation();
+  const proposals = useQuery(proposalsQuery());
+  const contracts = useQuery(contractsQuery());
+  const inbox = useQuery(conversationsQuery());
+  const tasks = tasksOf(proposals.data ?? [], contracts.data ?? [], inbox.data?.unread ?? 0);
+  if (tasks.length === 0) return null;
+  return (
+    <nav aria-label={t("home.awaitingLabel")} data-testid="awaiting">
+      <Stack gap={6}>
+        {tasks.map((task) => (
+          <Button
+            key={task.key}
+            component={Link}
+            to={task.to}
+            variant="light"
+            color={task.key === "messages" ? "blue" : "orange"}
+            size="sm"
+            fullWidth
+            justify="space-between"
+            rightSection={<IconChevronRight size={16} aria-hidden />}
+            data-testid={`task-${task.key}`}
+          >
+            {t(`home.awaiting.${task.key}`, { count: task.count })}
+          </Button>
+        ))}
+      </Stack>
+    </nav>
+  );
+}
+
+/**
+ * The greeting, on one line with the action that fits the person: someone with units goes to
+ * them; someone without is not pushed to advertise (a quiet link, beside their data and documents).
+ */
+function Greeting({ name }: { name: string }) {
+  const { t } = useTranslation();
+  const units = useQuery(unitsQuery());
+  const landlord = (units.data?.length ?? 0) > 0;
+  return (
+    <Stack gap={4} data-testid="greeting">
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Title order={1} fz={{ base: 20, sm: 28 }} lh={1.2}>
+          {t("home.welcome", { name: name.split(" ")[0] })}
+        </Title>
+        {landlord && (
+          <Button component={Link} to="/AdicionarUnidade" size="xs" variant="filled">
+            {t("nav.units")}
+          </Button>
+        )}
+      </Group>
+      <Group gap="md" data-testid="greeting-links">
+        <Anchor component={Link} to="/profile" size="sm">
+          {t("nav.profile")}
+        </Anchor>
+        <Anchor component={Link} to="/profile3" size="sm">
+          {t("nav.documents")}
+        </Anchor>
+        {units.isSuccess && !landlord && (
+          <Anchor component={Link} to="/AdicionarUnidade" size="sm" c="dimmed">
+            {t("search.myUnits")}
+          </Anchor>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+/** Above the search: the greeting and what awaits, compact, so the place box stays on the first screen. */
+export function SignedInTop({ name }: { name: string }) {
+  return (
+    <Stack gap="sm">
+      <Greeting name={name} />
+      <Awaiting />
+    </Stack>
+  );
+}
+
+/** "Para você": the newest offers that fit one's saved searches (none: nothing shown). */
+function ForYou() {
+  const { t } = useTranslation();
+  const offers = useQuery(forYouQuery());
+  if (!offers.data?.length) return null;
+  return (
+    <Stack gap="xs" data-testid="for-you">
+      <Group justify="space-between">
+        <Title order={2} size="h4">
+          {t("home.forYou")}
+        </Title>
+        <Anchor component={Link} to="/preferences" size="sm">
+          {t("home.forYouManage")}
+        </Anchor>
+      </Group>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
+        {offers.data.map((o) => (
+          <Card key={o.id} withBorder padding="sm" component={Link} to={`/AluguelOferta?id=${o.id}`}>
+            <Text fw={600} size="sm">
+              {offerTitle(o.tipo, o.bairro)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {o.cidade} – {o.uf} · {formatBRL(o.total)}
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** "Salvar esta busca": the filters on screen become a saved search, with alerts, in /preferences. */
+function SaveThisSearch() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const filters = new URLSearchParams(params);
+  filters.delete("sort");
+  filters.delete("cursor");
+  filters.set("salvar", "1");
+  return (
+    <Group justify="center">
+      <Button
+        component={Link}
+        to={`/preferences?${filters.toString()}`}
+        variant="light"
+        data-testid="save-search"
+      >
+        {t("home.saveSearch")}
+      </Button>
+    </Group>
+  );
+}
+
+/** Below the results: saving this search, then the offers one's saved searches found. */
+export function SignedInBelow() {
+  return (
+    <Stack gap="xl">
+      <SaveThisSearch />
+      <ForYou />
+    </Stack>
+  );
+}
+
+/** The favourites' heart on each result. */
+export function FavoriteAction({ offerId }: { offerId: string }) {
+  return <FavoriteButton offerId={offerId} size="md" />;
+}
