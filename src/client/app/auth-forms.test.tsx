@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { apiPaths } from "../../shared/api-paths";
@@ -84,5 +84,75 @@ describe("the sign-in form", { timeout: 30_000 }, () => {
     );
     await userEvent.click(screen.getByRole("button", { name: ptBR.auth.loginSubmit }));
     expect(await screen.findByRole("alert")).toHaveTextContent(errors["invalid-credentials"]);
+  });
+});
+
+describe("the password fields (issue 29)", { timeout: 30_000 }, () => {
+  it("name their show/hide button in Portuguese, saying what a press does", async () => {
+    renderScreen(<LoginScreen />, { path: "/login" });
+    const toggle = await screen.findByRole("button", { name: "Mostrar senha" });
+    expect(screen.queryByRole("button", { name: /toggle password visibility/i })).not.toBeInTheDocument();
+    const password = screen.getByLabelText(new RegExp(`^${ptBR.auth.password}`), { selector: "input" });
+    expect(password).toHaveAttribute("type", "password");
+    await userEvent.click(toggle);
+    expect(await screen.findByRole("button", { name: "Ocultar senha" })).toBeInTheDocument();
+    expect(password).toHaveAttribute("type", "text");
+  });
+
+  it("on the sign-up form too", async () => {
+    renderScreen(<SignupScreen />, { path: "/signup" });
+    expect(await screen.findByRole("button", { name: "Mostrar senha" })).toBeInTheDocument();
+  });
+});
+
+describe("a delayed sign-in (issue 29)", { timeout: 30_000 }, () => {
+  it("says how long to wait, counting down from the server's Retry-After, and lets the person try again at the end", async () => {
+    // The clock is the test's: Date and the once-a-second tick move only when told.
+    vi.useFakeTimers({ toFake: ["Date", "setInterval", "clearInterval"] });
+    try {
+      const { fetch } = renderScreen(<LoginScreen />, { path: "/login" });
+      const answer = fetch.getMockImplementation();
+      fetch.mockImplementation(async (input, init) => {
+        if (new URL(String(input), "http://localhost").pathname !== apiPaths.auth.signIn)
+          return (answer as NonNullable<typeof answer>)(input, init);
+        return new Response(JSON.stringify({ code: "sign-in-delayed", message: errors["sign-in-delayed"] }), {
+          status: 429,
+          headers: { "content-type": "application/json", "retry-after": "30" },
+        });
+      });
+      await userEvent.type(
+        await screen.findByRole("textbox", { name: new RegExp(`^${ptBR.auth.email}`) }),
+        "bruna@exemplo.com.br",
+      );
+      await userEvent.type(
+        screen.getByLabelText(new RegExp(`^${ptBR.auth.password}`), { selector: "input" }),
+        "errada123",
+      );
+      const submit = screen.getByRole("button", { name: ptBR.auth.loginSubmit });
+      await userEvent.click(submit);
+      const alert = await screen.findByRole("alert");
+      expect(alert).toHaveTextContent("Tente de novo em 30 s.");
+      expect(alert).not.toHaveTextContent("alguns minutos");
+      expect(alert).toHaveTextContent("Esqueci minha senha");
+      expect(submit).toBeDisabled();
+      act(() => vi.advanceTimersByTime(5_000));
+      expect(alert).toHaveTextContent("Tente de novo em 25 s.");
+      act(() => vi.advanceTimersByTime(25_000));
+      expect(alert).toHaveTextContent("Já pode tentar de novo.");
+      expect(submit).toBeEnabled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("reads a longer wait in minutes", async () => {
+    const { formatWait } = await import("../features/auth/retry-countdown");
+    expect([30, 60, 90, 240].map(formatWait)).toEqual(["30 s", "1 min", "1 min 30 s", "4 min"]);
+  });
+});
+
+describe("the welcome after sign-up (issue 29)", () => {
+  it("is worded without '(a)'", () => {
+    expect(ptBR.auth.signedUp).toBe("Conta criada. Boas-vindas à Chave!");
   });
 });

@@ -6,18 +6,22 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly issues: { path: string; message: string }[];
+  /** A 429's wait, from its Retry-After header (or better-auth's X-Retry-After), in seconds. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     code: ErrorCode,
     status: number,
     message: string,
     issues: { path: string; message: string }[] = [],
+    retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "ApiError";
     this.code = code;
     this.status = status;
     this.issues = issues;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -64,7 +68,14 @@ export async function api<T>(
     const code = isErrorCode(b.code) ? b.code : codeForStatus(response.status);
     const issues = Array.isArray(b.issues) ? (b.issues as { path: string; message: string }[]) : [];
     logger.warn(`${method} ${path} → ${response.status} ${code}`);
-    throw new ApiError(code, response.status, typeof b.message === "string" ? b.message : code, issues);
+    const wait = Number(response.headers.get("retry-after") ?? response.headers.get("x-retry-after") ?? "");
+    throw new ApiError(
+      code,
+      response.status,
+      typeof b.message === "string" ? b.message : code,
+      issues,
+      Number.isFinite(wait) && wait > 0 ? Math.ceil(wait) : undefined,
+    );
   }
   return body as T;
 }

@@ -20,6 +20,32 @@ export const EmailField = forwardRef<HTMLInputElement, TextInputProps>(function 
   );
 });
 
+/**
+ * Mantine's PasswordInput with its show/hide button named in the reader's language (its own
+ * label is the English "Toggle password visibility"). The name says what a press does, so the
+ * button is not also announced as pressed.
+ */
+export const PasswordField = forwardRef<HTMLInputElement, PasswordInputProps>(function PasswordField(
+  { visibilityToggleButtonProps, ...props },
+  ref,
+) {
+  const { t } = useTranslation();
+  const [visible, setVisible] = useState(false);
+  return (
+    <PasswordInput
+      ref={ref}
+      visible={visible}
+      onVisibilityChange={setVisible}
+      visibilityToggleButtonProps={{
+        ...visibilityToggleButtonProps,
+        "aria-label": visible ? t("auth.hidePassword") : t("auth.showPassword"),
+        "aria-pressed": undefined,
+      }}
+      {...props}
+    />
+  );
+});
+
 type Strength = { state: "idle" } | { state: "checking" } | { state: "done"; problem: string | null };
 
 /**
@@ -77,7 +103,7 @@ export const NewPasswordField = forwardRef<
       t("auth.passwordHint")
     );
   return (
-    <PasswordInput
+    <PasswordField
       ref={ref}
       autoComplete="new-password"
       maxLength={PASSWORD_MAX}
@@ -108,7 +134,7 @@ export const ConfirmPasswordField = forwardRef<HTMLInputElement, PasswordInputPr
   function ConfirmPasswordField({ message, ...props }, ref) {
     const { t } = useTranslation();
     return (
-      <PasswordInput
+      <PasswordField
         ref={ref}
         label={t("auth.confirmPassword")}
         autoComplete="new-password"

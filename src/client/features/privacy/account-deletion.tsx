@@ -71,6 +71,7 @@ export function AccountDeletion() {
             label={t("privacy.deletion.password")}
             autoComplete="current-password"
             withAsterisk
+            visibilityToggleButtonProps={{ "aria-label": t("auth.showPassword") }}
             {...register("senha")}
             error={err.field(formState.errors.senha?.message)}
           />

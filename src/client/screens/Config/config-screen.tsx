@@ -8,7 +8,6 @@ import {
   Container,
   Group,
   Loader,
-  PasswordInput,
   SegmentedControl,
   Select,
   Stack,
@@ -33,7 +32,12 @@ import {
   useRevokeOtherSessions,
   useRevokeSession,
 } from "../../features/auth/api/session";
-import { ConfirmPasswordField, NewPasswordField, withConfirmation } from "../../features/auth/password-field";
+import {
+  ConfirmPasswordField,
+  NewPasswordField,
+  PasswordField,
+  withConfirmation,
+} from "../../features/auth/password-field";
 import { AccountDeletion } from "../../features/privacy/account-deletion";
 import { DataExport } from "../../features/privacy/data-export";
 import { HomeLayoutSelect } from "../../features/privacy/home-layout-select";
@@ -178,7 +182,7 @@ function ChangePassword() {
               {errors.root.message}
             </Alert>
           )}
-          <PasswordInput
+          <PasswordField
             label={t("auth.currentPassword")}
             autoComplete="current-password"
             required

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -8,8 +8,9 @@ import { Link, useSearchParams } from "react-router";
 import { signInInput } from "../../../shared/contracts/auth";
 import { useAuth } from "../../app/auth";
 import { AuthCard } from "../../features/auth/auth-card";
-import { EmailField } from "../../features/auth/password-field";
-import { errorCodeOf } from "../../lib/api";
+import { EmailField, PasswordField } from "../../features/auth/password-field";
+import { RetryCountdown, useSecondsLeft } from "../../features/auth/retry-countdown";
+import { ApiError, errorCodeOf } from "../../lib/api";
 import { useErrorText } from "../../lib/error-text";
 
 export function LoginScreen() {
@@ -18,6 +19,9 @@ export function LoginScreen() {
   const { signIn, resendConfirmation } = useAuth();
   const [params] = useSearchParams();
   const [failure, setFailure] = useState<string | null>(null);
+  /** A refusal that says how long to wait (429 with Retry-After): its words, and when the wait ends. */
+  const [delay, setDelay] = useState<{ text: string; until: number } | null>(null);
+  const secondsLeft = useSecondsLeft(delay?.until ?? null);
   const form = useForm({ resolver: zodResolver(signInInput), defaultValues: { email: "", password: "" } });
   const { errors, isSubmitting } = form.formState;
   const next = params.get("next");
@@ -44,6 +48,7 @@ export function LoginScreen() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
+    setDelay(null);
     setUnconfirmed(null);
     setResent(null);
     try {
@@ -51,8 +56,15 @@ export function LoginScreen() {
       notifications.show({ color: "green", message: t("auth.signedIn") });
       // The route guard now sends the user on to `next`.
     } catch (err) {
-      if (errorCodeOf(err) === "email-not-confirmed") setUnconfirmed(values.email);
-      setFailure(text.of(err));
+      const code = errorCodeOf(err);
+      if (code === "email-not-confirmed") setUnconfirmed(values.email);
+      const wait = err instanceof ApiError ? err.retryAfterSeconds : undefined;
+      if (wait !== undefined && (code === "sign-in-delayed" || code === "rate-limited")) {
+        setDelay({
+          text: t(code === "sign-in-delayed" ? "auth.signInDelayed" : "auth.tooManyTries"),
+          until: Date.now() + wait * 1000,
+        });
+      } else setFailure(text.of(err));
     }
   });
 
@@ -81,6 +93,11 @@ export function LoginScreen() {
               {failure}
             </Alert>
           )}
+          {delay && (
+            <Alert color={secondsLeft > 0 ? "orange" : "green"} role="alert" data-testid="login-error">
+              {delay.text} <RetryCountdown seconds={secondsLeft} />
+            </Alert>
+          )}
           {unconfirmed && (
             <Group justify="flex-start">
               <Button variant="light" loading={isResending} onClick={() => void resend()}>
@@ -94,7 +111,7 @@ export function LoginScreen() {
             </Alert>
           )}
           <EmailField {...form.register("email")} error={text.field(errors.email?.message)} />
-          <PasswordInput
+          <PasswordField
             label={t("auth.password")}
             autoComplete="current-password"
             required
@@ -106,7 +123,7 @@ export function LoginScreen() {
               {t("auth.forgotPassword")}
             </Anchor>
           </Group>
-          <Button type="submit" loading={isSubmitting} fullWidth>
+          <Button type="submit" loading={isSubmitting} disabled={secondsLeft > 0} fullWidth>
             {t("auth.loginSubmit")}
           </Button>
         </Stack>
