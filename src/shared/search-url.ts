@@ -19,6 +19,8 @@ export const SEARCH_URL_KEYS = [
   "mobiliado",
   "q",
   "sort",
+  // "1": the place and words exactly as typed, never read as the closest place (decision 042).
+  "exato",
 ] as const;
 export type SearchUrlKey = (typeof SEARCH_URL_KEYS)[number];
 

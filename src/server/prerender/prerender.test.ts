@@ -166,7 +166,8 @@ describe("the home's snapshot", () => {
       expect(res.statusCode, query).toBe(200);
       expect(res.body, query).toBe(INDEX);
     }
-    const none = await page(`/?cidade=${encodeURIComponent(`${city} nenhuma`)}`);
+    // Exactly as typed (exato=1): otherwise the search reads it as the city it is like (decision 042).
+    const none = await page(`/?cidade=${encodeURIComponent(`${city} nenhuma`)}&exato=1`);
     expect(snapshotIn(none.body)).toContain("Nenhum imóvel encontrado");
     expect(none.body).not.toContain('rel="preload"');
   });

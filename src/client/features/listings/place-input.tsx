@@ -1,37 +1,25 @@
-import { Autocomplete, type AutocompleteProps } from "@mantine/core";
+import { Autocomplete } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { PlaceSuggestion } from "../../../shared/contracts/listings";
 import { placesQuery } from "./api/search";
-
-/** A suggestion's text in the box: the city ("Rio de Janeiro – RJ") or the bairro ("Botafogo, Rio de Janeiro – RJ"). */
-export function placeLabel(p: PlaceSuggestion): string {
-  return p.bairro ? `${p.bairro}, ${p.cidade} – ${p.uf}` : `${p.cidade} – ${p.uf}`;
-}
+import { type PlaceInputProps, placeLabel } from "./place-label";
 
 /**
  * Where to look, typed as people type it ("rio"): suggests the cities and bairros that have offers
- * now, with how many, from the second letter on. Choosing one fills the city (and the bairro, and
- * the UF); typing freely still searches by the start of the name. A failed lookup only means no
- * suggestions.
+ * now, with how many, from the second letter on (by similarity when no name starts with it).
+ * Choosing one is `onPick` (its city, UF and bairro); typing freely is `onChange`. A failed lookup
+ * only means no suggestions. Its own chunk: the home loads it after its first screen (PlaceBox).
  */
-export function PlaceInput({
-  value,
-  uf,
-  onChange,
-  onPick,
-  ...props
-}: Omit<AutocompleteProps, "value" | "onChange" | "data"> & {
-  value: string;
-  uf?: string;
-  onChange: (typed: string) => void;
-  onPick: (place: PlaceSuggestion) => void;
-}) {
+export function PlaceInput({ value, uf, onChange, onPick, ...props }: PlaceInputProps) {
   const { t } = useTranslation();
   const [typed] = useDebouncedValue(value.trim(), 200);
-  const places = useQuery({ ...placesQuery(typed, uf || undefined), enabled: typed.length >= 2 });
-  const items = typed.length >= 2 ? (places.data?.items ?? []) : [];
+  // The place a search already shows is not looked up until the person types.
+  const [touched, setTouched] = useState(false);
+  const asked = touched && typed.length >= 2;
+  const places = useQuery({ ...placesQuery(typed, uf || undefined), enabled: asked });
+  const items = asked ? (places.data?.items ?? []) : [];
   const byLabel = new Map(items.map((p) => [placeLabel(p), p]));
   return (
     <Autocomplete
@@ -39,6 +27,7 @@ export function PlaceInput({
       value={value}
       // Choosing a suggestion sets the box to its label: that is a pick (city, UF, bairro), not text.
       onChange={(typedOrLabel) => {
+        setTouched(true);
         const place = byLabel.get(typedOrLabel);
         if (place) onPick(place);
         else onChange(typedOrLabel);

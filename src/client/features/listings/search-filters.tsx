@@ -20,13 +20,13 @@ import { type SearchSort, searchQuery as searchContract } from "../../../shared/
 import { UFS, UNIT_TYPES } from "../../../shared/listing-names";
 import { SEARCH_URL_KEYS, type SearchUrlKey, searchFromUrl } from "../../../shared/search-url";
 import { useErrorText } from "../../lib/error-text";
-import { PlaceInput } from "./place-input";
 
 type FilterValues = Record<SearchUrlKey, string>;
 
 /*
- * The filters form: its own chunk (react-hook-form, the zod contract, the place suggestions), so
- * the home's results show before it arrives (issue 18).
+ * The filters form: its own chunk (react-hook-form, the zod contract), so the home's results show
+ * before it arrives (issue 18). The city is the place box's (PlaceBox), above the results; the
+ * form keeps it, and the UF and bairro it may have set, as they are unless changed here.
  */
 /**
  * The label of each sort in the filters' list, or null for one the filters do not offer (the
@@ -114,19 +114,6 @@ export function Filters({ onApplied }: { onApplied?: () => void }) {
             value={draft.uf}
             onChange={(v) => set("uf", v)}
             searchable
-          />
-          <PlaceInput
-            label={t("search.cidade")}
-            value={draft.cidade}
-            uf={draft.uf}
-            onChange={(typed) => set("cidade", typed)}
-            onPick={(p) => {
-              // A suggestion is a place that has offers: its city, UF and, for a bairro, the bairro.
-              set("cidade", p.cidade);
-              set("uf", p.uf);
-              set("bairro", p.bairro ?? "");
-            }}
-            error={fieldError("cidade")}
           />
           <TextInput
             label={t("search.bairro")}

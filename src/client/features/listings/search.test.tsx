@@ -115,7 +115,9 @@ describe("/v4, the table", { timeout: 30_000 }, () => {
     expect(fetch.mock.calls.map(([url]) => String(url))).toContain("/api/search?sort=area_desc");
     // The filters' list offers the sorts it has words for; applying a filter keeps the column's.
     await userEvent.type(screen.getByRole("textbox", { name: "Bairro" }), "Centro");
-    await userEvent.click(screen.getByRole("button", { name: "Buscar" }));
+    await userEvent.click(
+      within(screen.getByRole("form", { name: "Filtros" })).getByRole("button", { name: "Buscar" }),
+    );
     await vi.waitFor(() =>
       expect(screen.getByTestId("location")).toHaveTextContent("/v4?bairro=Centro&sort=area_desc"),
     );
@@ -152,9 +154,11 @@ describe("the search a visitor arrives to", { timeout: 30_000 }, () => {
   it("on a phone, keeps the filters in a drawer so the results come first", async () => {
     const restore = asPhone();
     try {
-      renderScreen(<OfferSearch />, { path: "/?cidade=Campinas", api });
+      renderScreen(<OfferSearch />, { path: "/?cidade=Campinas&precoMax=3000", api });
       await screen.findByTestId("result", {}, { timeout: 5000 });
       expect(screen.queryByRole("form", { name: "Filtros" })).not.toBeInTheDocument();
+      // One box for the place, the other filters behind the button (which counts them).
+      expect(screen.getByRole("search", { name: "Onde você quer morar?" })).toBeInTheDocument();
       expect(screen.getByTestId("filters-button")).toHaveTextContent("Filtros (1)");
       await userEvent.click(screen.getByTestId("filters-button"));
       const drawer = await screen.findByRole("dialog", { name: "Filtrar imóveis" });
@@ -164,9 +168,9 @@ describe("the search a visitor arrives to", { timeout: 30_000 }, () => {
     }
   });
 
-  it("suggests the places with offers as one types, and a choice fills city, UF and bairro", async () => {
+  it("suggests the places with offers as one types in the place box, and a choice searches it", async () => {
     const { fetch } = renderScreen(<OfferSearch />, {
-      path: "/",
+      path: "/?precoMax=3000",
       api: {
         ...api,
         "/api/search/places": {
@@ -177,8 +181,8 @@ describe("the search a visitor arrives to", { timeout: 30_000 }, () => {
         },
       },
     });
-    const city = await screen.findByRole("combobox", { name: "Cidade" });
-    await userEvent.type(city, "rio");
+    const box = await screen.findByRole("combobox", { name: "Onde você quer morar?" }, { timeout: 5000 });
+    await userEvent.type(box, "rio");
     await vi.waitFor(() =>
       expect(fetch.mock.calls.map(([url]) => String(url))).toContain("/api/search/places?q=rio"),
     );
@@ -188,10 +192,78 @@ describe("the search a visitor arrives to", { timeout: 30_000 }, () => {
         expect.arrayContaining(["Botafogo, Rio de Janeiro – RJ · 3 ofertas"]),
       ),
     );
-    // The second suggestion, chosen from the keyboard: the bairro.
+    // The second suggestion, chosen from the keyboard: the bairro, searched at once.
     await userEvent.keyboard("{ArrowDown}{ArrowDown}{Enter}");
-    await vi.waitFor(() => expect(city).toHaveValue("Rio de Janeiro"));
-    expect(screen.getByRole("textbox", { name: "Bairro" })).toHaveValue("Botafogo");
+    await vi.waitFor(() =>
+      expect(screen.getByTestId("location")).toHaveTextContent(
+        "/?precoMax=3000&cidade=Rio+de+Janeiro&uf=RJ&bairro=Botafogo",
+      ),
+    );
+    expect(box).toHaveValue("Botafogo, Rio de Janeiro – RJ");
+  });
+
+  it("searches what was typed in the place box with Buscar, as the city, in place of the one before", async () => {
+    renderScreen(<OfferSearch />, { path: "/?cidade=Santos&uf=SP&bairro=Gonzaga&exato=1&quartos=2", api });
+    const box = await screen.findByRole("combobox", { name: "Onde você quer morar?" }, { timeout: 5000 });
+    expect(box).toHaveValue("Gonzaga, Santos – SP");
+    await userEvent.clear(box);
+    await userEvent.type(box, "Sao Paolo");
+    await userEvent.click(screen.getByTestId("place-search"));
+    await vi.waitFor(() =>
+      expect(screen.getByTestId("location")).toHaveTextContent("/?quartos=2&cidade=Sao+Paolo"),
+    );
+  });
+
+  it("says which place it searched for a slip, with a link to search exactly what was typed", async () => {
+    const { fetch } = renderScreen(<OfferSearch />, {
+      path: "/?cidade=Sao+Paolo",
+      api: {
+        "/api/search": {
+          ...api["/api/search"],
+          correcao: { digitado: "Sao Paolo", lugar: { cidade: "São Paulo", uf: "SP", bairro: null } },
+          alternativas: [],
+        } satisfies SearchResult,
+      },
+    });
+    expect(await screen.findByTestId("correction", {}, { timeout: 5000 })).toHaveTextContent(
+      "Mostrando resultados para São Paulo – SP.",
+    );
+    await screen.findByTestId("result");
+    await userEvent.click(screen.getByRole("link", { name: "Buscar exatamente por “Sao Paolo”" }));
+    await vi.waitFor(() =>
+      expect(screen.getByTestId("location")).toHaveTextContent("/?cidade=Sao+Paolo&exato=1"),
+    );
+    await vi.waitFor(() =>
+      expect(fetch.mock.calls.map(([url]) => String(url))).toContain("/api/search?cidade=Sao+Paolo&exato=1"),
+    );
+  });
+
+  it("offers the closest searches that find something when nothing was found, each a link", async () => {
+    renderScreen(<OfferSearch />, {
+      path: "/?cidade=Sao+Paolo&exato=1&precoMax=900",
+      api: {
+        "/api/search": {
+          items: [],
+          nextCursor: null,
+          total: 0,
+          correcao: null,
+          alternativas: [
+            { lugar: { cidade: "São Paulo", uf: "SP", bairro: null }, sem: [], ofertas: 22 },
+            { lugar: null, sem: ["precoMax"], ofertas: 4 },
+          ],
+        } satisfies SearchResult,
+      },
+    });
+    const offered = await screen.findByTestId("alternatives", {}, { timeout: 5000 });
+    expect(screen.getByTestId("result-count")).toHaveTextContent("Nenhum imóvel encontrado");
+    expect(
+      within(offered)
+        .getAllByRole("link")
+        .map((a) => [a.textContent, a.getAttribute("href")]),
+    ).toEqual([
+      ["São Paulo – SP · 22 ofertas", "/?cidade=S%C3%A3o+Paulo&precoMax=900&uf=SP"],
+      ["Sem total máximo · 4 ofertas", "/?cidade=Sao+Paolo"],
+    ]);
   });
 
   it("says why a link's filters are refused (a minimum above the maximum) instead of offering to retry", async () => {
@@ -208,7 +280,9 @@ describe("the search a visitor arrives to", { timeout: 30_000 }, () => {
         },
       },
     });
-    expect(await screen.findByRole("alert")).toHaveTextContent("O preço mínimo não pode passar do máximo.");
+    expect(await screen.findByRole("alert", {}, { timeout: 5000 })).toHaveTextContent(
+      "O preço mínimo não pode passar do máximo.",
+    );
     expect(screen.queryByRole("button", { name: "Tentar de novo" })).not.toBeInTheDocument();
   });
 });

@@ -17,7 +17,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, startTransition, useEffect, useLayoutEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
-import type { OfferCard, SearchParams } from "../../../shared/contracts/listings";
+import type { OfferCard, SearchParams, SearchResult } from "../../../shared/contracts/listings";
 import { formatBRL } from "../../../shared/money";
 import { PHOTO_SIZES } from "../../../shared/photos";
 import { SEARCH_URL_KEYS, searchFromUrl } from "../../../shared/search-url";
@@ -29,6 +29,8 @@ import { releasePrerender } from "../../lib/prerender";
 import { searchQuery } from "./api/search";
 import { cardTitle, features, place } from "./describe";
 import { LayoutSwitch } from "./layout-switch";
+import { PlaceBox } from "./place-box";
+import { placeLabel } from "./place-label";
 import { UnitPhoto } from "./unit-photo";
 
 const TableLayout = lazy(withTexts(() => import("./search-table").then((m) => ({ default: m.TableLayout }))));
@@ -242,6 +244,62 @@ function GridItem({
   );
 }
 
+/** The URL with `change` made to it (the page's own search, never exactly as typed). */
+function urlWith(url: URLSearchParams, change: (next: URLSearchParams) => void): string {
+  const next = new URLSearchParams(url);
+  next.delete("exato");
+  change(next);
+  return `?${next}`;
+}
+
+/** "Mostrando resultados para São Paulo – SP", and the way back to what was typed (decision 042). */
+function Correction({ fix, url }: { fix: NonNullable<SearchResult["correcao"]>; url: URLSearchParams }) {
+  const { t } = useTranslation();
+  return (
+    <Text size="sm" data-testid="correction">
+      {t("search.showingFor", { place: placeLabel(fix.lugar) })}{" "}
+      <Anchor component={Link} to={urlWith(url, (n) => n.set("exato", "1"))}>
+        {t("search.exactly", { typed: fix.digitado })}
+      </Anchor>
+    </Text>
+  );
+}
+
+/** What a search that found nothing may try instead, each a link with how many it finds. */
+function Alternatives({
+  list,
+  url,
+}: {
+  list: NonNullable<SearchResult["alternativas"]>;
+  url: URLSearchParams;
+}) {
+  const { t } = useTranslation();
+  if (list.length === 0) return null;
+  return (
+    <Stack gap={4} data-testid="alternatives">
+      <Text size="sm">{t("search.alternatives")}</Text>
+      {list.map(({ lugar, sem, ofertas }) => (
+        <Anchor
+          key={`${lugar ? placeLabel(lugar) : ""}${sem}`}
+          component={Link}
+          to={urlWith(url, (n) => {
+            for (const key of sem) n.delete(key);
+            if (lugar) {
+              n.set("cidade", lugar.cidade);
+              n.set("uf", lugar.uf);
+              if (lugar.bairro) n.set("bairro", lugar.bairro);
+              else n.delete("bairro");
+            }
+          })}
+        >
+          {lugar ? placeLabel(lugar) : t(`search.without.${sem[0]}`)} ·{" "}
+          {t("search.offersCount", { count: ofertas })}
+        </Anchor>
+      ))}
+    </Stack>
+  );
+}
+
 /**
  * The search: filters from the URL, results in the route's layout, "load more" by cursor;
  * `cardAction` puts a control on each result (the screen's: the favourites' heart).
@@ -264,12 +322,14 @@ export function OfferSearch({
   const results = useInfiniteQuery(searchQuery(params));
   const all = results.data?.pages.flatMap((p) => p.items) ?? [];
   const items = useFirstFew(all);
-  const total = results.data?.pages[0]?.total ?? null;
+  const first = results.data?.pages[0];
+  const total = first?.total ?? null;
   // On a phone the filters wait in a drawer, so the results start on the first screen.
   const phone = useMediaQuery("(max-width: 48em)", false, { getInitialValueInEffect: false }) ?? false;
   const [filtersOpen, filtersDrawer] = useDisclosure(false);
   const [filtersOpened, setFiltersOpened] = useState(false);
-  const active = SEARCH_URL_KEYS.filter((k) => k !== "sort" && url.get(k)).length;
+  // The place box says the city; the button counts the filters behind it.
+  const active = SEARCH_URL_KEYS.filter((k) => !["sort", "exato", "cidade"].includes(k) && url.get(k)).length;
   // A filter the API refuses (a link with a minimum price above the maximum) is said, not retried.
   const refused = results.error instanceof ApiError && results.error.status === 400;
   // The server's snapshot of the first results (decision 025) gives way once these stand in its
@@ -279,6 +339,7 @@ export function OfferSearch({
   }, [results.isPending]);
   return (
     <Stack gap="md">
+      <PlaceBox />
       <Group justify="space-between" align="flex-end">
         <Text fw={700} size="xl" component="h2" m={0}>
           {t("search.title")}
@@ -324,11 +385,13 @@ export function OfferSearch({
           <Filters key={url.toString()} />
         </Suspense>
       )}
+      {first?.correcao && <Correction fix={first.correcao} url={url} />}
       {total !== null && (
         <Text fw={600} aria-live="polite" data-testid="result-count">
           {t("search.resultCount", { count: total })}
         </Text>
       )}
+      {total === 0 && <Alternatives list={first?.alternativas ?? []} url={url} />}
       {results.isPending && <Loader />}
       {refused && (
         <FailurePanel color="yellow">
