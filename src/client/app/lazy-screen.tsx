@@ -23,11 +23,29 @@ function initial(loader: ScreenLoader): LoadState {
   return Screen ? { status: "ready", Screen } : { status: "loading" };
 }
 
+const keys = new WeakMap<ScreenLoader, number>();
+let lastKey = 0;
+function keyOf(loader: ScreenLoader): number {
+  let key = keys.get(loader);
+  if (key === undefined) {
+    lastKey += 1;
+    key = lastKey;
+    keys.set(loader, key);
+  }
+  return key;
+}
+
 /**
  * Loads a screen's code on demand behind the full-page spinner. Unlike React.lazy it does not
- * remember a failure: "Tentar de novo" asks for the chunk again.
+ * remember a failure: "Tentar de novo" asks for the chunk again. One instance per screen (keyed by
+ * its loader): moving from one screen to another never renders the first once more with the
+ * second's address (issue 29: a proposal's screen fetched /api/proposals/<a document's id>).
  */
-export function LazyScreen({
+export function LazyScreen(props: { loader: ScreenLoader; timeoutMs?: number }) {
+  return <LoadingScreen key={keyOf(props.loader)} {...props} />;
+}
+
+function LoadingScreen({
   loader,
   timeoutMs = CHUNK_TIMEOUT_MS,
 }: {
