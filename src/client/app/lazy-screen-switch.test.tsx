@@ -10,18 +10,21 @@ import { LazyScreen, type ScreenLoader } from "./lazy-screen";
  * GET /api/proposals/<documentId> (404). Both screens read `?id=`: on the way from one to the
  * other, the proposal's screen rendered once more with the document's id.
  */
+const seenByProposal: string[] = [];
+
+function Proposal() {
+  const [params] = useSearchParams();
+  seenByProposal.push(params.get("id") ?? "");
+  return <Link to="/ViewDocument?id=doc-1">Documento</Link>;
+}
+
+function Document() {
+  const [params] = useSearchParams();
+  return <p>Documento {params.get("id")}</p>;
+}
+
 describe("LazyScreen between two screens", () => {
   it("never renders the screen being left with the next screen's address", async () => {
-    const seenByProposal: string[] = [];
-    function Proposal() {
-      const [params] = useSearchParams();
-      seenByProposal.push(params.get("id") ?? "");
-      return <Link to="/ViewDocument?id=doc-1">Documento</Link>;
-    }
-    function Document() {
-      const [params] = useSearchParams();
-      return <p>Documento {params.get("id")}</p>;
-    }
     const proposal: ScreenLoader = async () => Proposal;
     const document: ScreenLoader = async () => Document;
     render(
