@@ -290,9 +290,9 @@ export const ceremonyView = z.object({
     /** As the contract gives it. */
     endereco: z.string(),
     tipo: z.string(),
-    /** Reais a month. */
+    /** Centavos a month. */
     aluguel: z.number(),
-    /** Condomínio, IPTU and fire insurance a month, in reais. */
+    /** Condomínio, IPTU and fire insurance a month, in centavos. */
     encargos: z.number(),
     prazoMeses: z.number(),
     /** YYYY-MM-DD. */

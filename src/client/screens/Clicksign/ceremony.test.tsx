@@ -22,8 +22,8 @@ const RESUMO: CeremonyView["resumo"] = {
   fiador: "Rita Souza",
   endereco: "Rua Voluntários da Pátria, 100, apto 201, Botafogo, Rio de Janeiro – RJ, CEP 22270-000",
   tipo: "Apartamento",
-  aluguel: 4500,
-  encargos: 950,
+  aluguel: 450000,
+  encargos: 95000,
   prazoMeses: 30,
   dataInicio: "2026-12-01",
   garantia: "fiador",
@@ -85,5 +85,63 @@ describe("the signing ceremony", () => {
       await screen.findByText("Explique o motivo (de 3 a 1.000 caracteres).", {}, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(dialog).toHaveTextContent("Código incorreto. Confira o e-mail e tente de novo.");
+  });
+});
+
+describe("the contract, readable on a phone (decision 044)", () => {
+  it("says in normal text who signs with whom, where, for how much and how long, and the signer's role and what it means, with the full PDF one tap away", () => {
+    renderCeremony({
+      contrato: {
+        id: CONTRACT,
+        numero: "2026-000001",
+        sha256: null,
+        documentUrl: "/api/storage/files/x?sig=1",
+      },
+      signatario: {
+        role: "fiador",
+        nome: "Rita Souza",
+        email: "r***@example.com",
+        genero: "feminino",
+        blocked: false,
+      },
+    });
+    const summary = screen.getByTestId("contract-summary");
+    expect(summary).toHaveTextContent(RESUMO.endereco);
+    expect(summary).toHaveTextContent("Marta Souza");
+    expect(summary).toHaveTextContent("Rafael Lima");
+    expect(summary).toHaveTextContent("R$ 4.500,00 por mês, mais R$ 950,00 de condomínio, IPTU e seguro");
+    expect(summary).toHaveTextContent("30 meses, a partir de 01/12/2026");
+    expect(
+      within(screen.getByTestId("summary-role")).getByText("Fiadora e principal pagadora"),
+    ).toBeVisible();
+    expect(summary).toHaveTextContent(
+      "Você responde pelo aluguel e pelos encargos se a parte locatária não pagar.",
+    );
+    expect(screen.getByTestId("full-pdf")).toHaveAttribute("href", "/api/storage/files/x?sig=1");
+    expect(document.body).not.toHaveTextContent("(a)");
+  });
+
+  it("a guarantor whose gender the contract does not know reads a neutral role, never '(a)'", () => {
+    renderCeremony();
+    expect(screen.getByTestId("summary-role")).toHaveTextContent(
+      "Garantia por fiança (fiador ou fiadora e principal pagador)",
+    );
+    expect(document.body).not.toHaveTextContent("(a)");
+  });
+
+  it("a signer who opens her link again reads that she already signed, when, and downloads the contract", () => {
+    renderCeremony({
+      assinado: {
+        em: "2026-11-27T13:30:00.000Z",
+        selado: true,
+        documentUrl: "/api/storage/files/sealed?sig=1",
+      },
+    });
+    expect(screen.getByTestId("already-signed")).toHaveTextContent("Você já assinou este contrato em");
+    expect(screen.getByTestId("already-signed")).toHaveTextContent("27 de novembro de 2026");
+    expect(screen.getByTestId("signed-download")).toHaveAttribute("href", "/api/storage/files/sealed?sig=1");
+    expect(screen.getByTestId("signed-download")).toHaveTextContent("Baixar o contrato selado");
+    expect(screen.queryByRole("button", { name: "Assinar" })).toBeNull();
+    expect(screen.queryByText(/inválido/)).toBeNull();
   });
 });

@@ -13,6 +13,8 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { IconDownload } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -20,6 +22,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { z } from "zod";
 import { refuseInput, signInput } from "../../../shared/contracts/contracts";
+import { genderContext } from "../../../shared/gender";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PdfView } from "../../components/pdf-view";
 import {
@@ -32,6 +35,7 @@ import { SignaturePad } from "../../features/contracts/signature-pad";
 import { ApiError } from "../../lib/api";
 import { useErrorText } from "../../lib/error-text";
 import { ContractProblem } from "./contract-problem";
+import { ContractSummary } from "./contract-summary";
 
 const signFields = signInput.omit({ assinatura: true });
 type SignDraft = z.input<typeof signFields>;
@@ -42,9 +46,12 @@ const formOptions = { reValidateMode: "onSubmit", shouldFocusError: false } as c
 
 /** The signing ceremony through a personal link: read, confirm by e-mailed code, sign or refuse. */
 export function Ceremony({ contractId, token }: { contractId: string; token: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const err = useErrorText();
   const view = useQuery(ceremonyQuery(contractId, token));
+  // A phone draws the PDF at its width, about 6 px text: it reads the summary and opens the PDF
+  // whole instead (decision 044). A wider screen shows both.
+  const wide = useMediaQuery("(min-width: 48em)", false, { getInitialValueInEffect: false });
   const [codeInfo, setCodeInfo] = useState<string | null>(null);
   const [agree, setAgree] = useState(false);
   const [drawn, setDrawn] = useState<string | null>(null);
@@ -150,6 +157,42 @@ export function Ceremony({ contractId, token }: { contractId: string; token: str
       </ContractProblem>
     );
   const v = view.data;
+  if (v.assinado) {
+    // A signer who signed and opens her link again: when, and the contract to keep.
+    const signed = v.assinado;
+    return (
+      <Stack gap="md" data-testid="ceremony-signed">
+        <Title order={1} size="h2">
+          {t("contract.heading")} · {t("contract.title", { numero: v.contrato.numero })}
+        </Title>
+        <Alert color="teal" data-testid="already-signed">
+          <Text size="md" fw={600}>
+            {t("contract.alreadySigned", {
+              date: new Date(signed.em).toLocaleString(i18n.language, {
+                dateStyle: "long",
+                timeStyle: "short",
+              }),
+            })}
+          </Text>
+          <Text size="sm" mt={4}>
+            {signed.selado ? t("contract.alreadySignedSealed") : t("contract.alreadySignedWaiting")}
+          </Text>
+          {signed.documentUrl && (
+            <Button
+              component="a"
+              href={signed.documentUrl}
+              mt="sm"
+              leftSection={<IconDownload size={18} />}
+              data-testid="signed-download"
+            >
+              {signed.selado ? t("contract.downloadSealed") : t("contract.downloadCurrent")}
+            </Button>
+          )}
+        </Alert>
+        <ContractSummary view={v} signed />
+      </Stack>
+    );
+  }
   const canAct = v.turn && !v.signatario.blocked;
   return (
     <Stack gap="md" data-testid="ceremony">
@@ -161,12 +204,18 @@ export function Ceremony({ contractId, token }: { contractId: string; token: str
           {t("contract.signLead")}
         </Text>
         <Text size="sm" mt={4} fw={500}>
-          {t("contract.you", { papel: t(`contract.roles.${v.signatario.role}`), nome: v.signatario.nome })}
+          {t("contract.you", {
+            papel: t(`contract.summary.roleName.${v.signatario.role}`, {
+              context: genderContext(v.signatario.genero),
+            }).toLocaleLowerCase(i18n.language),
+            nome: v.signatario.nome,
+          })}
         </Text>
       </div>
+      <ContractSummary view={v} />
       {v.contrato.documentUrl && (
         <Card withBorder padding="sm">
-          <PdfView url={v.contrato.documentUrl} />
+          {wide && <PdfView url={v.contrato.documentUrl} />}
           {/* 64 hex digits are one word wider than a phone: they break anywhere. */}
           <Text
             size="xs"
