@@ -44,10 +44,13 @@ export function NewOffer({
   unitId,
   basePath,
   signedIn,
+  notice = null,
 }: {
   unitId: string;
   basePath: string;
   signedIn: boolean;
+  /** Said before the form (what publishing will need, decision 041). */
+  notice?: React.ReactNode;
 }) {
   const { t } = useTranslation();
   const err = useErrorText();
@@ -76,6 +79,7 @@ export function NewOffer({
           {t("offer.for", { unit: `${cardTitle(t, unit.data)} – ${place(t, unit.data)}` })}
         </Text>
       </div>
+      {notice}
       <OfferForm
         onSave={async (input) => {
           const created = await create.mutateAsync({ ...input, unidadeId: unitId });
@@ -94,9 +98,12 @@ export function OfferPage({
   otherLabel,
   signedIn,
   render,
+  newOfferNotice = null,
 }: {
   basePath: string;
   signedIn: boolean;
+  /** Above a new offer's form. */
+  newOfferNotice?: React.ReactNode;
   otherPath: string;
   otherLabel: string;
   render: (
@@ -126,7 +133,8 @@ export function OfferPage({
       {t("offer.pageTitle")}
     </Title>
   );
-  if (!id && unitId) body = <NewOffer unitId={unitId} basePath={basePath} signedIn={signedIn} />;
+  if (!id && unitId)
+    body = <NewOffer unitId={unitId} basePath={basePath} signedIn={signedIn} notice={newOfferNotice} />;
   else if (!id)
     // No offer named: anyone can go to the search; a signed-in person may have meant to create one.
     body = (

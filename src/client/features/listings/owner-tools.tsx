@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { EDITABLE_STATUSES, type OfferView } from "../../../shared/contracts/listings";
 import { ConfirmDialog } from "../../components/confirm-dialog";
@@ -8,8 +9,22 @@ import { useErrorText } from "../../lib/error-text";
 import { useCloseOffer, usePublishOffer } from "./api/offers";
 import { StatusBadge } from "./offer-details";
 
-/** Status, and the owner's actions on it: edit, publish, close (with confirmation). */
-export function OwnerTools({ offer, onEdit }: { offer: OfferView; onEdit: () => void }) {
+/**
+ * Status, and the owner's actions on it: edit, publish, close (with confirmation). `canPublish`
+ * false (the owner's profile lacks what the contract needs, decision 041) shows `publishNeeds`
+ * instead of "Publicar".
+ */
+export function OwnerTools({
+  offer,
+  onEdit,
+  canPublish = true,
+  publishNeeds = null,
+}: {
+  offer: OfferView;
+  onEdit: () => void;
+  canPublish?: boolean | null;
+  publishNeeds?: ReactNode;
+}) {
   const { t } = useTranslation();
   const err = useErrorText();
   const [confirming, confirm] = useDisclosure(false);
@@ -29,7 +44,7 @@ export function OwnerTools({ offer, onEdit }: { offer: OfferView; onEdit: () => 
               {t("offer.edit")}
             </Button>
           )}
-          {offer.status === "rascunho" && (
+          {offer.status === "rascunho" && canPublish !== false && (
             <Button
               size="sm"
               onClick={() =>
@@ -54,6 +69,8 @@ export function OwnerTools({ offer, onEdit }: { offer: OfferView; onEdit: () => 
           {t("offer.draftNotice")}
         </Text>
       )}
+      {/* Publishing needs the profile the contract needs: the way to it instead of a refused button. */}
+      {offer.status === "rascunho" && publishNeeds}
       {failure && (
         <Alert color="red" role="alert">
           {err.message(failure)}

@@ -135,3 +135,43 @@ describe("a counter-offer the server refuses", () => {
     await waitFor(() => expect(refusal).toHaveFocus());
   });
 });
+
+describe("the moves that conclude, offered only when the server takes them (decision 041)", () => {
+  it("a landlord without the profile a contract needs sees the way to complete it, not Aprovar", async () => {
+    const fetch = answerMoves({ status: 200, body: landlordsTurn });
+    renderInApp(
+      <ProposalActions
+        proposal={{ ...landlordsTurn, dadosCompletos: { inquilino: true, locador: false } }}
+      />,
+    );
+    expect(screen.queryByRole("button", { name: "Aprovar" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Contrapropor" })).not.toBeInTheDocument();
+    const notice = screen.getByTestId("cannot-close");
+    expect(notice).toHaveTextContent("complete seus dados pessoais e seu endereço e renda");
+    expect(within(notice).getByRole("link", { name: "Completar meus dados" })).toHaveAttribute(
+      "href",
+      expect.stringMatching(/^\/profile\?next=/),
+    );
+    // What does not conclude stays: she may still refuse or ask for documents.
+    expect(screen.getByRole("button", { name: "Recusar" })).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("a tenant reads that the advertiser must complete the contract's data, with no Aceitar to press", () => {
+    answerMoves({ status: 200, body: tenantsTurn });
+    renderInApp(
+      <ProposalActions proposal={{ ...tenantsTurn, dadosCompletos: { inquilino: true, locador: false } }} />,
+    );
+    expect(screen.queryByRole("button", { name: "Aceitar" })).not.toBeInTheDocument();
+    expect(screen.getByTestId("cannot-close")).toHaveTextContent(
+      "Quem anunciou ainda precisa completar os dados que o contrato pede",
+    );
+  });
+
+  it("with both profiles complete, Aprovar is there", () => {
+    answerMoves({ status: 200, body: landlordsTurn });
+    renderInApp(<ProposalActions proposal={landlordsTurn} />);
+    expect(screen.getByRole("button", { name: "Aprovar" })).toBeInTheDocument();
+    expect(screen.queryByTestId("cannot-close")).not.toBeInTheDocument();
+  });
+});

@@ -12,6 +12,7 @@ import {
   useForm,
 } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
 import { z } from "zod";
 import {
   type OfferRules,
@@ -203,8 +204,9 @@ function ReasonField({ form }: { form: UseFormReturn<{ motivo: string }, unknown
 
 /**
  * The moves the rules give this party now (the shared state machine's `actionsFor`), each a
- * button with its form or confirmation. `approvalNotice` says what the landlord must do before
- * approving (her profile), when the screen knows.
+ * button with its form or confirmation. When a profile the contract needs is missing, the moves
+ * that conclude are not offered: `approvalNotice` says what the landlord must do (her profile,
+ * with the way there and back), when the screen knows.
  */
 export function ProposalActions({
   proposal,
@@ -217,6 +219,7 @@ export function ProposalActions({
 }) {
   const { t } = useTranslation();
   const err = useErrorText();
+  const location = useLocation();
   const [panel, setPanel] = useState<Panel>(null);
   const act = useProposalAction(proposal.id);
   const counter = useCounterForm(proposal);
@@ -309,10 +312,36 @@ export function ProposalActions({
       ),
     },
   ];
-  const offered = moves.filter((m) => allowed.has(m.action) && m.button);
+  // Decision 041: the moves that conclude (an approval, an acceptance, the landlord's terms the
+  // tenant may accept) need both profiles complete; without them the server refuses, so they are
+  // not offered, and the person reads what is missing instead.
+  const concludes = (a: ProposalActionName) =>
+    a === "approve" || a === "accept" || (a === "counter" && proposal.role === "landlord");
+  const ownComplete =
+    proposal.role === "landlord" ? proposal.dadosCompletos.locador : proposal.dadosCompletos.inquilino;
+  const closable = proposal.dadosCompletos.locador && proposal.dadosCompletos.inquilino;
+  const blocked = !closable && [...allowed].some(concludes);
+  const offered = moves.filter(
+    (m) => allowed.has(m.action) && m.button && (closable || !concludes(m.action)),
+  );
 
   return (
     <Stack gap="sm" data-testid="proposal-actions">
+      {blocked &&
+        (ownComplete ? (
+          <Alert color="orange" data-testid="cannot-close">
+            {t("proposal.otherIncomplete")}
+          </Alert>
+        ) : (
+          (approvalNotice?.(proposal) ?? (
+            <Alert color="orange" data-testid="cannot-close">
+              {t("profile.needed")}{" "}
+              <Link to={`/profile?next=${encodeURIComponent(location.pathname + location.search)}`}>
+                {t("profile.complete")}
+              </Link>
+            </Alert>
+          ))
+        ))}
       {offered.length > 0 && (
         <Group gap="xs">
           {offered.map((m) => (
@@ -469,7 +498,6 @@ export function ProposalActions({
         onConfirm={() => mutate({ action: "approve" })}
       >
         <Text size="sm">{t("proposal.approveText")}</Text>
-        {approvalNotice?.(proposal)}
       </ConfirmDialog>
       <ConfirmDialog
         opened={panel === "accept"}

@@ -2,6 +2,7 @@ import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderScreen } from "../../app/testing";
 import { OFFER_ID, offerView } from "../../features/listings/offer-view.fixture";
+import { completeProfileOf } from "../../features/profile/profile-view.fixture";
 import { AluguelOfertaScreen } from "./aluguel-oferta-screen";
 
 describe("/AluguelOferta", { timeout: 30_000 }, () => {
@@ -46,5 +47,56 @@ describe("/AluguelOferta", { timeout: 30_000 }, () => {
     expect(screen.getByText("1 quarto · 68 m² · sem vaga")).toBeInTheDocument();
     expect(screen.getByText("Contrato de 1 mês, reajuste anual pelo IGP-M")).toBeInTheDocument();
     expect(screen.queryByText(/Rua Coronel Quirino/)).not.toBeInTheDocument();
+  });
+
+  describe("publishing needs what the contract needs, said up front (decision 041)", () => {
+    const owner = { id: "u1", name: "Imobiliária Horizonte", email: "contato@horizonte.example" };
+    const noProfile = { personal: null, address: null, complete: false };
+
+    it("a draft's owner without a profile reads what is missing and the way to it, not Publicar", async () => {
+      renderScreen(<AluguelOfertaScreen />, {
+        path: `/AluguelOferta?id=${OFFER_ID}`,
+        user: owner,
+        api: {
+          [`/api/offers/${OFFER_ID}`]: offerView({ status: "rascunho", isOwner: true }),
+          "/api/profile": noProfile,
+        },
+      });
+      const needs = await screen.findByTestId("publish-needs");
+      expect(needs).toHaveTextContent("Para publicar, o contrato precisa dos seus dados");
+      expect(within(needs).getByRole("link", { name: "Completar meus dados" })).toHaveAttribute(
+        "href",
+        `/profile?next=${encodeURIComponent(`/AluguelOferta?id=${OFFER_ID}`)}`,
+      );
+      expect(screen.queryByRole("button", { name: "Publicar" })).not.toBeInTheDocument();
+    });
+
+    it("with half the profile, names the half missing and links to it", async () => {
+      const half = { ...completeProfileOf(), address: null, complete: false };
+      renderScreen(<AluguelOfertaScreen />, {
+        path: `/AluguelOferta?unidade=${offerView().unidade.id}`,
+        user: owner,
+        api: { [`/api/units/${offerView().unidade.id}`]: offerView().unidade, "/api/profile": half },
+      });
+      const needs = await screen.findByTestId("publish-needs");
+      expect(needs).toHaveTextContent("precisa do seu endereço e da sua renda");
+      expect(within(needs).getByRole("link", { name: "Completar meus dados" })).toHaveAttribute(
+        "href",
+        expect.stringMatching(/^\/profile2\?next=/),
+      );
+    });
+
+    it("with a complete profile, Publicar is there and nothing is asked", async () => {
+      renderScreen(<AluguelOfertaScreen />, {
+        path: `/AluguelOferta?id=${OFFER_ID}`,
+        user: owner,
+        api: {
+          [`/api/offers/${OFFER_ID}`]: offerView({ status: "rascunho", isOwner: true }),
+          "/api/profile": completeProfileOf(),
+        },
+      });
+      expect(await screen.findByRole("button", { name: "Publicar" })).toBeInTheDocument();
+      expect(screen.queryByTestId("publish-needs")).not.toBeInTheDocument();
+    });
   });
 });

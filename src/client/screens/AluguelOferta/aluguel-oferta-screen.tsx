@@ -5,6 +5,7 @@ import { OfferDetails } from "../../features/listings/offer-details";
 import { EditOffer, OfferPage, ProposeButton } from "../../features/listings/offer-page";
 import { OwnerTools } from "../../features/listings/owner-tools";
 import { FavoriteButton } from "../../features/preferences/favorite-button";
+import { PublishNeeds, usePublishReady } from "./publish-needs";
 
 /**
  * /AluguelOferta: `?id=` an offer (anyone once published; its owner edits, publishes, closes);
@@ -13,17 +14,24 @@ import { FavoriteButton } from "../../features/preferences/favorite-button";
 export function AluguelOfertaScreen() {
   const { t } = useTranslation();
   const signedIn = useAuth().state.status === "signed-in";
+  const canPublish = usePublishReady(signedIn);
   return (
     <OfferPage
       signedIn={signedIn}
       basePath="/AluguelOferta"
       otherPath="/AluguelOfertaOLD"
       otherLabel={t("offer.oldVersion")}
+      newOfferNotice={signedIn && <PublishNeeds />}
       render={(offer, editing, setEditing, saved) => (
         <Stack gap="md">
           {offer.isOwner && (
             <Card withBorder padding="md">
-              <OwnerTools offer={offer} onEdit={() => setEditing(true)} />
+              <OwnerTools
+                offer={offer}
+                onEdit={() => setEditing(true)}
+                canPublish={canPublish}
+                publishNeeds={<PublishNeeds />}
+              />
             </Card>
           )}
           {editing ? (
