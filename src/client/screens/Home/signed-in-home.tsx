@@ -71,6 +71,11 @@ function Awaiting() {
             fullWidth
             justify="space-between"
             rightSection={<IconChevronRight size={16} aria-hidden />}
+            // A task is said in full, on two lines if a phone needs them, never cut.
+            h="auto"
+            mih={36}
+            py={6}
+            styles={{ label: { whiteSpace: "normal", textAlign: "left", lineHeight: 1.3 } }}
             data-testid={`task-${task.key}`}
           >
             {t(`home.awaiting.${task.key}`, { count: task.count })}
