@@ -53,7 +53,7 @@ test("a tenant proposes with documents, the landlord counters, the tenant accept
   await tenant.getByLabel("Nacionalidade").fill("brasileira");
   // The select by its role: its option list stays in the page while closed (Mantine 9).
   await tenant.getByRole("combobox", { name: "Estado civil" }).click();
-  await tenant.getByRole("option", { name: "Solteiro(a)" }).click();
+  await tenant.getByRole("option", { name: "Solteiro ou solteira" }).click();
   await tenant.getByLabel("Telefone (com DDD)").fill("(31) 99876-5432");
   await tenant.getByRole("button", { name: "Salvar e continuar" }).click();
   await expect(tenant).toHaveURL(/\/profile2\?next=/);

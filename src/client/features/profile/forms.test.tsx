@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { ProfileView } from "../../../shared/contracts/profile";
@@ -6,6 +6,7 @@ import ptBR from "../../../shared/locales/pt-BR.json";
 import { stubCepLookup } from "../../components/cep.fixture";
 import { renderInApp } from "../../components/render-in-app";
 import { AddressFormView, PersonalForm } from "./forms";
+import { completeProfileOf } from "./profile-view.fixture";
 
 const errors = ptBR.errors;
 
@@ -115,7 +116,7 @@ describe("AddressFormView", { timeout: 30_000 }, () => {
   it("sends the income typed in reais as centavos", async () => {
     const onSave = vi.fn(async () => undefined);
     renderInApp(<AddressFormView profile={empty} onSave={onSave} />);
-    const box = (label: string) => screen.getByRole("textbox", { name: label });
+    const box = (label: string) => screen.getByLabelText(label, { selector: "input" });
     await userEvent.type(box(ptBR.units.fields.cep), "01310-100");
     await userEvent.type(box(ptBR.units.fields.cidade), "São Paulo");
     await userEvent.type(box(ptBR.units.fields.logradouro), "Avenida Paulista");
@@ -125,5 +126,96 @@ describe("AddressFormView", { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole("button", { name: save }));
     await vi.waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
     expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ rendaMensal: 850_050, cep: "01310-100" }));
+  });
+});
+
+describe("the profile's words agree with the person (issue 29)", { timeout: 30_000 }, () => {
+  /** The options of one Select, as its list shows them (every Select keeps its list in the page). */
+  const optionsOf = async (label: string) => {
+    const input = screen.getByLabelText(label, { selector: "input" });
+    await userEvent.click(input);
+    const list = await vi.waitFor(() => {
+      const id = input.getAttribute("aria-controls");
+      const el = id ? document.getElementById(id) : null;
+      if (!el) throw new Error(`no list for ${label}`);
+      return el;
+    });
+    const names = within(list)
+      .getAllByRole("option", { hidden: true })
+      .map((o) => o.textContent ?? "");
+    await userEvent.keyboard("{Escape}");
+    return names;
+  };
+  const marital = ptBR.profile.fields.estadoCivil;
+
+  it("offers the marital status in neutral words until the person says, then in theirs — never '(a)'", async () => {
+    renderInApp(<PersonalForm profile={empty} onSave={vi.fn(async () => undefined)} />);
+    const neutral = await optionsOf(marital);
+    expect(neutral).toEqual([
+      "Solteiro ou solteira",
+      "Casado ou casada",
+      "União estável",
+      "Divorciado ou divorciada",
+      "Separado ou separada",
+      "Viúvo ou viúva",
+    ]);
+    await userEvent.click(screen.getByLabelText(ptBR.profile.fields.genero, { selector: "input" }));
+    await userEvent.click(
+      await screen.findByRole("option", { name: ptBR.profile.gender.feminino, hidden: true }),
+    );
+    expect(await optionsOf(marital)).toEqual([
+      "Solteira",
+      "Casada",
+      "União estável",
+      "Divorciada",
+      "Separada",
+      "Viúva",
+    ]);
+    await userEvent.click(screen.getByLabelText(ptBR.profile.fields.genero, { selector: "input" }));
+    await userEvent.click(
+      await screen.findByRole("option", { name: ptBR.profile.gender.masculino, hidden: true }),
+    );
+    expect(await optionsOf(marital)).toContain("Viúvo");
+  });
+
+  it("names her occupation in the feminine, his in the masculine, and neutrally when not said", async () => {
+    const withGender = (genero: "feminino" | "masculino" | "nao_informado") => {
+      const p = completeProfileOf();
+      return { ...p, personal: { ...(p.personal as NonNullable<ProfileView["personal"]>), genero } };
+    };
+    const occupation = ptBR.profile.fields.ocupacao;
+    const { unmount } = renderInApp(<AddressFormView profile={withGender("feminino")} onSave={vi.fn()} />);
+    expect(await optionsOf(occupation)).toEqual([
+      "Empregada CLT",
+      "Autônoma",
+      "Empresária",
+      "Servidora pública",
+      "Aposentada",
+      "Estudante",
+    ]);
+    unmount();
+    const again = renderInApp(<AddressFormView profile={withGender("masculino")} onSave={vi.fn()} />);
+    expect(await optionsOf(occupation)).toContain("Aposentado");
+    again.unmount();
+    renderInApp(<AddressFormView profile={withGender("nao_informado")} onSave={vi.fn()} />);
+    const neutral = await optionsOf(occupation);
+    expect(neutral).toEqual([
+      "Emprego com carteira assinada (CLT)",
+      "Trabalho autônomo",
+      "Empresa própria",
+      "Serviço público",
+      "Aposentadoria",
+      "Estudante",
+    ]);
+  });
+
+  it("leaves no '(a)' form anywhere in the pt-BR texts people read", () => {
+    const texts: string[] = [];
+    const walk = (v: unknown) => {
+      if (typeof v === "string") texts.push(v);
+      else if (v && typeof v === "object") for (const x of Object.values(v)) walk(x);
+    };
+    walk(ptBR);
+    expect(texts.filter((s) => /\w\((a|as|o|os)\)/.test(s))).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ import {
   type ProfileView,
   personalInput,
 } from "../../../shared/contracts/profile";
+import { genderContext } from "../../../shared/gender";
 import { reaisToCentavos, toReais } from "../../../shared/money";
 import { AddressFieldset } from "../../components/address-fieldset";
 import { MoneyInput } from "../../components/money-input";
@@ -77,6 +78,9 @@ export function PersonalForm({
   const submit = useSubmit(onSave, setError as never, Object.keys(personalInput.shape));
   const f = (k: keyof PersonalInput) => t(`profile.fields.${k}`);
   const e = (k: keyof PersonalInput) => err.field(formState.errors[k]?.message as string | undefined);
+  // The marital status in the person's words as chosen just below: "Casada", "Casado", or
+  // "Casado ou casada" while they prefer not to say (issue 29: never "Casado(a)").
+  const context = genderContext(form.watch("genero"));
   return (
     <form onSubmit={handleSubmit(submit.run)} noValidate>
       <Stack gap="sm">
@@ -113,7 +117,10 @@ export function PersonalForm({
             render={({ field }) => (
               <Select
                 label={f("estadoCivil")}
-                data={MARITAL_STATUSES.map((v) => ({ value: v, label: t(`profile.marital.${v}`) }))}
+                data={MARITAL_STATUSES.map((v) => ({
+                  value: v,
+                  label: t(`profile.marital.${v}`, { context }),
+                }))}
                 value={field.value ?? null}
                 onChange={(v) => v && field.onChange(v)}
                 onBlur={field.onBlur}
@@ -241,7 +248,11 @@ export function AddressFormView({
             render={({ field }) => (
               <Select
                 label={f("ocupacao")}
-                data={OCCUPATIONS.map((v) => ({ value: v, label: t(`profile.occupation.${v}`) }))}
+                data={OCCUPATIONS.map((v) => ({
+                  value: v,
+                  // "Aposentada" for her, "Aposentado" for him, "Aposentadoria" when not said.
+                  label: t(`profile.occupation.${v}`, { context: genderContext(profile.personal?.genero) }),
+                }))}
                 value={field.value}
                 onChange={(v) => v && field.onChange(v)}
                 allowDeselect={false}

@@ -25,7 +25,7 @@ describe("the guarantor's marital status and spouse", { timeout: 30_000 }, () =>
       "antonio@exemplo.com.br",
     );
     await userEvent.type(within(fields).getByLabelText(ptBR.proposal.guarantorRelationship), "pai");
-    // The select, as a keyboard user works it: open, down to "Casado(a)" (the second), choose.
+    // The select, as a keyboard user works it: open, down to "Casado ou casada" (the second), choose.
     const marital = within(fields).getByRole("combobox", { name: ptBR.proposal.guarantorMarital });
     marital.focus();
     await userEvent.keyboard("{ArrowDown}{ArrowDown}{Enter}");

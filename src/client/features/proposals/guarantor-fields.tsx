@@ -2,8 +2,9 @@ import { Select, SimpleGrid, Text, TextInput } from "@mantine/core";
 import { Controller, useFormContext } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { GENDERS, MARITAL_STATUSES } from "../../../shared/contracts/profile";
+import { GENDERS, type Gender, MARITAL_STATUSES } from "../../../shared/contracts/profile";
 import { type Guarantor, guarantorInput } from "../../../shared/contracts/proposals";
+import { genderContext } from "../../../shared/gender";
 import { AddressFieldset } from "../../components/address-fieldset";
 import { useErrorText } from "../../lib/error-text";
 
@@ -140,6 +141,8 @@ export function GuarantorFields() {
   const { register, control, formState, watch } = form;
   const errors = formState.errors.fiador;
   const married = watch("fiador.estadoCivil") === "casado";
+  // The guarantor's marital status in their words once said ("Casada"), neutral before (issue 29).
+  const context = genderContext(watch("fiador.genero") as Gender | undefined);
   return (
     <div data-testid="guarantor-fields">
       <Text fw={600}>{t("proposal.guarantor")}</Text>
@@ -181,7 +184,10 @@ export function GuarantorFields() {
             <Select
               label={t("proposal.guarantorMarital")}
               placeholder={t("profile.chooseMarital")}
-              data={MARITAL_STATUSES.map((v) => ({ value: v, label: t(`profile.marital.${v}`) }))}
+              data={MARITAL_STATUSES.map((v) => ({
+                value: v,
+                label: t(`profile.marital.${v}`, { context }),
+              }))}
               value={field.value || null}
               onChange={(v) => v && field.onChange(v)}
               onBlur={field.onBlur}

@@ -9,6 +9,7 @@ import {
   type ProposalStatus,
   type ProposalView,
 } from "../../../shared/contracts/proposals";
+import { genderContext } from "../../../shared/gender";
 import { formatBRL } from "../../../shared/money";
 
 const STATUS_COLOR: Record<ProposalStatus, string> = {
@@ -224,7 +225,7 @@ export function TermsSummary({ proposal }: { proposal: ProposalView }) {
       </Text>
       {proposal.termos.garantia === "fiador" && (
         <Text size="sm" data-testid="guarantor" style={{ overflowWrap: "anywhere" }}>
-          {t("proposal.guarantor")}:{" "}
+          {t("proposal.guarantor", { context: genderContext(proposal.fiador?.genero) })}:{" "}
           {proposal.fiador
             ? `${proposal.fiador.nome} (${proposal.fiador.parentesco}) · ${proposal.fiador.email}${
                 proposal.fiador.endereco

@@ -122,7 +122,9 @@ describe("the contract's status page", { timeout: 30_000 }, () => {
       },
     });
     await userEvent.click(await screen.findByRole("button", { name: ptBR.contract.send }, { timeout: 5000 }));
-    expect(await screen.findByRole("alert")).toHaveTextContent(`Fiador(a) Antônio Gonçalves: ${refusal}`);
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      `Fiador ou fiadora Antônio Gonçalves: ${refusal}`,
+    );
     const cards = screen.getAllByTestId("planned-signer");
     expect(cards[2]).toHaveAttribute("data-invalid", "true");
     expect(cards[2]).toHaveTextContent(refusal);
