@@ -66,6 +66,8 @@ describe("route table", () => {
       "//golpe.example",
       "/\\golpe.example",
       "javascript:alert(1)",
+      "/\t/golpe.example",
+      "/\n/golpe.example",
     ]) {
       expect(safeNextPath(bad)).toBe("/");
     }

@@ -102,5 +102,8 @@ export function findRoute(pathname: string): RouteDef | undefined {
 /** Only same-site relative paths are accepted as a `?next=` target, so a link cannot send a user away. */
 export function safeNextPath(next: string | null | undefined): string {
   if (!next?.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return "/";
+  // Browsers drop tabs and line breaks from a URL: "/\t/golpe.example" would become "//golpe.example".
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses.
+  if (/[\u0000-\u001f\u007f]/.test(next)) return "/";
   return next;
 }

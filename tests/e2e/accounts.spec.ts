@@ -61,12 +61,12 @@ test("a new user signs up, out and in, mistypes the password, resets it by e-mai
   await signInInBrowser(page, email, newPassword);
   await expect(page.getByTestId("account-menu")).toBeVisible();
 
-  // The link was single-use.
+  // The link was single-use, and says so before asking for anything (issue 29).
   await page.goto(link);
-  await page.getByRole("textbox", { name: "Nova senha", exact: true }).fill("Mais uma senha nova aqui 1");
-  await page.getByLabel("Confirme a nova senha").fill("Mais uma senha nova aqui 1");
-  await page.getByRole("button", { name: "Salvar nova senha" }).click();
-  await expect(page.getByTestId("reset-error")).toContainText("expirou ou já foi usado");
+  await expect(page.getByTestId("reset-error")).toContainText("já foi usado ou expirou");
+  await expect(page.getByRole("textbox", { name: "Nova senha", exact: true })).toHaveCount(0);
+  await page.getByRole("link", { name: "Pedir um novo link" }).click();
+  await expect(page).toHaveURL("/password");
 
   expect(problems).toEqual([]);
 });
@@ -160,4 +160,31 @@ test("a sign-out in one tab signs the other tab out too", async ({ context }) =>
   await first.goto("/logoff");
   await expect(first.getByTestId("account-menu")).toHaveCount(0);
   await expect(second.getByTestId("account-menu")).toHaveCount(0);
+});
+
+test("a person who signs up on the way somewhere lands there, signed in, from the confirmation e-mail (issue 29)", async ({
+  page,
+}) => {
+  const problems = watchPage(page);
+  const email = newEmail("rumo");
+  await page.setViewportSize({ width: 390, height: 844 });
+  // A private screen sends a visitor to sign in, then on to sign up, keeping where she was going.
+  await page.goto("/Config");
+  await expect(page).toHaveURL(/\/login\?next=%2FConfig/);
+  await page.getByRole("link", { name: "Criar conta" }).last().click();
+  await expect(page).toHaveURL(/\/signup\?next=%2FConfig/);
+  await page.getByLabel("Nome completo").fill("Rita Moreira");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByRole("textbox", { name: "Senha", exact: true }).fill("Varanda com rede em Olinda 8");
+  await expect(page.getByRole("button", { name: "Mostrar senha" })).toBeVisible();
+  await page.getByRole("button", { name: "Criar conta" }).click();
+  await expect(page.getByTestId("check-email")).toContainText(email);
+  const link = await fromOutbox(
+    email,
+    /(https?:\/\/[^\s"<>]+\/api\/auth\/verify-email\?token=[A-Za-z0-9._-]+(?:&amp;|&)next=[^\s"<>&]+)/,
+  );
+  await page.goto(link.replace("&amp;", "&"));
+  await expect(page).toHaveURL(/\/Config$/);
+  await expect(page.getByTestId("account-menu")).toBeVisible();
+  expect(problems).toEqual([]);
 });

@@ -156,3 +156,51 @@ describe("the welcome after sign-up (issue 29)", () => {
     expect(ptBR.auth.signedUp).toBe("Conta criada. Boas-vindas à Chave!");
   });
 });
+
+describe("signing up on the way somewhere (issue 29)", { timeout: 30_000 }, () => {
+  it("sends where the person was going, so the confirmation link lands there", async () => {
+    const { fetch } = renderScreen(<SignupScreen />, {
+      path: `/signup?next=${encodeURIComponent("/AluguelOferta?id=abc")}`,
+      api: { [`POST ${apiPaths.auth.signUp}`]: { status: true } },
+    });
+    await userEvent.type(
+      await screen.findByRole("textbox", { name: new RegExp(`^${ptBR.auth.name}`) }),
+      "Bruna Lima",
+    );
+    await userEvent.type(
+      screen.getByRole("textbox", { name: new RegExp(`^${ptBR.auth.email}`) }),
+      "bruna@exemplo.com.br",
+    );
+    await userEvent.type(
+      screen.getByLabelText(new RegExp(`^${ptBR.auth.password}`), { selector: "input" }),
+      "Ipê amarelo na varanda 42",
+    );
+    await userEvent.click(screen.getByRole("button", { name: ptBR.auth.signupSubmit }));
+    expect(await screen.findByTestId("check-email")).toBeInTheDocument();
+    const [call] = sent(fetch, apiPaths.auth.signUp);
+    expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({ next: "/AluguelOferta?id=abc" });
+  });
+
+  it("sends no `next` that leaves the site", async () => {
+    const { fetch } = renderScreen(<SignupScreen />, {
+      path: `/signup?next=${encodeURIComponent("//golpe.example")}`,
+      api: { [`POST ${apiPaths.auth.signUp}`]: { status: true } },
+    });
+    await userEvent.type(
+      await screen.findByRole("textbox", { name: new RegExp(`^${ptBR.auth.name}`) }),
+      "Bruna Lima",
+    );
+    await userEvent.type(
+      screen.getByRole("textbox", { name: new RegExp(`^${ptBR.auth.email}`) }),
+      "bruna@exemplo.com.br",
+    );
+    await userEvent.type(
+      screen.getByLabelText(new RegExp(`^${ptBR.auth.password}`), { selector: "input" }),
+      "Ipê amarelo na varanda 42",
+    );
+    await userEvent.click(screen.getByRole("button", { name: ptBR.auth.signupSubmit }));
+    expect(await screen.findByTestId("check-email")).toBeInTheDocument();
+    const [call] = sent(fetch, apiPaths.auth.signUp);
+    expect(JSON.parse(String(call?.[1]?.body))).not.toHaveProperty("next");
+  });
+});

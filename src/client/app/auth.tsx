@@ -30,9 +30,9 @@ export interface AuthContextValue {
   state: AuthState;
   signIn(email: string, password: string): Promise<void>;
   /** Creates the account; it signs in through the link e-mailed to it (the answer is the same for any e-mail). */
-  signUp(name: string, email: string, password: string): Promise<void>;
-  /** E-mails a new confirmation link to an account that has not confirmed yet. */
-  resendConfirmation(email: string): Promise<void>;
+  signUp(name: string, email: string, password: string, next?: string): Promise<void>;
+  /** E-mails a new confirmation link to an account that has not confirmed yet (landing on `next`). */
+  resendConfirmation(email: string, next?: string): Promise<void>;
   signOut(): Promise<void>;
   sendPasswordReset(email: string): Promise<void>;
   /** Re-reads the session from the server (after a change made elsewhere). */
@@ -115,11 +115,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         apply({ status: "signed-in", user: toUser(res.user) });
         announce();
       },
-      async signUp(name, email, password) {
-        await authApi.signUp(name, email, password);
+      async signUp(name, email, password, next) {
+        await authApi.signUp(name, email, password, next);
       },
-      async resendConfirmation(email) {
-        await authApi.resendConfirmation(email);
+      async resendConfirmation(email, next) {
+        await authApi.resendConfirmation(email, next);
       },
       async signOut() {
         await authApi.signOut();

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
@@ -12,6 +13,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type pg from "pg";
 import { API_PREFIX, apiRoutes } from "../../shared/api-paths";
 import { passwordProblem } from "../../shared/password-strength";
+import { safeNextPath } from "../../shared/routes";
 import { type Clock, systemClock } from "../clock";
 import type { Config } from "../config";
 import { type Db, withTransaction } from "../db/client";
@@ -126,6 +128,18 @@ export async function pruneAuthRows(
   return limits.length + links.length;
 }
 
+/**
+ * Where the person signing up (or asking for the link again) was going: the routes run
+ * better-auth inside it, and the confirmation e-mail's link carries it (`&next=`), so that the
+ * link lands there signed in. Only a path of this site is kept.
+ */
+const confirmationNext = new AsyncLocalStorage<string>();
+
+export function withConfirmationNext<T>(next: string | undefined, work: () => Promise<T>): Promise<T> {
+  const path = safeNextPath(next);
+  return path === "/" ? work() : confirmationNext.run(path, work);
+}
+
 /** How a reset link's token is stored: better-auth's "hashed" identifier (SHA-256, base64url). */
 export function resetIdentifier(token: string): string {
   return createHash("sha256").update(`reset-password:${token}`).digest("base64url");
@@ -144,8 +158,12 @@ export function createAuth({
   const resetUrl = (token: string) =>
     `${config.PUBLIC_URL}/password/reset?token=${encodeURIComponent(token)}`;
   // The confirmation link goes to our bridge, which answers with a redirect into the app.
-  const confirmUrl = (token: string) =>
-    `${config.PUBLIC_URL}/api/auth/verify-email?token=${encodeURIComponent(token)}`;
+  const confirmUrl = (token: string) => {
+    const next = confirmationNext.getStore();
+    return `${config.PUBLIC_URL}/api/auth/verify-email?token=${encodeURIComponent(token)}${
+      next ? `&next=${encodeURIComponent(next)}` : ""
+    }`;
+  };
   const authRule = { window: config.AUTH_RATE_LIMIT_WINDOW, max: config.AUTH_RATE_LIMIT_MAX };
   const throttle = new SignInThrottle(
     db,

@@ -7,6 +7,8 @@ import {
   requestPasswordResetInput,
   resendConfirmationInput,
   resetPasswordInput,
+  resetTokenCheckInput,
+  resetTokenState,
   revokeSessionInput,
   sameAnswer as sameAnswerBody,
   sessionInfo,
@@ -19,7 +21,8 @@ import {
 } from "../../shared/contracts/auth";
 import { errorResponses } from "../../shared/contracts/errors";
 import { AppError, codeForStatus, type ErrorCode, isErrorCode } from "../../shared/errors";
-import { type Auth, CLIENT_IP_HEADER } from "./auth";
+import { safeNextPath } from "../../shared/routes";
+import { type Auth, CLIENT_IP_HEADER, withConfirmationNext } from "./auth";
 
 /** better-auth's error codes, as the application's catalogue names them. */
 const AUTH_CODES: Record<string, ErrorCode> = {
@@ -83,12 +86,13 @@ async function forward(
   publicUrl: string,
   request: FastifyRequest,
   reply: FastifyReply,
+  url: string = request.url,
 ): Promise<Forwarded> {
   const headers = toFetchHeaders(request);
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
   if (hasBody) headers.set("content-type", "application/json");
   const response = await auth.handler(
-    new Request(new URL(request.url, publicUrl), {
+    new Request(new URL(url, publicUrl), {
       method: request.method,
       headers,
       body: hasBody ? JSON.stringify(request.body ?? {}) : undefined,
@@ -138,6 +142,15 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; publi
     reply.type("application/json; charset=utf-8");
     return { status: true };
   };
+  /**
+   * Sign-up and a new confirmation link keep where the person was going (`next`, not better-auth's)
+   * for the e-mailed link; better-auth gets the rest of the body.
+   */
+  const keepingNext = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { next, ...rest } = (request.body ?? {}) as { next?: string };
+    request.body = rest;
+    return withConfirmationNext(next, () => sameAnswer(request, reply));
+  };
   // Without the zod type provider: better-auth's answers are forwarded as the JSON text it wrote
   // (which Fastify sends as is), so the response schemas document them rather than type them.
   const r = app;
@@ -151,7 +164,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; publi
         response: { 200: sameAnswerBody, ...errorResponses },
       },
     },
-    sameAnswer,
+    keepingNext,
   );
   r.post(
     "/sign-in/email",
@@ -212,6 +225,28 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; publi
     handler,
   );
   r.post(
+    "/reset-password/check",
+    {
+      schema: {
+        tags,
+        summary:
+          "Whether a reset link's token still sets a password (used, expired or replaced: no); nothing is used up",
+        body: resetTokenCheckInput,
+        response: { 200: resetTokenState, ...errorResponses },
+      },
+      // A token is 32 random characters: nothing to guess, but no endpoint answers without end.
+      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+    },
+    async (request, reply) => {
+      const { token } = request.body as { token: string };
+      const context = await auth.$context;
+      // Looked up as reset-password itself looks it up (the stored identifier is its hash).
+      const link = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
+      reply.header("cache-control", "no-store");
+      return { usable: link !== null && link !== undefined && new Date(link.expiresAt) > new Date() };
+    },
+  );
+  r.post(
     "/change-password",
     {
       schema: {
@@ -268,7 +303,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; publi
         response: { 200: sameAnswerBody, ...errorResponses },
       },
     },
-    sameAnswer,
+    keepingNext,
   );
   r.get(
     "/verify-email",
@@ -283,10 +318,21 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; publi
     async (request, reply) => {
       // A link opened from an e-mail lands on a page, never on JSON: the app, or the sign-in
       // screen saying what happened.
-      let target = "/login?confirmacao=invalida";
+      // Where the person was going when she signed up: there, signed in; or through the sign-in
+      // screen when the link signs no one in. Only a path of this site (no open redirect).
+      const { token, next } = request.query as { token: string; next?: string };
+      const goal = safeNextPath(next);
+      const then = goal === "/" ? "" : `&next=${encodeURIComponent(goal)}`;
+      let target = `/login?confirmacao=invalida${then}`;
       try {
-        const answer = await forward(auth, publicUrl, request, reply);
-        target = answer.setsSession ? "/" : "/login?confirmacao=feita";
+        const answer = await forward(
+          auth,
+          publicUrl,
+          request,
+          reply,
+          `${request.url.split("?")[0]}?token=${encodeURIComponent(token)}`,
+        );
+        target = answer.setsSession ? goal : `/login?confirmacao=feita${then}`;
       } catch (error) {
         if (error instanceof AppError && error.status >= 500) throw error;
       }

@@ -36,6 +36,7 @@ export const CALLERS: Record<string, OpenAPIV3.SecurityRequirementObject[]> = {
   "POST /api/auth/sign-in/email": ANYONE,
   "POST /api/auth/request-password-reset": ANYONE,
   "POST /api/auth/reset-password": ANYONE,
+  "POST /api/auth/reset-password/check": ANYONE,
   "POST /api/auth/send-verification-email": ANYONE,
   "GET /api/auth/verify-email": ANYONE,
   "GET /api/auth/get-session": OPTIONAL_SESSION,

@@ -41,6 +41,12 @@ const token = (code: "invalid-reset-link" | "invalid-argument", max: number) =>
 
 const flag = z.boolean({ error: "invalid-argument" });
 
+/**
+ * Where the person was going (`?next=`): carried into the confirmation link and followed after
+ * it only when it is a path of this site (safeNextPath, src/shared/routes.ts); anything else lands on "/".
+ */
+const nextField = z.string({ error: "invalid-argument" }).max(2000, { error: "invalid-argument" }).optional();
+
 export const signUpInput = z.strictObject(
   {
     name: z
@@ -50,6 +56,7 @@ export const signUpInput = z.strictObject(
       .max(NAME_MAX, { error: "name-too-long" }),
     email: emailField,
     password: newPasswordField,
+    next: nextField,
   },
   strict,
 );
@@ -69,11 +76,20 @@ export const requestPasswordResetInput = z.strictObject({ email: emailField }, s
 export type RequestPasswordResetInput = z.infer<typeof requestPasswordResetInput>;
 
 /** A new confirmation link for an account that has not confirmed its e-mail yet. */
-export const resendConfirmationInput = z.strictObject({ email: emailField }, strict);
+export const resendConfirmationInput = z.strictObject({ email: emailField, next: nextField }, strict);
 export type ResendConfirmationInput = z.infer<typeof resendConfirmationInput>;
 
 /** The e-mailed confirmation link's query (a signed token). */
-export const verifyEmailQuery = z.strictObject({ token: token("invalid-argument", 2048) }, strict);
+export const verifyEmailQuery = z.strictObject(
+  { token: token("invalid-argument", 2048), next: nextField },
+  strict,
+);
+
+/** A reset link's token, to check before the new password is asked for (nothing is used up). */
+export const resetTokenCheckInput = z.strictObject({ token: token("invalid-reset-link", 512) }, strict);
+/** Whether the link still sets a password: false once used, expired, replaced by a newer one, or never made. */
+export const resetTokenState = z.object({ usable: z.boolean() });
+export type ResetTokenState = z.infer<typeof resetTokenState>;
 
 export const resetPasswordInput = z.strictObject(
   {

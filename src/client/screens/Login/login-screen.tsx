@@ -37,7 +37,7 @@ export function LoginScreen() {
     if (!unconfirmed) return;
     setResending(true);
     try {
-      await resendConfirmation(unconfirmed);
+      await resendConfirmation(unconfirmed, next ?? undefined);
       setResent(t("auth.confirmationResent", { email: unconfirmed }));
     } catch (err) {
       setFailure(text.of(err));

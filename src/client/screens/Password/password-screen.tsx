@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Anchor, Button, Stack, Text } from "@mantine/core";
-import { useState } from "react";
+import { Alert, Anchor, Button, Loader, Stack, Text } from "@mantine/core";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
@@ -66,6 +66,58 @@ function RequestReset() {
 }
 
 const resetForm = withConfirmation(resetPasswordInput);
+
+/** A link that no longer sets a password: said at once, with the way to a new one. */
+function DeadLink({ message }: { message: string }) {
+  const { t } = useTranslation();
+  return (
+    <AuthCard title={t("auth.resetTitle")}>
+      <Alert color="orange" role="alert" data-testid="reset-error">
+        {message}
+      </Alert>
+      <Button component={Link} to="/password">
+        {t("auth.requestNewLink")}
+      </Button>
+    </AuthCard>
+  );
+}
+
+/**
+ * `/password/reset?token=`: the link is checked before anything is asked (a used, expired or
+ * replaced one says so at once); a check that cannot be made shows the form, and the server
+ * still decides when it is sent.
+ */
+function CheckedReset({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<"checking" | "usable" | "dead">("checking");
+  useEffect(() => {
+    let isCurrent = true;
+    setState("checking");
+    authApi
+      .checkResetToken(token)
+      .then((answer) => isCurrent && setState(answer.usable ? "usable" : "dead"))
+      .catch((err: unknown) => {
+        if (!isCurrent) return;
+        // A token the server refuses to read is no link of ours.
+        setState(errorCodeOf(err) === "invalid-argument" ? "dead" : "usable");
+      });
+    return () => {
+      isCurrent = false;
+    };
+  }, [token]);
+  if (state === "dead") return <DeadLink message={t("auth.resetLinkDead")} />;
+  if (state === "checking") {
+    return (
+      <AuthCard title={t("auth.resetTitle")}>
+        <Stack align="center" gap="xs" role="status" data-testid="reset-checking">
+          <Loader size="sm" />
+          <Text c="dimmed">{t("auth.resetChecking")}</Text>
+        </Stack>
+      </AuthCard>
+    );
+  }
+  return <ResetPassword token={token} />;
+}
 
 function ResetPassword({ token }: { token: string }) {
   const { t } = useTranslation();
@@ -144,7 +196,7 @@ export function PasswordScreen() {
         </AuthCard>
       );
     }
-    return <ResetPassword token={token} />;
+    return <CheckedReset token={token} />;
   }
   return <RequestReset />;
 }

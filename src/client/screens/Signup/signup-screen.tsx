@@ -18,9 +18,10 @@ import { useErrorText } from "../../lib/error-text";
  */
 export function SignupScreen() {
   const { t } = useTranslation();
+  const [params] = useSearchParams();
   const [sentTo, setSentTo] = useState<string | null>(null);
   return sentTo ? (
-    <CheckEmail email={sentTo} onAnotherEmail={() => setSentTo(null)} />
+    <CheckEmail email={sentTo} next={params.get("next")} onAnotherEmail={() => setSentTo(null)} />
   ) : (
     <SignupForm onSent={setSentTo} title={t("auth.signupTitle")} />
   );
@@ -43,7 +44,8 @@ function SignupForm({ onSent, title }: { onSent: (email: string) => void; title:
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await signUp(values.name, values.email, values.password);
+      // The confirmation link lands where the person was going (an offer, say), signed in.
+      await signUp(values.name, values.email, values.password, next ?? undefined);
       onSent(values.email);
     } catch (err) {
       const code = errorCodeOf(err);
@@ -99,7 +101,15 @@ function SignupForm({ onSent, title }: { onSent: (email: string) => void; title:
   );
 }
 
-function CheckEmail({ email, onAnotherEmail }: { email: string; onAnotherEmail: () => void }) {
+function CheckEmail({
+  email,
+  next,
+  onAnotherEmail,
+}: {
+  email: string;
+  next: string | null;
+  onAnotherEmail: () => void;
+}) {
   const { t } = useTranslation();
   const text = useErrorText();
   const { resendConfirmation } = useAuth();
@@ -110,7 +120,7 @@ function CheckEmail({ email, onAnotherEmail }: { email: string; onAnotherEmail: 
     setSending(true);
     setNote(null);
     try {
-      await resendConfirmation(email);
+      await resendConfirmation(email, next ?? undefined);
       setNote({ ok: true, text: t("auth.confirmationResent", { email }) });
     } catch (err) {
       setNote({ ok: false, text: text.of(err) });
@@ -142,7 +152,7 @@ function CheckEmail({ email, onAnotherEmail }: { email: string; onAnotherEmail: 
       </Group>
       <Text size="sm" ta="center">
         {t("auth.signupHaveAccount")}{" "}
-        <Anchor component={Link} to="/login">
+        <Anchor component={Link} to={next ? `/login?next=${encodeURIComponent(next)}` : "/login"}>
           {t("nav.login")}
         </Anchor>
       </Text>

@@ -2,10 +2,12 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import { apiPaths } from "../../../../shared/api-paths";
 import type {
   ChangePasswordInput,
+  ResetTokenState,
   SessionInfo,
   SessionResponse,
   SignInResult,
 } from "../../../../shared/contracts/auth";
+import { safeNextPath } from "../../../../shared/routes";
 import { api } from "../../../lib/api";
 import { refreshPaths } from "../../../lib/query";
 
@@ -13,15 +15,26 @@ import { refreshPaths } from "../../../lib/query";
  * The calls of the session itself, for the auth provider: it keeps the signed-in user in its own
  * state (not the read cache, which it empties when the user changes).
  */
+/** Only a path of this site goes along; the home needs no `next`. */
+function nextOf(next: string | null | undefined): { next?: string } {
+  const path = safeNextPath(next);
+  return path === "/" ? {} : { next: path };
+}
+
 export const authApi = {
   session: () => api<SessionResponse>(apiPaths.auth.session),
   signIn: (email: string, password: string) =>
     api<SignInResult>(apiPaths.auth.signIn, {
       body: { email, password },
     }),
-  signUp: (name: string, email: string, password: string) =>
-    api(apiPaths.auth.signUp, { body: { name, email, password } }),
-  resendConfirmation: (email: string) => api(apiPaths.auth.sendVerificationEmail, { body: { email } }),
+  /** `next`: where the e-mailed confirmation link lands, signed in (a path of this site). */
+  signUp: (name: string, email: string, password: string, next?: string) =>
+    api(apiPaths.auth.signUp, { body: { name, email, password, ...nextOf(next) } }),
+  resendConfirmation: (email: string, next?: string) =>
+    api(apiPaths.auth.sendVerificationEmail, { body: { email, ...nextOf(next) } }),
+  /** Whether a reset link still sets a password, before asking for one (nothing is used up). */
+  checkResetToken: (token: string) =>
+    api<ResetTokenState>(apiPaths.auth.checkResetToken, { body: { token } }),
   signOut: () => api(apiPaths.auth.signOut, { body: {} }),
   requestPasswordReset: (email: string) => api(apiPaths.auth.requestPasswordReset, { body: { email } }),
   resetPassword: (token: string, newPassword: string) =>
