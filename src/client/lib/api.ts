@@ -8,6 +8,8 @@ export class ApiError extends Error {
   readonly issues: { path: string; message: string }[];
   /** A 429's wait, from its Retry-After header (or better-auth's X-Retry-After), in seconds. */
   readonly retryAfterSeconds: number | undefined;
+  /** What the refusal is about when it exists already (a duplicate proposal's id): the body's `ref`. */
+  ref: string | undefined;
 
   constructor(
     code: ErrorCode,
@@ -64,18 +66,20 @@ export async function api<T>(
     }
   }
   if (!response.ok) {
-    const b = (body ?? {}) as { code?: unknown; message?: unknown; issues?: unknown };
+    const b = (body ?? {}) as { code?: unknown; message?: unknown; issues?: unknown; ref?: unknown };
     const code = isErrorCode(b.code) ? b.code : codeForStatus(response.status);
     const issues = Array.isArray(b.issues) ? (b.issues as { path: string; message: string }[]) : [];
     logger.warn(`${method} ${path} → ${response.status} ${code}`);
     const wait = Number(response.headers.get("retry-after") ?? response.headers.get("x-retry-after") ?? "");
-    throw new ApiError(
+    const error = new ApiError(
       code,
       response.status,
       typeof b.message === "string" ? b.message : code,
       issues,
       Number.isFinite(wait) && wait > 0 ? Math.ceil(wait) : undefined,
     );
+    if (typeof b.ref === "string") error.ref = b.ref;
+    throw error;
   }
   return body as T;
 }

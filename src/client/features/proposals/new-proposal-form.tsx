@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import {
   ActionIcon,
   Alert,
+  Anchor,
   Button,
   Card,
   Checkbox,
@@ -16,6 +17,7 @@ import { IconTrash } from "@tabler/icons-react";
 import { type ReactNode, useRef } from "react";
 import { Controller, FormProvider, type Path, useFieldArray, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { z } from "zod";
 import {
   brazilDate,
@@ -284,13 +286,28 @@ export function NewProposalForm({
         error={err.field(errors.mensagem?.message)}
       />
       {create.error && (
-        <Alert color="red" role="alert" ref={refusal} tabIndex={-1}>
-          {err.message(create.error)}
+        <Alert color="red" role="alert" ref={refusal} tabIndex={-1} data-testid="proposal-refusal">
+          {create.error instanceof ApiError && create.error.code === "network"
+            ? // Offline: what was typed stays in the form, and sending again is the retry.
+              t("proposal.offline")
+            : err.message(create.error)}
+          {create.error instanceof ApiError &&
+            create.error.code === "duplicate-proposal" &&
+            create.error.ref && (
+              <>
+                {" "}
+                <Anchor component={Link} to={`/PropostaEnviada?id=${create.error.ref}`} inherit>
+                  {t("proposal.seeSent")}
+                </Anchor>
+              </>
+            )}
         </Alert>
       )}
       <Group justify="flex-end">
         <Button size="md" loading={create.isPending} onClick={() => void send()}>
-          {t("proposal.send")}
+          {create.error instanceof ApiError && create.error.code === "network"
+            ? t("proposal.tryAgain")
+            : t("proposal.send")}
         </Button>
       </Group>
     </FormProvider>

@@ -1,10 +1,13 @@
-import { screen, waitFor } from "@testing-library/react";
+import { onlineManager } from "@tanstack/react-query";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { expectConsoleError } from "../../../../tests/support/console";
 import type { OfferView } from "../../../shared/contracts/listings";
 import { addMonths, brazilDate } from "../../../shared/contracts/proposals";
 import { renderScreen } from "../../app/testing";
 import { completeProfileOf } from "../../features/profile/profile-view.fixture";
+import { proposalViewOf } from "../../features/proposals/proposal-view.fixture";
 import { AluguelPropostaScreen } from "./aluguel-proposta-screen";
 
 const OFFER_ID = "6f1f3c1e-8a53-4f4b-9a43-1b2c3d4e5f60";
@@ -59,6 +62,7 @@ const api = {
   "GET /api/profile": profile,
   [`GET /api/offers/${OFFER_ID}`]: offer,
   "GET /api/storage/objects": [],
+  "GET /api/proposals": [],
 };
 
 describe("/AluguelProposta?oferta=", { timeout: 30_000 }, () => {
@@ -108,5 +112,86 @@ describe("/AluguelProposta?oferta=", { timeout: 30_000 }, () => {
     await waitFor(() => expect(date).toHaveFocus());
     expect(date).toHaveAttribute("aria-invalid", "true");
     expect(document.querySelectorAll('[aria-invalid="true"]')).toHaveLength(1);
+  });
+
+  it("says up front that a rented offer takes no proposal, with no form to fill", async () => {
+    renderScreen(<AluguelPropostaScreen />, {
+      path,
+      user,
+      api: { ...api, [`GET /api/offers/${OFFER_ID}`]: { ...offer, status: "alugada" } },
+    });
+    expect(await screen.findByTestId("offer-unavailable")).toHaveTextContent("Este imóvel já foi alugado.");
+    expect(screen.queryByRole("button", { name: "Enviar proposta" })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText("Sua renda mensal (R$)")).not.toBeInTheDocument();
+  });
+
+  it("coming back after sending, shows the proposal sent with the way to it, not an empty form", async () => {
+    const sent = proposalViewOf({ id: "9d1f3c1e-8a53-4f4b-9a43-1b2c3d4e5f60", status: "enviada" });
+    renderScreen(<AluguelPropostaScreen />, { path, user, api: { ...api, "GET /api/proposals": [sent] } });
+    const already = await screen.findByTestId("proposal-already-sent");
+    expect(already).toHaveTextContent("Você já enviou uma proposta para esta oferta");
+    expect(within(already).getByRole("link", { name: "Ver a proposta enviada" })).toHaveAttribute(
+      "href",
+      `/PropostaEnviada?id=${sent.id}`,
+    );
+    expect(screen.queryByRole("button", { name: "Enviar proposta" })).not.toBeInTheDocument();
+  });
+
+  it("a second proposal refused links to the one in progress", async () => {
+    const ref = "9d1f3c1e-8a53-4f4b-9a43-1b2c3d4e5f60";
+    renderScreen(<AluguelPropostaScreen />, {
+      path,
+      user,
+      api: {
+        ...api,
+        "POST /api/proposals": {
+          status: 409,
+          body: {
+            code: "duplicate-proposal",
+            message: "Você já tem uma proposta em andamento para esta oferta.",
+            ref,
+          },
+        },
+      },
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Enviar proposta" }));
+    const refusal = await screen.findByRole("alert");
+    expect(refusal).toHaveTextContent("Você já tem uma proposta em andamento para esta oferta.");
+    expect(within(refusal).getByRole("link", { name: "Ver a proposta enviada" })).toHaveAttribute(
+      "href",
+      `/PropostaEnviada?id=${ref}`,
+    );
+  });
+
+  it("offline, says so instead of spinning, keeps what was typed, and sends on the retry", async () => {
+    expectConsoleError(/POST \/api\/proposals failed/);
+    const created = proposalViewOf({ id: "9d1f3c1e-8a53-4f4b-9a43-1b2c3d4e5f60", status: "enviada" });
+    renderScreen(<AluguelPropostaScreen />, {
+      path,
+      user,
+      api: { ...api, "POST /api/proposals": created, [`GET /api/proposals/${created.id}`]: created },
+    });
+    const answered = globalThis.fetch;
+    let offline = false;
+    vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) =>
+      offline ? Promise.reject(new TypeError("Failed to fetch")) : answered(input, init),
+    );
+    try {
+      const message = await screen.findByLabelText("Mensagem ao proprietário");
+      await userEvent.type(message, "Moro perto.");
+      offline = true;
+      onlineManager.setOnline(false);
+      await userEvent.click(screen.getByRole("button", { name: "Enviar proposta" }));
+      expect(await screen.findByRole("alert")).toHaveTextContent(
+        "Você está sem conexão e a proposta não foi enviada.",
+      );
+      expect(screen.getByLabelText("Mensagem ao proprietário")).toHaveValue("Moro perto.");
+      offline = false;
+      onlineManager.setOnline(true);
+      await userEvent.click(screen.getByRole("button", { name: "Tentar de novo" }));
+      await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/PropostaEnviada?id="));
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 });

@@ -29,10 +29,15 @@ export const proposalsQuery = (filter: ProposalFilter = {}) => {
   return queryOptions({ queryKey: [path], queryFn: () => api<ProposalView[]>(path) });
 };
 
-/** A new proposal: it is cached as read, and every list of proposals refreshes. */
+/**
+ * A new proposal: it is cached as read, and every list of proposals refreshes. Sent even when the
+ * browser says it is offline (networkMode "always"): a paused send was a spinner for as long as the
+ * connection stayed away; now it fails at once, and the form says so and keeps what was typed.
+ */
 export function useCreateProposal() {
   const queryClient = useQueryClient();
   return useMutation({
+    networkMode: "always",
     mutationFn: (input: ProposalInput) => api<ProposalView>(apiPaths.proposals.all, { body: input }),
     onSuccess: (created) => {
       queryClient.setQueryData(proposalQuery(created.id).queryKey, created);
