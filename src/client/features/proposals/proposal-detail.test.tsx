@@ -1,5 +1,5 @@
-import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
 import { renderInApp } from "../../components/render-in-app";
 import { ProposalDetail } from "./proposal-detail";
 import { proposalViewOf } from "./proposal-view.fixture";
@@ -60,5 +60,25 @@ describe("the proposal's term, in months", () => {
     expect(timeline).toHaveTextContent("Caução: 1 mês 2 meses");
     expect(within(timeline).getByText("30 meses").tagName).toBe("S");
     expect(timeline.textContent).not.toMatch(/\(meses\)/);
+  });
+});
+
+describe("the proposal's header once its contract moves on", () => {
+  it("says the contract's step ('Assinado'), not 'Aprovada', after the contract is signed", async () => {
+    const proposal = proposalViewOf({ status: "aprovada", turn: null });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify([{ id: "c1", proposalId: proposal.id, status: "assinado" }]), {
+            status: 200,
+            headers: { "content-type": "application/json" },
+          }),
+      ),
+    );
+    renderInApp(<ProposalDetail proposal={proposal} />);
+    const badge = screen.getByTestId("proposal-status");
+    await waitFor(() => expect(badge).toHaveTextContent("Contrato assinado"));
+    expect(badge).not.toHaveTextContent("Aprovada");
   });
 });

@@ -8,6 +8,7 @@ import type { ProposalView } from "../../../shared/contracts/proposals";
 import { formatBRL } from "../../../shared/money";
 import { documentQuery } from "../../lib/storage-queries";
 import { ProposalActions } from "./actions";
+import { contractStepsQuery } from "./api/proposals";
 import { ProposalStatusBadge, ProposalTimeline, TermsSummary, TotalAtRent, TurnBanner } from "./parts";
 
 /**
@@ -36,6 +37,9 @@ function DocumentLink({ id, index }: { id: string; index: number }) {
 
 /** One proposal, as its tenant or its landlord sees it: turn, terms, people, documents, actions, timeline. */
 export function ProposalDetail({ proposal, slots = {} }: { proposal: ProposalView; slots?: ProposalSlots }) {
+  // Once approved, the header says where its contract stands ("Assinado"), not "Aprovada" forever.
+  const contracts = useQuery({ ...contractStepsQuery(), enabled: proposal.status === "aprovada" });
+  const contract = contracts.data?.find((c) => c.proposalId === proposal.id)?.status ?? null;
   const { t } = useTranslation();
   return (
     <Stack gap="md" data-testid="proposal-detail">
@@ -51,7 +55,7 @@ export function ProposalDetail({ proposal, slots = {} }: { proposal: ProposalVie
             </Anchor>
           </Text>
         </div>
-        <ProposalStatusBadge status={proposal.status} />
+        <ProposalStatusBadge status={proposal.status} contract={contract} />
       </Group>
       <TurnBanner proposal={proposal} />
       {proposal.status === "aprovada" && slots.contract?.(proposal)}

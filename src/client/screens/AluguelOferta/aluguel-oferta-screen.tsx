@@ -46,7 +46,21 @@ export function AluguelOfertaScreen() {
           ) : (
             <OfferDetails offer={offer} />
           )}
-          <Group justify="center" gap="sm">
+          {/* Sticks to the bottom of the screen while the offer is read: on a phone, "Fazer proposta"
+              is always in reach, not after the whole page (issue 29). */}
+          <Group
+            justify="center"
+            gap="sm"
+            data-testid="offer-actions"
+            pos="sticky"
+            bottom={0}
+            py="sm"
+            style={{
+              zIndex: 3,
+              background: "var(--mantine-color-body)",
+              borderTop: offer.isOwner ? undefined : "1px solid var(--mantine-color-default-border)",
+            }}
+          >
             <ProposeButton offer={offer} signedIn={signedIn} />
             {/* One keeps others' offers: its price drops are told (/preferences/favoritos). */}
             {signedIn && !offer.isOwner && <FavoriteButton offerId={offer.id} />}

@@ -36,6 +36,7 @@ import { ACCEPT_ATTRIBUTE } from "../../../shared/contracts/storage";
 import { useAuth } from "../../app/auth";
 import { PageHeader } from "../../components/page-header";
 import { UploadProgress } from "../../components/upload-progress";
+import { contractsQuery } from "../../features/contracts/api/contracts";
 import {
   conversationsQuery,
   threadQuery,
@@ -84,6 +85,7 @@ export function MessageText({ text }: { text: string }) {
 function ConversationList() {
   const { t, i18n } = useTranslation();
   const err = useErrorText();
+  const statusOf = useStatusText();
   const inbox = useQuery(conversationsQuery());
   if (inbox.isPending) return <Loader />;
   if (inbox.data === undefined) return <Alert color="red">{err.of(inbox.error)}</Alert>;
@@ -118,7 +120,7 @@ function ConversationList() {
                     {c.titulo}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {t("messages.with", { name: c.com })} · {t(`proposal.status.${c.status}`)}
+                    {t("messages.with", { name: c.com })} · {statusOf(c)}
                   </Text>
                   <Text size="sm" c={c.naoLidas > 0 ? undefined : "dimmed"} lineClamp={1}>
                     {c.ultima
@@ -328,9 +330,24 @@ function Composer({ conversation }: { conversation: ConversationView }) {
   );
 }
 
+/**
+ * A conversation's state in words: an approved proposal's contract step once there is a contract
+ * ("Contrato assinado"), not "Aprovada" for ever (issue 29); the proposal's status otherwise.
+ */
+function useStatusText() {
+  const { t } = useTranslation();
+  const contracts = useQuery(contractsQuery());
+  return (c: Pick<ConversationView, "proposalId" | "status">) => {
+    const step =
+      c.status === "aprovada" && contracts.data?.find((k) => k.proposalId === c.proposalId)?.status;
+    return step ? t(`proposal.contractStep.${step}`) : t(`proposal.status.${c.status}`);
+  };
+}
+
 function Thread({ proposalId }: { proposalId: string }) {
   const { t } = useTranslation();
   const err = useErrorText();
+  const statusOf = useStatusText();
   const thread = useQuery(threadQuery(proposalId));
   const { mutateAsync: markRead } = useMarkRead(proposalId);
   const bottom = useRef<HTMLDivElement>(null);
@@ -385,7 +402,7 @@ function Thread({ proposalId }: { proposalId: string }) {
             {c.titulo}
           </Title>
           <Text size="xs" c="dimmed">
-            {t("messages.with", { name: c.com })} · {t(`proposal.status.${c.status}`)} ·{" "}
+            {t("messages.with", { name: c.com })} · {statusOf(c)} ·{" "}
             <Anchor
               component={Link}
               to={

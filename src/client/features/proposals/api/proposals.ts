@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiPaths, queryString } from "../../../../shared/api-paths";
+import type { ContractView } from "../../../../shared/contracts/contracts";
 import type {
   ProposalAction,
   ProposalInput,
@@ -22,6 +23,16 @@ export interface ProposalFilter {
   oferta?: string;
   status?: ProposalStatus;
 }
+
+/**
+ * One's contracts, read to say where an approved proposal stands (its contract's step): the same
+ * read (path and cache) as the contracts' own list.
+ */
+export const contractStepsQuery = () =>
+  queryOptions({
+    queryKey: [apiPaths.contracts.all],
+    queryFn: () => api<ContractView[]>(apiPaths.contracts.all),
+  });
 
 /** One's proposals (as tenant, as landlord or both), newest first. */
 export const proposalsQuery = (filter: ProposalFilter = {}) => {
