@@ -232,7 +232,7 @@ describe("the invitation's words agree with each person (item 7)", () => {
     );
     expect(text).toContain(`Assine até ${brazilDateTime(closes)}`);
     expect(w.subject).toBe(
-      "Marta e Rafael pedem a sua assinatura: contrato de locação do imóvel em Rua Voluntários da Pátria, 100, apto 201, Botafogo",
+      "Assine o contrato de locação do imóvel em Rua Voluntários da Pátria, 100, apto 201, Botafogo: pedido de Marta e Rafael",
     );
   });
 

@@ -134,14 +134,16 @@ export function invitationWords(
   const deadline = when
     ? `${reminder ? "O contrato espera a sua assinatura" : "Assine"} até ${when} (horário de Brasília). Depois disso, o link deixa de funcionar e o contrato precisa ser enviado de novo.`
     : null;
+  const about = `Assine o contrato de locação do imóvel em ${shortAddress(home)}`;
   const subject = reminder
     ? `Lembrete: o prazo para assinar o contrato de locação do imóvel em ${shortAddress(home)} termina em ${when}`
-    : `${firstName(data.locador.nome)} e ${firstName(data.locatario.nome)} pedem a sua assinatura: contrato de locação do imóvel em ${shortAddress(home)}`;
+    : signer.role === "locador"
+      ? about
+      : signer.role === "locatario"
+        ? `${about}, enviado por ${firstName(data.locador.nome)}`
+        : `${about}: pedido de ${firstName(data.locador.nome)} e ${firstName(data.locatario.nome)}`;
   return {
-    subject:
-      signer.role === "locador" && !reminder
-        ? `Assine o contrato de locação do imóvel em ${shortAddress(home)}`
-        : subject,
+    subject,
     lines: [
       who,
       asRole,
