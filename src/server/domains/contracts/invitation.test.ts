@@ -182,6 +182,21 @@ describe("links that work without an account (item 6)", () => {
   });
 });
 
+describe("a guest's notice after a refusal or a cancellation (item 6)", () => {
+  it("gives the guarantor, who has no account, the contract's PDF rather than the history behind a sign-in", async () => {
+    const b = builders(t);
+    const { fiador } = await b.contract("cancelado");
+    if (!fiador) throw new Error("no guarantor");
+    const mail = (await mails(fiador.email)).find((m) => m.subject.includes("cancelado"));
+    expect(mail?.text).not.toContain("/AluguelHistorico");
+    const link = mail?.text.match(/Baixar o contrato: https?:\/\/[^/\s]+(\/api\/storage\/files\/\S+)/)?.[1];
+    if (!link) throw new Error(`no download in: ${mail?.text}`);
+    const file = await b.call("GET", link.replace(/&amp;/g, "&"));
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+  });
+});
+
 describe("the invitation's words agree with each person (item 7)", () => {
   const data = (genero?: "feminino" | "masculino"): StoredContractData => ({
     numero: "2026-ABC123",
