@@ -35,7 +35,7 @@ import {
 import { useAuth } from "../../app/auth";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PageHeader } from "../../components/page-header";
-import { UploadProgress } from "../../components/upload-progress";
+import { UploadProgress, useRevealed } from "../../components/upload-progress";
 import { useDeleteDocument } from "../../features/storage/api/documents";
 import { formatBytes, formatDate } from "../../lib/format";
 import { storageErrorText } from "../../lib/storage-error-text";
@@ -158,13 +158,19 @@ function DocumentSlot({
           )}
         </Group>
         {task && <UploadProgress task={task} />}
-        {problem && (
-          <Alert color="red" role="alert" withCloseButton onClose={() => setProblem(null)}>
-            {problem}
-          </Alert>
-        )}
+        {problem && <UploadProblem text={problem} onClose={() => setProblem(null)} />}
       </Stack>
     </Card>
+  );
+}
+
+/** Why a document was not kept: in its own card, announced, and brought into view (issue 29). */
+function UploadProblem({ text, onClose }: { text: string; onClose: () => void }) {
+  const ref = useRevealed<HTMLDivElement>(true);
+  return (
+    <Alert ref={ref} color="red" role="alert" withCloseButton onClose={onClose}>
+      {text}
+    </Alert>
   );
 }
 
