@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { makePng } from "../support/files";
 import { expect, test } from "./fixtures";
 import { newEmail, signUpInBrowser, watchPage } from "./helpers";
+import { completeProfile } from "./market";
 
 const PASSWORD = "Ipê amarelo na varanda 42";
 
@@ -59,6 +60,10 @@ test("a landlord lists a unit with a photo and an offer; a visitor finds it by e
   // The offer.
   await page.getByRole("link", { name: "Criar oferta" }).click();
   await expect(page.getByRole("heading", { name: "Nova oferta de aluguel" })).toBeVisible();
+  // Publishing needs what the contract needs (decision 041): said before the form is filled.
+  await expect(page.getByTestId("publish-needs")).toContainText(
+    "Para publicar, o contrato precisa dos seus dados",
+  );
   await page.getByLabel("Aluguel mensal (R$)").fill("2500");
   await page.getByLabel("Condomínio (R$/mês)").fill("450");
   await page.getByLabel("IPTU (R$/mês)").fill("90");
@@ -75,6 +80,17 @@ test("a landlord lists a unit with a photo and an offer; a visitor finds it by e
   await page.getByRole("button", { name: "Salvar oferta" }).click();
   await expect(page).toHaveURL(/\/AluguelOferta\?id=[0-9a-f-]{36}$/);
   await expect(page.getByTestId("offer-status")).toHaveText("Rascunho");
+  // No "Publicar" the server would refuse: the way to the profile, and back here.
+  await expect(page.getByRole("button", { name: "Publicar" })).toHaveCount(0);
+  await expect(
+    page.getByTestId("publish-needs").getByRole("link", { name: "Completar meus dados" }),
+  ).toHaveAttribute(
+    "href",
+    `/profile?next=${encodeURIComponent(new URL(page.url()).pathname + new URL(page.url()).search)}`,
+  );
+  await completeProfile(page.request, "Helena Castro Prado");
+  await page.reload();
+  await expect(page.getByTestId("publish-needs")).toHaveCount(0);
   await page.getByRole("button", { name: "Publicar" }).click();
   await expect(page.getByTestId("offer-status")).toHaveText("Publicada");
   const offerUrl = new URL(page.url());
@@ -125,6 +141,11 @@ test("a landlord lists a unit with a photo and an offer; a visitor finds it by e
   await expect(visitor.getByTestId("offer-total")).toHaveText("R$ 3.075,00");
   await expect(visitor.getByText("Castro")).toHaveCount(0);
   await expect(visitor.getByTestId("gallery").getByRole("img").first()).toBeVisible();
+  // On a phone, the proposal's button is in reach at once, and stays there while the page is read.
+  await expect(visitor.getByTestId("make-proposal")).toBeInViewport();
+  await visitor.mouse.wheel(0, 600);
+  await expect(visitor.getByTestId("make-proposal")).toBeInViewport();
+  await visitor.screenshot({ path: test.info().outputPath("offer-390.png") });
   await visitor.getByTestId("make-proposal").click();
   await expect(visitor).toHaveURL(/\/login\?next=%2FAluguelProposta%3Foferta%3D/);
 

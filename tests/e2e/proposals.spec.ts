@@ -85,6 +85,13 @@ test("a tenant proposes with documents, the landlord counters, the tenant accept
   await expect(tenant.getByTestId("sent-confirmation")).toBeVisible();
   await expect(tenant.getByTestId("turn-banner")).toContainText("Aguardando a outra parte");
   const tenantProposalUrl = tenant.url();
+  // Back to the form after sending: it says the proposal was sent, with the way to it (issue 29).
+  await tenant.goBack();
+  const already = tenant.getByTestId("proposal-already-sent");
+  await expect(already).toContainText("Você já enviou uma proposta para esta oferta");
+  await expect(tenant.getByRole("button", { name: "Enviar proposta" })).toHaveCount(0);
+  await already.getByRole("link", { name: "Ver a proposta enviada" }).click();
+  await expect(tenant).toHaveURL(tenantProposalUrl);
 
   // A rival proposes too, through the API.
   await signUpInBrowser(rival, { name: "Sonia Prado", email: newEmail("rival"), password: PASSWORD });
@@ -108,6 +115,17 @@ test("a tenant proposes with documents, the landlord counters, the tenant accept
   await landlord.getByTestId("proposal-row").filter({ hasText: "Rafael Costa Lima" }).click();
   await expect(landlord.getByTestId("income-ratio")).toContainText("Saudável");
   await expect(landlord.getByTestId("proposal-documents").getByRole("link")).toHaveCount(1);
+  // Opening the tenant's document reads the document, never /api/proposals/<its id> (was a 404).
+  const proposalMisses: string[] = [];
+  landlord.on("response", (r) => {
+    if (r.status() === 404 && r.url().includes("/api/proposals/")) proposalMisses.push(r.url());
+  });
+  await landlord.getByTestId("proposal-documents").getByRole("link").click();
+  await expect(landlord).toHaveURL(/\/ViewDocument\?id=/);
+  await expect(landlord.getByTestId("document-name")).toContainText("holerites.pdf");
+  expect(proposalMisses).toEqual([]);
+  await landlord.goBack();
+  await expect(landlord.getByTestId("income-ratio")).toContainText("Saudável");
   await expect(landlord.getByTestId("turn-banner")).toContainText("É a sua vez de responder");
   await landlord.getByRole("button", { name: "Contrapropor" }).click();
   await landlord.getByLabel("Aluguel proposto (R$)").fill("2900");
@@ -121,10 +139,11 @@ test("a tenant proposes with documents, the landlord counters, the tenant accept
   await expect(tenant.getByTestId("turn-banner")).toContainText("Prazo");
   await tenant.getByRole("button", { name: "Aceitar contraproposta" }).click();
   await tenant.getByRole("dialog").getByRole("button", { name: "Aceitar contraproposta" }).click();
-  await expect(tenant.getByTestId("proposal-status")).toHaveText("Aprovada");
+  // Approved: the header then says where the contract stands (its draft is written right after).
+  await expect(tenant.getByTestId("proposal-status")).toHaveText(/^(Aprovada|Contrato em revisão)$/);
 
   // The landlord sees it approved, live, without approving her own terms again.
-  await expect(landlord.getByTestId("proposal-status")).toHaveText("Aprovada");
+  await expect(landlord.getByTestId("proposal-status")).toHaveText(/^(Aprovada|Contrato em revisão)$/);
   await expect(landlord.getByRole("button", { name: "Aprovar" })).toHaveCount(0);
   await expect(landlord.getByTestId("turn-banner")).toContainText("o próximo passo é o contrato");
 
