@@ -148,7 +148,9 @@ describe("the search a visitor arrives to", { timeout: 30_000 }, () => {
       path: "/",
       api: { "/api/search": { ...api["/api/search"], total: 37 } },
     });
-    expect(await screen.findByTestId("result-count")).toHaveTextContent("37 imóveis encontrados");
+    expect(await screen.findByTestId("result-count", {}, { timeout: 5000 })).toHaveTextContent(
+      "37 imóveis encontrados",
+    );
   });
 
   it("on a phone, keeps the filters in a drawer so the results come first", async () => {
