@@ -155,3 +155,22 @@ describe("checking a reset link before asking for a password", () => {
     expect(codes[30]).toBe(429);
   });
 });
+
+describe("a sign-in refused for too many tries from one address", () => {
+  it("says how long to wait in Retry-After, as the per-account delay does", async () => {
+    const ip = uniqueIp();
+    let last: Awaited<ReturnType<typeof post>> | undefined;
+    for (let i = 0; i < 12; i++) {
+      last = await post(
+        t.app,
+        "/api/auth/sign-in/email",
+        { email: uniqueEmail("muitas"), password: "errada123" },
+        { ip },
+      );
+      if (last.statusCode === 429) break;
+    }
+    expect(last?.statusCode).toBe(429);
+    expect(last?.json()).toMatchObject({ code: "rate-limited" });
+    expect(Number(last?.headers["retry-after"])).toBeGreaterThan(0);
+  });
+});

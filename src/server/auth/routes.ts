@@ -102,6 +102,10 @@ async function forward(
     if (key !== "set-cookie" && key !== "content-length" && key !== "content-encoding")
       reply.header(key, value);
   });
+  // better-auth's per-address limit says its wait only in X-Retry-After; clients read Retry-After.
+  const wait = response.headers.get("x-retry-after");
+  if (response.status === 429 && wait && !response.headers.has("retry-after"))
+    reply.header("retry-after", wait);
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header("set-cookie", cookies);
   const text = await response.text();
