@@ -105,7 +105,8 @@ function linkIn(mail: ReceivedMail, contractId: string): string {
 
 async function sign(contractId: string, person: { email: string; cpf: string; fullName: string }) {
   const invite = await smtp.waitFor(
-    (m) => m.to.includes(person.email) && m.text.includes(`/Clicksign?contrato=${contractId}`),
+    // The invitation (the landlord's "revise e envie" e-mail links the contract too, without a token).
+    (m) => m.to.includes(person.email) && m.text.includes(`/Clicksign?contrato=${contractId}&`),
     20_000,
   );
   const token = linkIn(invite, contractId);
