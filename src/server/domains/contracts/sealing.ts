@@ -106,7 +106,10 @@ export async function finishContract(
         : `${ctx.publicUrl}${ctx.storage.signedUrl(id, "attachment", 30 * 86_400).url}`;
       await queueNotice(ctx, c, s, {
         subject: `Contrato nº ${row.numero} assinado por todos`,
-        lines: ["Todas as partes assinaram. O contrato foi selado digitalmente."],
+        lines: [
+          `Todas as partes assinaram o contrato de locação nº ${row.numero} do imóvel em ${row.data.imovel.endereco}, e ele foi selado digitalmente.`,
+          "Guarde o arquivo: ele é a via assinada de todos, e qualquer pessoa pode conferir o selo em Verificar um contrato, na Chave.",
+        ],
         url,
         action: "Baixar o contrato",
       });
