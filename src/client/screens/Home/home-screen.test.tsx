@@ -50,7 +50,10 @@ describe("the signed-in home", { timeout: 30_000 }, () => {
     const greeting = await screen.findByTestId("greeting", {}, LOADED);
     expect(within(greeting).getByRole("heading", { name: "Olá, Rafael!" })).toBeInTheDocument();
     expect(greeting).not.toHaveTextContent(/Em breve|Procure abaixo/);
-    expect(within(greeting).getByRole("link", { name: "Meus dados" })).toHaveAttribute("href", "/profile");
+    expect(await within(greeting).findByRole("link", { name: "Meus dados" }, LOADED)).toHaveAttribute(
+      "href",
+      "/profile",
+    );
     expect(within(greeting).getByRole("link", { name: "Meus documentos" })).toHaveAttribute(
       "href",
       "/profile3",

@@ -31,6 +31,7 @@ const FEATURES = [
 // What only a signed-in person sees (the greeting, what awaits, "Para você", saving the search,
 // the favourites' heart) is one chunk of its own: a visitor's first paint never carries it.
 const signedIn = () => import("./signed-in-home");
+const PrimaryAction = lazy(() => signedIn().then((m) => ({ default: m.PrimaryAction })));
 const SignedInTop = lazy(() => signedIn().then((m) => ({ default: m.SignedInTop })));
 const SignedInBelow = lazy(() => signedIn().then((m) => ({ default: m.SignedInBelow })));
 const FavoriteAction = lazy(() => signedIn().then((m) => ({ default: m.FavoriteAction })));
@@ -52,10 +53,21 @@ export function HomeScreen() {
     <Container size="lg" py={{ base: "md", sm: 48 }}>
       <Stack gap="lg">
         {user ? (
-          // Held at the greeting's height while its chunk arrives, so the search does not jump.
-          <Suspense fallback={<Box mih={52} />}>
-            <SignedInTop name={user.name} />
-          </Suspense>
+          <Stack gap={4} data-testid="greeting">
+            {/* The page's heading is drawn at once; the rest of the greeting comes with its chunk. */}
+            <Group justify="space-between" wrap="nowrap" gap="xs" mih={30}>
+              <Title order={1} fz={{ base: 20, sm: 28 }} lh={1.2}>
+                {t("home.welcome", { name: user.name.split(" ")[0] })}
+              </Title>
+              <Suspense fallback={null}>
+                <PrimaryAction />
+              </Suspense>
+            </Group>
+            {/* Held at the links' height while the chunk arrives, so the search does not jump. */}
+            <Suspense fallback={<Box mih={22} />}>
+              <SignedInTop />
+            </Suspense>
+          </Stack>
         ) : (
           <Title order={1} fz={{ base: 22, sm: 40 }} lh={1.2}>
             {t("home.title")}

@@ -87,47 +87,46 @@ function Awaiting() {
 }
 
 /**
- * The greeting, on one line with the action that fits the person: someone with units goes to
- * them; someone without is not pushed to advertise (a quiet link, beside their data and documents).
+ * The action that fits the person, beside the greeting: someone with units goes to them; someone
+ * without is not pushed to advertise (see Links).
  */
-function Greeting({ name }: { name: string }) {
+export function PrimaryAction() {
   const { t } = useTranslation();
   const units = useQuery(unitsQuery());
-  const landlord = (units.data?.length ?? 0) > 0;
+  if (!units.data?.length) return null;
   return (
-    <Stack gap={4} data-testid="greeting">
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Title order={1} fz={{ base: 20, sm: 28 }} lh={1.2}>
-          {t("home.welcome", { name: name.split(" ")[0] })}
-        </Title>
-        {landlord && (
-          <Button component={Link} to="/AdicionarUnidade" size="xs" variant="filled">
-            {t("nav.units")}
-          </Button>
-        )}
-      </Group>
-      <Group gap="md" data-testid="greeting-links">
-        <Anchor component={Link} to="/profile" size="sm">
-          {t("nav.profile")}
-        </Anchor>
-        <Anchor component={Link} to="/profile3" size="sm">
-          {t("nav.documents")}
-        </Anchor>
-        {units.isSuccess && !landlord && (
-          <Anchor component={Link} to="/AdicionarUnidade" size="sm" c="dimmed">
-            {t("search.myUnits")}
-          </Anchor>
-        )}
-      </Group>
-    </Stack>
+    <Button component={Link} to="/AdicionarUnidade" size="xs" variant="filled">
+      {t("nav.units")}
+    </Button>
   );
 }
 
-/** Above the search: the greeting and what awaits, compact, so the place box stays on the first screen. */
-export function SignedInTop({ name }: { name: string }) {
+/** One's data and documents; "Anunciar imóvel" a quiet link for someone with no units. */
+function Links() {
+  const { t } = useTranslation();
+  const units = useQuery(unitsQuery());
+  return (
+    <Group gap="md" data-testid="greeting-links">
+      <Anchor component={Link} to="/profile" size="sm">
+        {t("nav.profile")}
+      </Anchor>
+      <Anchor component={Link} to="/profile3" size="sm">
+        {t("nav.documents")}
+      </Anchor>
+      {units.isSuccess && units.data.length === 0 && (
+        <Anchor component={Link} to="/AdicionarUnidade" size="sm" c="dimmed">
+          {t("search.myUnits")}
+        </Anchor>
+      )}
+    </Group>
+  );
+}
+
+/** Under the greeting: the links and what awaits, compact, so the place box stays on the first screen. */
+export function SignedInTop() {
   return (
     <Stack gap="sm">
-      <Greeting name={name} />
+      <Links />
       <Awaiting />
     </Stack>
   );
