@@ -1,7 +1,9 @@
 import { Notifications, notifications } from "@mantine/notifications";
+import { onlineManager } from "@tanstack/react-query";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { expectConsoleError } from "../../../../tests/support/console";
 import type { ProposalView } from "../../../shared/contracts/proposals";
 import { renderInApp } from "../../components/render-in-app";
 import { ProposalActions } from "./actions";
@@ -173,5 +175,28 @@ describe("the moves that conclude, offered only when the server takes them (deci
     renderInApp(<ProposalActions proposal={landlordsTurn} />);
     expect(screen.getByRole("button", { name: "Aprovar" })).toBeInTheDocument();
     expect(screen.queryByTestId("cannot-close")).not.toBeInTheDocument();
+  });
+});
+
+describe("a move while offline", () => {
+  it("says there is no connection instead of spinning, and the move can be sent again", async () => {
+    expectConsoleError(/POST \/api\/proposals\/.+\/actions failed/);
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => {
+        throw new TypeError("Failed to fetch");
+      }),
+    );
+    onlineManager.setOnline(false);
+    try {
+      renderInApp(<ProposalActions proposal={landlordsTurn} />);
+      await userEvent.click(screen.getByRole("button", { name: "Aprovar" }));
+      const dialog = await screen.findByRole("dialog", { name: "Aprovar esta proposta?" });
+      await userEvent.click(within(dialog).getByRole("button", { name: "Aprovar" }));
+      expect(await within(dialog).findByText(/Sem conexão com o servidor/)).toBeInTheDocument();
+      expect(within(dialog).getByRole("button", { name: "Aprovar" })).toBeEnabled();
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 });

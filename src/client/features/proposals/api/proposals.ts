@@ -64,6 +64,8 @@ export function useCreateProposal() {
 export function useProposalAction(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    // Offline, a move fails at once and says so, as a new proposal does (not a paused spinner).
+    networkMode: "always",
     mutationFn: (action: ProposalAction) =>
       api<ProposalView>(apiPaths.proposals.actions(id), { body: action }),
     onSuccess: (next) => {
