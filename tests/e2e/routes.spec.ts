@@ -20,9 +20,18 @@ test("a signed-in route sends a visitor to /login and back after signing in", as
 test("deep links survive a reload", async ({ page }) => {
   await page.goto("/password/reset?token=abc");
   await expect(page.getByRole("heading", { name: "Criar nova senha" })).toBeVisible();
+  // A made-up token is refused at once, before any password is asked for (issue 29).
+  await expect(page.getByTestId("reset-error")).toContainText("já foi usado ou expirou");
+  await expect(page.getByRole("link", { name: "Pedir um novo link" })).toBeVisible();
   await page.reload();
   await expect(page.getByRole("heading", { name: "Criar nova senha" })).toBeVisible();
-  // A mistyped confirmation is caught before anything is sent.
+  await expect(page.getByTestId("reset-error")).toContainText("já foi usado ou expirou");
+  // Were the check to pass, the form still catches a mistyped confirmation before sending, and
+  // the server still refuses the token on saving.
+  await page.route("**/api/auth/reset-password/check", (route) =>
+    route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ usable: true }) }),
+  );
+  await page.reload();
   await page.getByRole("textbox", { name: "Nova senha", exact: true }).fill("Primeira senha longa 1");
   await page.getByLabel("Confirme a nova senha").fill("Segunda senha longa 2");
   await page.getByRole("button", { name: "Salvar nova senha" }).click();
