@@ -12,6 +12,8 @@ export interface Tell {
   /** The bell's title and the e-mail's subject. */
   title: string;
   lines: string[];
+  /** What the bell (and the digest) says, when shorter than the e-mail's lines. */
+  bell?: string[];
   /** The screen it is about (the bell's link). */
   path: string;
   /** Where the e-mail's button leads, when not to `path` (a personal signing link). */

@@ -131,7 +131,7 @@ export async function queueNotice(
   ctx: ContractsContext,
   c: Queryable,
   to: { email: string; nome: string },
-  notice: { subject: string; lines: string[]; url: string; action: string },
+  notice: { subject: string; lines: string[]; bell?: string[]; url: string; action: string },
   opts: { required?: boolean; path?: string } = {},
 ): Promise<void> {
   const path =
@@ -141,6 +141,7 @@ export async function queueNotice(
     (await ctx.notices.tellByEmail(c, "contract", to.email, {
       title: notice.subject,
       lines: notice.lines,
+      ...(notice.bell ? { bell: notice.bell } : {}),
       path,
       url: notice.url,
       action: notice.action,
@@ -183,6 +184,7 @@ export async function queueInvite(
     {
       subject: words.subject,
       lines: words.lines,
+      bell: words.bell,
       url: signingUrl(ctx, row.id, token),
       action: "Ler o contrato e assinar",
     },

@@ -4,6 +4,7 @@ import { randomCpf } from "../../../../tests/support/files";
 import { outboxFor, subjectOf } from "../../../../tests/support/mail";
 import { createTestApp, type TestApp, uniqueIp } from "../../../../tests/support/test-app";
 import type { CeremonyView } from "../../../shared/contracts/contracts";
+import type { NoticeList } from "../../../shared/contracts/preferences";
 import { brazilDateTime } from "../../../shared/contracts/proposals";
 import { manualClock } from "../../clock";
 import { invitationWords } from "./invitation";
@@ -102,6 +103,20 @@ describe("an invitation to sign says who asks and why (item 5)", () => {
     expect(invitation.text).toContain(`até ${brazilDateTime(new Date(contract.expiresAt))}`);
     expect(invitation.text).not.toContain("(a)");
     expect(invitation.text).not.toContain("indicado(a)");
+  });
+
+  it("the tenant's bell says the same, shorter: the home, the role and the deadline", async () => {
+    const b = builders(t);
+    const { tenant, contract } = await b.contract("enviado", { garantia: "seguro_fianca" });
+    const bell = (await b.call("GET", "/api/notifications", tenant.cookie))
+      .json<NoticeList>()
+      .items.find((n) => n.title.startsWith("Assine o contrato de locação do imóvel em"));
+    expect(bell?.path).toBe(`/Clicksign?contrato=${contract.id}`);
+    expect(bell?.body).toMatch(
+      /^Contrato de locação do imóvel em .*Botafogo: você assina como .+\. Assine até /,
+    );
+    expect(bell?.body).not.toContain("(a)");
+    expect(bell?.body.length).toBeLessThan(200);
   });
 
   it("tells a witness that they attest the signatures and take on no obligation", async () => {

@@ -119,7 +119,7 @@ export function invitationWords(
   signer: { role: SignerRole; cpf: string },
   closesAt: Date | null,
   reminder: boolean,
-): { subject: string; lines: string[] } {
+): { subject: string; lines: string[]; bell: string[] } {
   const party = partyOf(data, signer.role, signer.cpf);
   const role = roleWords(signer.role, party, data);
   const home = data.imovel.endereco;
@@ -150,6 +150,11 @@ export function invitationWords(
       ...(deadline ? [deadline] : []),
       "Abra o link, leia o contrato, confirme sua identidade com o código que enviaremos por e-mail e assine.",
       "Este link é pessoal: não o encaminhe. Se você não conhece as pessoas acima, não assine e ignore este e-mail.",
+    ],
+    // The bell (a signer with an account): the same, shorter.
+    bell: [
+      `Contrato de locação do imóvel em ${shortAddress(home)}: você assina como ${role.name}.`,
+      ...(when ? [`Assine até ${when}.`] : []),
     ],
   };
 }

@@ -487,7 +487,7 @@ export class PreferencesService implements NoticeGateway {
         userId: n.userId,
         kind,
         title: n.title,
-        body: clip(n.lines.join(" ")),
+        body: clip((n.bell ?? n.lines).join(" ")),
         path: n.path,
         dedupe: n.dedupe ?? `${kind}:${n.id}`,
       })),
