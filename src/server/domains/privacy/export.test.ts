@@ -372,7 +372,7 @@ describe("the data export holds only the person's own data", () => {
       expect(text).toMatch(/Aluguel: R\$\s?\d/);
       expect(text).not.toContain("base64");
       // Coded values in words, as the screens say them: the role, the account's sign-in, the status.
-      expect(text).toMatch(/Papel: (Locatário\(a\)|Locador\(a\))/);
+      expect(text).toMatch(/Papel: (Parte locatária|Parte locadora)/);
       expect(text).toContain("Provedor: E-mail e senha");
       expect(
         text
