@@ -47,24 +47,26 @@ export function AluguelOfertaScreen() {
             <OfferDetails offer={offer} />
           )}
           {/* Sticks to the bottom of the screen while the offer is read: on a phone, "Fazer proposta"
-              is always in reach, not after the whole page (issue 29). */}
-          <Group
-            justify="center"
-            gap="sm"
-            data-testid="offer-actions"
-            pos="sticky"
-            bottom={0}
-            py="sm"
-            style={{
-              zIndex: 3,
-              background: "var(--mantine-color-body)",
-              borderTop: offer.isOwner ? undefined : "1px solid var(--mantine-color-default-border)",
-            }}
-          >
-            <ProposeButton offer={offer} signedIn={signedIn} />
-            {/* One keeps others' offers: its price drops are told (/preferences/favoritos). */}
-            {signedIn && !offer.isOwner && <FavoriteButton offerId={offer.id} />}
-          </Group>
+              is always in reach, not after the whole page (issue 29). Its owner has none to make. */}
+          {!offer.isOwner && (
+            <Group
+              justify="center"
+              gap="sm"
+              data-testid="offer-actions"
+              pos="sticky"
+              bottom={0}
+              py="sm"
+              style={{
+                zIndex: 3,
+                background: "var(--mantine-color-body)",
+                borderTop: "1px solid var(--mantine-color-default-border)",
+              }}
+            >
+              <ProposeButton offer={offer} signedIn={signedIn} />
+              {/* One keeps others' offers: its price drops are told (/preferences/favoritos). */}
+              {signedIn && <FavoriteButton offerId={offer.id} />}
+            </Group>
+          )}
         </Stack>
       )}
     />
