@@ -58,6 +58,17 @@ test("signed out on a phone, the place box and the first result are on the first
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   expect(problems).toEqual([]);
+
+  // The server's snapshot (before any JavaScript) puts the first result where the app does, so
+  // nothing moves when the app takes over.
+  const drawn = (await first.boundingBox())?.y ?? -1;
+  const plain = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+  const snapshot = await plain.newPage();
+  await snapshot.goto("/");
+  await expect(snapshot.locator("#prerender .pr-where")).toContainText("Onde você quer morar?");
+  await snapshot.screenshot({ path: `${SHOTS}/snapshot.png` });
+  const served = (await snapshot.locator("#prerender .pr-card").first().boundingBox())?.y ?? -100;
+  expect(Math.abs(served - drawn), `snapshot ${served} px, app ${drawn} px`).toBeLessThanOrEqual(4);
 });
 
 test("signed in as a tenant with no units, the home is not a call to advertise and shows listings first", async ({

@@ -88,6 +88,15 @@ function searchTools(): Html {
   return html`<div class="pr-title-row"><h2>${text("search.title")}</h2><div class="pr-seg" aria-hidden="true">${layouts}</div></div><div class="pr-filters" aria-hidden="true"><span class="pr-btn">${FILTERS_ICON}${text("search.filtersButton")}</span></div>`;
 }
 
+/**
+ * A look-alike of the search's place box ("Onde você quer morar?", issue 29), where the app draws
+ * it, so the results below it do not move when the app takes over; hidden from assistive
+ * technology like the other look-alikes.
+ */
+function placeBox(): Html {
+  return html`<div class="pr-where" aria-hidden="true"><p class="pr-where-label">${text("search.where")}</p><div class="pr-where-row"><span class="pr-input">${text("search.place")}</span><span class="pr-btn pr-primary">${text("search.apply")}</span></div></div>`;
+}
+
 function card(o: OfferCard, first: boolean): Html {
   const title = titleOf(o);
   const photo = o.capa
@@ -105,7 +114,7 @@ export function homeSnapshot(items: OfferCard[], total: number | null): Snapshot
   const first = items[0];
   return {
     preload: first?.capa ? photoOf(first.capa, first.capaInfo, PHOTO_SIZES.card) : null,
-    body: html`<div id="prerender">${header()}<main class="pr-wrap pr-main"><div class="pr-intro"><h1>${text("home.title")}</h1></div><section class="pr-results">${searchTools()}${total !== null ? html`<p class="pr-count">${text("search.resultCount", { count: total })}</p>` : ""}${items.length > 0 ? html`<div class="pr-grid">${items.map((o, i) => card(o, i === 0))}</div>` : ""}</section></main></div>`,
+    body: html`<div id="prerender">${header()}<main class="pr-wrap pr-main"><div class="pr-intro"><h1>${text("home.title")}</h1></div><section class="pr-results">${placeBox()}${searchTools()}${total !== null ? html`<p class="pr-count">${text("search.resultCount", { count: total })}</p>` : ""}${items.length > 0 ? html`<div class="pr-grid">${items.map((o, i) => card(o, i === 0))}</div>` : ""}</section></main></div>`,
   };
 }
 

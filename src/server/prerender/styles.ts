@@ -47,6 +47,10 @@ const CSS = `
 .pr-seg span{padding:0 10px;border-radius:4px;font-weight:500}
 #prerender .pr-on{background:var(--pr-card);box-shadow:0 1px 3px rgba(0,0,0,.1);font-weight:700}
 .pr-filters .pr-btn{gap:8px}
+.pr-where-label{font-size:18px;line-height:1.55;font-weight:700;margin-bottom:6px}
+.pr-where-row{display:flex;gap:10px}
+.pr-input{flex:1;min-width:0;display:flex;align-items:center;height:36px;padding:0 12px;border-radius:8px;
+  border:1px solid var(--pr-border);background:var(--pr-card);color:var(--pr-dim);font-size:14px}
 .pr-count{font-weight:600}
 .pr-grid{display:grid;grid-template-columns:1fr;gap:16px}
 .pr-card{display:block;border:1px solid var(--pr-border);border-radius:8px;overflow:hidden;background:var(--pr-card)}
