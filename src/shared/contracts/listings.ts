@@ -239,6 +239,12 @@ export const offerView = z.object({
   /** Only the owner's first name is public. */
   anunciante: z.string(),
   isOwner: z.boolean(),
+  /**
+   * Whether the offer takes proposals from its advertiser's side: false while the advertiser's
+   * profile lacks what the contract qualifies them with (an offer published before decision 041),
+   * so the page says it instead of offering a proposal the server refuses (offer-owner-incomplete).
+   */
+  recebePropostas: z.boolean(),
   unidade: unitView
     .omit({ ofertas: true, matricula: true, cep: true, logradouro: true, numero: true, complemento: true })
     .extend({

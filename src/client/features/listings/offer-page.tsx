@@ -26,6 +26,13 @@ export function ProposeButton({ offer, signedIn }: { offer: OfferView; signedIn:
         )}
       </Alert>
     );
+  // An offer published before its advertiser's profile could qualify them in a contract (decision 041).
+  if (!offer.recebePropostas)
+    return (
+      <Alert color="gray" data-testid="offer-unavailable">
+        {t("errors.offer-owner-incomplete")}
+      </Alert>
+    );
   const target = `/AluguelProposta?oferta=${offer.id}`;
   return (
     <Button

@@ -46,6 +46,7 @@ export function offerView(patch: Partial<OfferView> = {}): OfferView {
     updatedAt: "2026-01-10T12:00:00.000Z",
     anunciante: "Helena",
     isOwner: false,
+    recebePropostas: true,
     unidade: {
       id: "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
       tipo: "apartamento",

@@ -37,6 +37,17 @@ describe("/AluguelOferta", { timeout: 30_000 }, () => {
     expect(screen.queryByTestId("make-proposal")).not.toBeInTheDocument();
   });
 
+  it("tells a visitor that an offer whose advertiser has not completed the contract's data takes no proposal yet", async () => {
+    renderScreen(<AluguelOfertaScreen />, {
+      path: `/AluguelOferta?id=${OFFER_ID}`,
+      api: { [`/api/offers/${OFFER_ID}`]: offerView({ recebePropostas: false }) },
+    });
+    expect(await screen.findByTestId("offer-unavailable")).toHaveTextContent(
+      "Esta oferta ainda não recebe propostas",
+    );
+    expect(screen.queryByTestId("make-proposal")).not.toBeInTheDocument();
+  });
+
   it("counts in words: no parking is 'sem vaga', one term month is '1 mês'", async () => {
     const offer = offerView({ prazoMeses: 1 });
     renderScreen(<AluguelOfertaScreen />, {

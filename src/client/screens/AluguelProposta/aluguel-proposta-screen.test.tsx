@@ -33,6 +33,7 @@ const offer: OfferView = {
   updatedAt: now,
   anunciante: "Marta",
   isOwner: false,
+  recebePropostas: true,
   unidade: {
     id: "2b1f3c1e-8a53-4f4b-9a43-1b2c3d4e5f60",
     tipo: "apartamento",
@@ -123,6 +124,18 @@ describe("/AluguelProposta?oferta=", { timeout: 30_000 }, () => {
     expect(await screen.findByTestId("offer-unavailable")).toHaveTextContent("Este imóvel já foi alugado.");
     expect(screen.queryByRole("button", { name: "Enviar proposta" })).not.toBeInTheDocument();
     expect(screen.queryByLabelText("Sua renda mensal (R$)")).not.toBeInTheDocument();
+  });
+
+  it("says up front that an offer whose advertiser has not completed the contract's data takes no proposal", async () => {
+    renderScreen(<AluguelPropostaScreen />, {
+      path,
+      user,
+      api: { ...api, [`GET /api/offers/${OFFER_ID}`]: { ...offer, recebePropostas: false } },
+    });
+    expect(await screen.findByTestId("offer-unavailable")).toHaveTextContent(
+      "Esta oferta ainda não recebe propostas: quem anunciou precisa completar os dados que o contrato pede.",
+    );
+    expect(screen.queryByRole("button", { name: "Enviar proposta" })).not.toBeInTheDocument();
   });
 
   it("coming back after sending, shows the proposal sent with the way to it, not an empty form", async () => {

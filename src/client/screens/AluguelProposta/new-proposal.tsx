@@ -84,6 +84,15 @@ export function NewProposal({ offerId }: { offerId: string }) {
         </Button>
       </Stack>
     </Alert>
+  ) : !o.recebePropostas ? (
+    <Alert color="gray" data-testid="offer-unavailable">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{t("errors.offer-owner-incomplete")}</Text>
+        <Button component={Link} to="/" size="xs" variant="light">
+          {t("offer.browse")}
+        </Button>
+      </Stack>
+    </Alert>
   ) : null;
   if (before)
     return (

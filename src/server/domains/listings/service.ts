@@ -272,6 +272,7 @@ export class ListingsService {
       updatedAt: r.updated_at.toISOString(),
       anunciante: r.owner_name.trim().split(/\s+/)[0] ?? "",
       isOwner,
+      recebePropostas: profileView(await profileOf(this.pool, r.owner_id)).complete,
       unidade: {
         id: u.id,
         tipo: u.tipo,

@@ -3,6 +3,7 @@ import { proposalBodyOf } from "../../../../tests/support/bodies";
 import { builders } from "../../../../tests/support/builders";
 import { addressProfileOf, personalProfileOf } from "../../../../tests/support/profiles";
 import { createTestApp, type TestApp } from "../../../../tests/support/test-app";
+import type { OfferView } from "../../../shared/contracts/listings";
 import type { ProposalView } from "../../../shared/contracts/proposals";
 
 /*
@@ -83,8 +84,13 @@ describe("what a contract needs, asked before it is needed", () => {
   it("refuses a proposal to an offer whose owner lost the profile it was published with", async () => {
     const landlord = await b.person("Marta");
     const { offerId } = await b.offer({ landlord, garantias: ["seguro_fianca"] });
+    const before = (await b.call("GET", `/api/offers/${offerId}`, undefined)).json<OfferView>();
+    expect(before.recebePropostas).toBe(true);
     await t.database.pool.query("DELETE FROM profiles WHERE user_id = $1", [landlord.userId]);
     const tenant = await b.person("Bruno");
+    // The offer's page says it before anyone fills a proposal.
+    const page = (await b.call("GET", `/api/offers/${offerId}`, tenant.cookie)).json<OfferView>();
+    expect(page.recebePropostas).toBe(false);
     const res = await b.call(
       "POST",
       "/api/proposals",
