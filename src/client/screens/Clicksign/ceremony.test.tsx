@@ -118,7 +118,40 @@ describe("the contract, readable on a phone (decision 044)", () => {
       "Você responde pelo aluguel e pelos encargos se a parte locatária não pagar.",
     );
     expect(screen.getByTestId("full-pdf")).toHaveAttribute("href", "/api/storage/files/x?sig=1");
+    // The deadline in Brasília's time, as the e-mail gives it, whatever the phone's zone.
+    expect(summary).toHaveTextContent("05/12/2026, 12:00 (horário de Brasília)");
     expect(document.body).not.toHaveTextContent("(a)");
+  });
+
+  it("a page left open past its PDF link's few minutes opens a fresh link, not 'link expired'", async () => {
+    const stale = "/api/storage/files/x?expires=1000&disposition=inline&sig=old";
+    const fresh = "/api/storage/files/x?expires=4102444800&disposition=inline&sig=new";
+    renderCeremony({
+      contrato: { id: CONTRACT, numero: "2026-000001", sha256: null, documentUrl: stale },
+    });
+    const again: CeremonyView = {
+      contrato: { id: CONTRACT, numero: "2026-000001", sha256: null, documentUrl: fresh },
+      signatario: { role: "fiador", nome: "Rita Souza", email: "rita@example.com", blocked: false },
+      turn: true,
+      resumo: RESUMO,
+      assinado: null,
+    };
+    const fetched = vi
+      .spyOn(globalThis, "fetch")
+      .mockResolvedValue(
+        new Response(JSON.stringify(again), { headers: { "content-type": "application/json" } }),
+      );
+    const tab = { location: { href: "" }, close: vi.fn() };
+    const opened = vi.spyOn(window, "open").mockReturnValue(tab as unknown as Window);
+    try {
+      await userEvent.click(screen.getByTestId("full-pdf"));
+      expect(opened).toHaveBeenCalledWith("", "_blank");
+      await vi.waitFor(() => expect(tab.location.href).toBe(fresh));
+      expect(String(fetched.mock.calls[0]?.[0])).toContain(`/api/signing/${CONTRACT}`);
+    } finally {
+      fetched.mockRestore();
+      opened.mockRestore();
+    }
   });
 
   it("a guarantor whose gender the contract does not know reads a neutral role, never '(a)'", () => {
@@ -140,6 +173,7 @@ describe("the contract, readable on a phone (decision 044)", () => {
     expect(screen.getByTestId("already-signed")).toHaveTextContent("Você já assinou este contrato em");
     expect(screen.getByTestId("already-signed")).toHaveTextContent("27 de novembro de 2026");
     expect(screen.getByTestId("signed-download")).toHaveAttribute("href", "/api/storage/files/sealed?sig=1");
+    expect(screen.getByTestId("already-signed")).toHaveTextContent("10:30 (horário de Brasília)");
     expect(screen.getByTestId("signed-download")).toHaveTextContent("Baixar o contrato selado");
     expect(screen.queryByRole("button", { name: "Assinar" })).toBeNull();
     expect(screen.queryByText(/inválido/)).toBeNull();

@@ -36,6 +36,7 @@ import { ApiError } from "../../lib/api";
 import { useErrorText } from "../../lib/error-text";
 import { ContractProblem } from "./contract-problem";
 import { ContractSummary } from "./contract-summary";
+import { openFresh } from "./fresh-link";
 
 const signFields = signInput.omit({ assinatura: true });
 type SignDraft = z.input<typeof signFields>;
@@ -168,9 +169,12 @@ export function Ceremony({ contractId, token }: { contractId: string; token: str
         <Alert color="teal" data-testid="already-signed">
           <Text size="md" fw={600}>
             {t("contract.alreadySigned", {
-              date: new Date(signed.em).toLocaleString(i18n.language, {
-                dateStyle: "long",
-                timeStyle: "short",
+              date: t("contract.summary.deadlineValue", {
+                when: new Date(signed.em).toLocaleString(i18n.language, {
+                  dateStyle: "long",
+                  timeStyle: "short",
+                  timeZone: "America/Sao_Paulo",
+                }),
               }),
             })}
           </Text>
@@ -181,6 +185,15 @@ export function Ceremony({ contractId, token }: { contractId: string; token: str
             <Button
               component="a"
               href={signed.documentUrl}
+              onClick={(e: React.MouseEvent) =>
+                signed.documentUrl &&
+                openFresh(
+                  e,
+                  signed.documentUrl,
+                  () => view.refetch().then((r) => r.data?.assinado?.documentUrl ?? null),
+                  { newTab: false },
+                )
+              }
               mt="sm"
               leftSection={<IconDownload size={18} />}
               data-testid="signed-download"
@@ -212,7 +225,10 @@ export function Ceremony({ contractId, token }: { contractId: string; token: str
           })}
         </Text>
       </div>
-      <ContractSummary view={v} />
+      <ContractSummary
+        view={v}
+        freshDocumentUrl={() => view.refetch().then((r) => r.data?.contrato.documentUrl ?? null)}
+      />
       {v.contrato.documentUrl && (
         <Card withBorder padding="sm">
           {wide && <PdfView url={v.contrato.documentUrl} />}

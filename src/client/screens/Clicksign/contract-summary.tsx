@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { CeremonyView } from "../../../shared/contracts/contracts";
 import { genderContext } from "../../../shared/gender";
 import { formatBRL } from "../../../shared/money";
+import { openFresh } from "./fresh-link";
 
 /** "2026-12-01" → "01/12/2026" (a calendar day: no time zone moves it). */
 function day(iso: string, locale: string): string {
@@ -27,7 +28,16 @@ function Row({ label, children, testId }: { label: string; children: React.React
  * screen's width reads at about 6 px, so the signer reads who, where, how much, for how long and
  * her own role here, with the full PDF one tap away.
  */
-export function ContractSummary({ view, signed = false }: { view: CeremonyView; signed?: boolean }) {
+export function ContractSummary({
+  view,
+  signed = false,
+  freshDocumentUrl,
+}: {
+  view: CeremonyView;
+  signed?: boolean;
+  /** Reads the view again for a fresh link to the PDF (the one drawn expires in minutes). */
+  freshDocumentUrl?: () => Promise<string | null>;
+}) {
   const { t, i18n } = useTranslation();
   const r = view.resumo;
   const role = view.signatario.role;
@@ -71,9 +81,13 @@ export function ContractSummary({ view, signed = false }: { view: CeremonyView; 
         </Row>
         {!signed && r.prazoAssinatura && (
           <Row label={t("contract.summary.deadline")}>
-            {new Date(r.prazoAssinatura).toLocaleString(i18n.language, {
-              dateStyle: "short",
-              timeStyle: "short",
+            {/* In Brasília's time, as the e-mail says it, whatever the phone's own zone. */}
+            {t("contract.summary.deadlineValue", {
+              when: new Date(r.prazoAssinatura).toLocaleString(i18n.language, {
+                dateStyle: "short",
+                timeStyle: "short",
+                timeZone: "America/Sao_Paulo",
+              }),
             })}
           </Row>
         )}
@@ -82,6 +96,10 @@ export function ContractSummary({ view, signed = false }: { view: CeremonyView; 
             <Button
               component="a"
               href={view.contrato.documentUrl}
+              onClick={(e: React.MouseEvent) => {
+                const url = view.contrato.documentUrl;
+                if (url && freshDocumentUrl) openFresh(e, url, freshDocumentUrl, { newTab: true });
+              }}
               target="_blank"
               rel="noopener"
               variant="light"
