@@ -23,12 +23,12 @@ describe("the moves with fields, on the server's own rules", () => {
     renderInApp(<ProposalActions proposal={waiting} />);
     await userEvent.click(screen.getByRole("button", { name: "Recusar" }));
     const dialog = await screen.findByRole("dialog", { name: "Recusar a proposta" });
-    await userEvent.type(within(dialog).getByLabelText("Motivo (o interessado verá)"), "no");
+    await userEvent.type(within(dialog).getByLabelText("Motivo (quem propôs verá)"), "no");
     await userEvent.click(within(dialog).getByRole("button", { name: "Recusar" }));
     expect(
       await within(dialog).findByText("Explique o motivo (de 3 a 1.000 caracteres)."),
     ).toBeInTheDocument();
-    expect(within(dialog).getByLabelText("Motivo (o interessado verá)")).toHaveAttribute(
+    expect(within(dialog).getByLabelText("Motivo (quem propôs verá)")).toHaveAttribute(
       "aria-invalid",
       "true",
     );
@@ -41,7 +41,7 @@ describe("the moves with fields, on the server's own rules", () => {
     await userEvent.click(screen.getByRole("button", { name: "Recusar" }));
     const dialog = await screen.findByRole("dialog", { name: "Recusar a proposta" });
     await userEvent.type(
-      within(dialog).getByLabelText("Motivo (o interessado verá)"),
+      within(dialog).getByLabelText("Motivo (quem propôs verá)"),
       "O imóvel já foi alugado.",
     );
     await userEvent.click(within(dialog).getByRole("button", { name: "Recusar" }));

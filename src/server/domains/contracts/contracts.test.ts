@@ -156,7 +156,7 @@ describe("contracts", () => {
     const text = pdfText(sealed);
     for (const phrase of [
       "Contrato gerado",
-      "Contrato revisado pelo locador",
+      "Contrato revisado pela parte locadora",
       "Contrato enviado para assinatura",
       "Contrato aberto pelo signatário",
       "Código enviado por e-mail",
