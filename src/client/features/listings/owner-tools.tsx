@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Stack, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { EDITABLE_STATUSES, type OfferView } from "../../../shared/contracts/listings";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { useErrorText } from "../../lib/error-text";
@@ -31,6 +32,8 @@ export function OwnerTools({
   const publish = usePublishOffer();
   const close = useCloseOffer();
   const failure = publish.error ?? close.error;
+  // The server publishes no offer whose unit has no photo: said before, with the way to add one.
+  const needsPhoto = offer.status === "rascunho" && offer.unidade.fotos.length === 0;
   return (
     <Stack gap="xs" data-testid="owner-tools">
       <Group justify="space-between">
@@ -44,7 +47,7 @@ export function OwnerTools({
               {t("offer.edit")}
             </Button>
           )}
-          {offer.status === "rascunho" && canPublish !== false && (
+          {offer.status === "rascunho" && canPublish !== false && !needsPhoto && (
             <Button
               size="sm"
               onClick={() =>
@@ -71,6 +74,14 @@ export function OwnerTools({
       )}
       {/* Publishing needs the profile the contract needs: the way to it instead of a refused button. */}
       {offer.status === "rascunho" && publishNeeds}
+      {needsPhoto && (
+        <Alert color="orange" data-testid="publish-needs-photo">
+          {t("errors.photo-required")}{" "}
+          <Anchor component={Link} to={`/AdicionarUnidade/${offer.unidade.id}`} inherit>
+            {t("offer.addPhotos")}
+          </Anchor>
+        </Alert>
+      )}
       {failure && (
         <Alert color="red" role="alert">
           {err.message(failure)}

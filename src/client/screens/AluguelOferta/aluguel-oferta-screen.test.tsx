@@ -61,6 +61,12 @@ describe("/AluguelOferta", { timeout: 30_000 }, () => {
   });
 
   describe("publishing needs what the contract needs, said up front (decision 041)", () => {
+    const draft = offerView({ status: "rascunho", isOwner: true });
+    const withPhoto = offerView({
+      status: "rascunho",
+      isOwner: true,
+      unidade: { ...draft.unidade, fotos: ["7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d"] },
+    });
     const owner = { id: "u1", name: "Imobiliária Horizonte", email: "contato@horizonte.example" };
     const noProfile = { personal: null, address: null, complete: false };
 
@@ -102,12 +108,31 @@ describe("/AluguelOferta", { timeout: 30_000 }, () => {
         path: `/AluguelOferta?id=${OFFER_ID}`,
         user: owner,
         api: {
-          [`/api/offers/${OFFER_ID}`]: offerView({ status: "rascunho", isOwner: true }),
+          [`/api/offers/${OFFER_ID}`]: withPhoto,
           "/api/profile": completeProfileOf(),
         },
       });
       expect(await screen.findByRole("button", { name: "Publicar" })).toBeInTheDocument();
       expect(screen.queryByTestId("publish-needs")).not.toBeInTheDocument();
+      expect(screen.queryByTestId("publish-needs-photo")).not.toBeInTheDocument();
+    });
+
+    it("a draft whose unit has no photo says so before Publicar, with the way to add one", async () => {
+      renderScreen(<AluguelOfertaScreen />, {
+        path: `/AluguelOferta?id=${OFFER_ID}`,
+        user: owner,
+        api: {
+          [`/api/offers/${OFFER_ID}`]: offerView({ status: "rascunho", isOwner: true }),
+          "/api/profile": completeProfileOf(),
+        },
+      });
+      const needs = await screen.findByTestId("publish-needs-photo");
+      expect(needs).toHaveTextContent("Adicione pelo menos uma foto ao imóvel antes de publicar.");
+      expect(within(needs).getByRole("link", { name: "Adicionar fotos" })).toHaveAttribute(
+        "href",
+        `/AdicionarUnidade/${offerView().unidade.id}`,
+      );
+      expect(screen.queryByRole("button", { name: "Publicar" })).not.toBeInTheDocument();
     });
   });
 });
