@@ -4,10 +4,20 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { contractsQuery } from "./api/contracts";
 
+/** How often the list is read again while an approved proposal's contract is being written. */
+const PREPARING_POLL_MS = 3_000;
+
 /** The contract written for an approved proposal, or "being prepared" until the job writes it. */
 export function ContractForProposal({ proposalId }: { proposalId: string }) {
   const { t } = useTranslation();
-  const contracts = useQuery(contractsQuery());
+  // The live event that the job wrote it refreshes the list; a page opened while the job ran may
+  // have read the list before it and opened its stream after the event, so until the contract
+  // shows the list is read again every few seconds too (the topology run saw a landlord wait).
+  const contracts = useQuery({
+    ...contractsQuery(),
+    refetchInterval: (q) =>
+      q.state.data?.some((c) => c.proposalId === proposalId) ? false : PREPARING_POLL_MS,
+  });
   const contract = contracts.data?.find((c) => c.proposalId === proposalId);
   // The contract is written by a job right after the approval: say so until it shows (live).
   if (!contract)
