@@ -1,34 +1,13 @@
 import { act, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { ContractView } from "../../../shared/contracts/contracts";
 import { renderScreen } from "../../app/testing";
 import { ContractForProposal } from "./contract-for-proposal";
+import { contractView } from "./contract-view.fixture";
 
 const user = { id: "u1", name: "Marta Alves", email: "marta@example.com" };
 const PROPOSAL = "0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e";
 
-const written = {
-  id: "5c1f7a2e-3b4d-4e6f-8a9b-0c1d2e3f4a5b",
-  numero: "2026-000001",
-  status: "rascunho",
-  provider: "builtin",
-  sequential: false,
-  role: "landlord",
-  documentId: "d1",
-  sha256: "a".repeat(64),
-  sealedDocumentId: null,
-  sealedSha256: null,
-  garantia: "seguro_fianca",
-  proposalId: PROPOSAL,
-  offerId: "o1",
-  titulo: "Apartamento – Rua Pernambuco, 550",
-  signers: [],
-  plannedSigners: [],
-  events: [],
-  expiresAt: null,
-  createdAt: "2026-11-26T10:00:00.000Z",
-  mine: null,
-} satisfies ContractView;
+const written = contractView({ garantia: "seguro_fianca", proposalId: PROPOSAL });
 
 afterEach(() => vi.useRealTimers());
 

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { CONTRACT_EVENTS, type ContractView } from "../../../shared/contracts/contracts";
 import ptBR from "../../../shared/locales/pt-BR.json";
 import { renderScreen } from "../../app/testing";
+import { contractView } from "../../features/contracts/contract-view.fixture";
 import { ClicksignScreen } from "./clicksign-screen";
 
 // The screen imports the ceremony, whose PDF viewer (pdfjs) reads DOMMatrix when it loads; jsdom lacks it.
@@ -15,31 +16,8 @@ const ID = "5c1f7a2e-3b4d-4e6f-8a9b-0c1d2e3f4a5b";
 const landlord = { id: "u-landlord", name: "Helena Prado", email: "helena@exemplo.com.br" };
 const at = (minute: number) => `2026-11-21T13:${String(minute).padStart(2, "0")}:00.000Z`;
 
-function contract(over: Partial<ContractView> = {}): ContractView {
-  return {
-    id: ID,
-    numero: "2026-000001",
-    status: "enviado",
-    provider: "builtin",
-    sequential: false,
-    role: "landlord",
-    documentId: "d1",
-    sha256: "a".repeat(64),
-    sealedDocumentId: null,
-    sealedSha256: null,
-    garantia: "fiador",
-    proposalId: "p1",
-    offerId: "o1",
-    titulo: "Apartamento – Rua Pernambuco, 550",
-    signers: [],
-    plannedSigners: [],
-    events: [],
-    expiresAt: null,
-    createdAt: at(0),
-    mine: null,
-    ...over,
-  };
-}
+const contract = (over: Partial<ContractView> = {}): ContractView =>
+  contractView({ id: ID, status: "enviado", createdAt: at(0), ...over });
 
 const showContract = (view: ContractView, api: Record<string, unknown> = {}) =>
   renderScreen(<ClicksignScreen />, {

@@ -1,8 +1,8 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { ContractView } from "../../../shared/contracts/contracts";
 import type { OfferCard } from "../../../shared/contracts/listings";
 import { renderScreen } from "../../app/testing";
+import { CONTRACT_ID, contractView } from "../../features/contracts/contract-view.fixture";
 import { HomeScreen } from "./home-screen";
 
 const user = { id: "u1", name: "Rafael Costa", email: "rafael@example.com" };
@@ -15,34 +15,8 @@ const api = {
 
 /** The signed-in part of the home is a chunk of its own: its first import can take a moment. */
 const LOADED = { timeout: 5_000 };
-const CONTRACT = "5c1f7a2e-3b4d-4e6f-8a9b-0c1d2e3f4a5b";
 
-/** A contract as the list sends it: only what the home reads differs from one test to another. */
-function contract(over: Partial<ContractView>): ContractView {
-  return {
-    id: CONTRACT,
-    numero: "2026-000001",
-    status: "rascunho",
-    provider: "builtin",
-    sequential: false,
-    role: "landlord",
-    documentId: "d1",
-    sha256: "a".repeat(64),
-    sealedDocumentId: null,
-    sealedSha256: null,
-    garantia: "fiador",
-    proposalId: "p1",
-    offerId: "o1",
-    titulo: "Apartamento – Rua Pernambuco, 550",
-    signers: [],
-    plannedSigners: [],
-    events: [],
-    expiresAt: null,
-    createdAt: "2026-11-26T10:00:00.000Z",
-    mine: null,
-    ...over,
-  };
-}
+const contract = contractView;
 
 describe("the signed-in home", { timeout: 30_000 }, () => {
   it("greets in one line and leads to one's data and documents, then the search", async () => {
@@ -92,7 +66,7 @@ describe("what awaits on the home", { timeout: 30_000 }, () => {
     const strip = await screen.findByRole("navigation", { name: "O que espera por você" }, LOADED);
     expect(
       await within(strip).findByRole("link", { name: "Revise e envie o contrato para assinatura" }),
-    ).toHaveAttribute("href", `/Clicksign?contrato=${CONTRACT}`);
+    ).toHaveAttribute("href", `/Clicksign?contrato=${CONTRACT_ID}`);
   });
 
   it("does not ask the tenant to review the contract the landlord is reviewing; a contract to sign is the tenant's task", async () => {
