@@ -14,6 +14,12 @@ function benchSeal() {
 }
 
 /**
+ * The bench accounts' password: a phrase that names none of them (sign-up refuses a password with
+ * the person's name or e-mail in it, and the bench's people are called "Bench", "Ouvinte 3"…).
+ */
+export const BENCH_PASSWORD = "Carrossel de nuvens marrons sobre o cais";
+
+/**
  * An account signed up and confirmed as a person does it: sign-up answers the same for any
  * e-mail (no cookie), and the link of the confirmation e-mail, read here from the outbox, signs
  * the account in.

@@ -4,7 +4,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { proposalBodyOf } from "../tests/support/bodies";
 import { addressProfileOf, personalProfileOf } from "../tests/support/profiles";
-import { confirmedAccount } from "./accounts";
+import { BENCH_PASSWORD, confirmedAccount } from "./accounts";
 import { searchPaths } from "./search";
 
 /**
@@ -129,7 +129,7 @@ async function tenants(t: Target, n: number): Promise<string[]> {
     const { cookie } = await confirmedAccount(t.base, t.databaseUrl, {
       name,
       email: `capacidade.${Date.now()}.${i}@exemplo.com.br`,
-      password: "Bench senha longa 2026",
+      password: BENCH_PASSWORD,
     });
     for (const [url, body] of [
       ["/api/profile/personal", personalProfileOf(name)],

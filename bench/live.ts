@@ -2,7 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import pg from "pg";
 import { publish } from "../src/server/realtime/hub";
-import { confirmedAccount } from "./accounts";
+import { BENCH_PASSWORD, confirmedAccount } from "./accounts";
 
 /**
  * Live events under load: CLIENTS server-sent-event streams held across two app nodes (half on
@@ -26,7 +26,7 @@ function signUp(base: string, databaseUrl: string, i: number): Promise<{ cookie:
   return confirmedAccount(base, databaseUrl, {
     name: `Ouvinte ${i}`,
     email: `ouvinte.${i}.${Date.now()}@exemplo.com.br`,
-    password: "Bench senha longa 2026",
+    password: BENCH_PASSWORD,
   });
 }
 

@@ -15,7 +15,7 @@ import { type EmbeddedPostgres, startEmbeddedPostgres } from "../src/server/db/e
 import { seedOffers } from "../src/server/seed/seed";
 import { createObjectStore } from "../src/server/storage/object-store";
 import { startTestTsa } from "../tests/support/tsa";
-import { confirmedAccount } from "./accounts";
+import { BENCH_PASSWORD, confirmedAccount } from "./accounts";
 import { benchCapacity, printCapacity } from "./capacity";
 import { benchContract } from "./contract";
 import { benchJobs } from "./jobs";
@@ -104,7 +104,7 @@ async function sessionCookie(databaseUrl: string): Promise<string> {
   const account = await confirmedAccount(BASE, databaseUrl, {
     name: "Bench",
     email: `bench.${Date.now()}@exemplo.com.br`,
-    password: "Bench senha longa 2026",
+    password: BENCH_PASSWORD,
   });
   return account.cookie;
 }
