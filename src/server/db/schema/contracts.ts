@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -38,6 +39,13 @@ export const contracts = pgTable(
     tenantId: text("tenant_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /**
+     * What is signed (decision 047): "locacao", the lease, or a later document's kind (its template
+     * in domains/contracts/documents/). `data` holds the lease's parties and terms either way.
+     */
+    kind: text("kind").notNull().default("locacao"),
+    /** The lease a later document (a receipt, an amendment) belongs to; null for the lease itself. */
+    parentId: uuid("parent_id").references((): AnyPgColumn => contracts.id, { onDelete: "cascade" }),
     /** rascunho (the landlord reviews) → enviado (signing) → assinado; recusado, cancelado. */
     status: text("status").$type<ContractStatus>().notNull().default("rascunho"),
     provider: text("provider").notNull().default("builtin"),
@@ -67,7 +75,9 @@ export const contracts = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true, precision: 6 }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("contracts_proposal_idx").on(t.proposalId),
+    // One lease per proposal; the documents that belong to it share its proposal.
+    uniqueIndex("contracts_proposal_idx").on(t.proposalId).where(sql`parent_id IS NULL`),
+    index("contracts_parent_idx").on(t.parentId),
     index("contracts_landlord_idx").on(t.landlordId),
     index("contracts_tenant_idx").on(t.tenantId),
     // The public verification finds a contract by the SHA-256 of an uploaded file (decision 033).
