@@ -101,6 +101,13 @@ export const notifications = pgTable(
     title: text("title").notNull(),
     body: text("body").notNull(),
     path: text("path").notNull(),
+    /**
+     * The notice as data (decision 048): `notices.<text_key>` in the locales with `params`, rendered
+     * in the reader's language when read. Null on rows written before, whose title and body are read
+     * as they are; title and body keep the pt-BR words (the data export's copy).
+     */
+    textKey: text("text_key"),
+    params: jsonb("params").$type<{ params?: Record<string, unknown>; context?: string }>(),
     dedupe: text("dedupe").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp("read_at", { withTimezone: true }),
@@ -138,5 +145,7 @@ export const notificationSettings = pgTable("notification_settings", {
   canais: jsonb("canais").$type<NoticeChannels>().notNull(),
   /** The hour (0–23, Brasília time) the daily digest goes out. */
   horaResumo: integer("hora_resumo").notNull().default(8),
+  /** The language the person uses the app in (its requests' Accept-Language): e-mails and digests. */
+  language: text("language").$type<"pt-BR" | "en">().notNull().default("pt-BR"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
