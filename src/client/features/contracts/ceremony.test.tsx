@@ -2,8 +2,8 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { renderInApp } from "../../components/render-in-app";
-import { type CeremonyView, ceremonyQuery } from "../../features/contracts/api/signing";
 import { createQueryClient } from "../../lib/query";
+import { type CeremonyView, ceremonyQuery } from "./api/signing";
 import { Ceremony } from "./ceremony";
 
 // pdfjs (the contract's viewer, not shown here: the view has no document) reads DOMMatrix when it

@@ -4,10 +4,10 @@ import { describe, expect, it, vi } from "vitest";
 import { CONTRACT_EVENTS, type ContractView } from "../../../shared/contracts/contracts";
 import ptBR from "../../../shared/locales/pt-BR.json";
 import { renderScreen } from "../../app/testing";
-import { contractView } from "../../features/contracts/contract-view.fixture";
-import { ClicksignScreen } from "./clicksign-screen";
+import { ContractPage } from "./contract-page";
+import { contractView } from "./contract-view.fixture";
 
-// The screen imports the ceremony, whose PDF viewer (pdfjs) reads DOMMatrix when it loads; jsdom lacks it.
+// The page imports the ceremony, whose PDF viewer (pdfjs) reads DOMMatrix when it loads; jsdom lacks it.
 vi.hoisted(() => {
   globalThis.DOMMatrix ??= class {} as never;
 });
@@ -20,7 +20,7 @@ const contract = (over: Partial<ContractView> = {}): ContractView =>
   contractView({ id: ID, status: "enviado", createdAt: at(0), ...over });
 
 const showContract = (view: ContractView, api: Record<string, unknown> = {}) =>
-  renderScreen(<ClicksignScreen />, {
+  renderScreen(<ContractPage contractId={ID} token={null} />, {
     path: `/Clicksign?contrato=${ID}`,
     user: landlord,
     api: { [`/api/contracts/${ID}`]: view, ...api },
@@ -137,7 +137,10 @@ describe("the contract's status page", { timeout: 30_000 }, () => {
   });
 
   it("tells a signed-out visitor what the page is and why to sign in", async () => {
-    renderScreen(<ClicksignScreen />, { path: `/Clicksign?contrato=${ID}`, user: null });
+    renderScreen(<ContractPage contractId={ID} token={null} />, {
+      path: `/Clicksign?contrato=${ID}`,
+      user: null,
+    });
     const box = await screen.findByTestId("contract-sign-in", {}, { timeout: 5000 });
     expect(box).toHaveTextContent(ptBR.contract.signInToFollow);
     expect(box).toHaveTextContent(ptBR.contract.signInToFollowLead);

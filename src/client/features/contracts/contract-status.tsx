@@ -1,0 +1,94 @@
+import { Alert, Anchor, Badge, Group, Loader, Stack, Text, Title } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { ApiError } from "../../lib/api";
+import { useErrorText } from "../../lib/error-text";
+import { contractQuery } from "./api/contracts";
+import { CancelContract, SignNow } from "./contract-moves";
+import { ContractProblem } from "./contract-problem";
+import { Review } from "./contract-review";
+import { ContractSigners } from "./contract-signers";
+import { ContractTrail } from "./contract-trail";
+
+/** A contract for its parties: status per signer, the PDF, the audit trail; the landlord reviews and sends. */
+export function ContractStatus({ contractId }: { contractId: string }) {
+  const { t } = useTranslation();
+  const err = useErrorText();
+  const contract = useQuery(contractQuery(contractId));
+  if (contract.isPending) return <Loader />;
+  if (contract.data === undefined)
+    return (
+      <ContractProblem>
+        <Alert color="red">
+          {contract.error instanceof ApiError && contract.error.status === 404
+            ? t("contract.notFound")
+            : err.of(contract.error)}
+        </Alert>
+      </ContractProblem>
+    );
+  const c = contract.data;
+  const pdf = c.sealedDocumentId ?? c.documentId;
+  return (
+    <Stack gap="md" data-testid="contract-status">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={1} size="h2">
+            {t("contract.title", { numero: c.numero })}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {c.titulo}
+          </Text>
+        </div>
+        <Badge
+          variant="light"
+          color={
+            c.status === "assinado" || c.status === "selando"
+              ? "teal"
+              : c.status === "enviado"
+                ? "blue"
+                : c.status === "rascunho"
+                  ? "gray"
+                  : "red"
+          }
+          data-testid="contract-state"
+        >
+          {t(`contract.status.${c.status}`)}
+        </Badge>
+      </Group>
+      {pdf && (
+        <Anchor component={Link} to={`/ViewDocument?id=${pdf}`}>
+          {c.sealedDocumentId ? t("contract.viewSealed") : t("contract.viewPdf")}
+        </Anchor>
+      )}
+      {c.status === "selando" && (
+        <Alert color="teal" data-testid="contract-sealing">
+          <Group gap="xs" wrap="nowrap">
+            <Loader size="xs" />
+            <Text size="sm">{t("contract.sealingNow")}</Text>
+          </Group>
+        </Alert>
+      )}
+      {c.status === "enviado" &&
+        c.mine === "pending" &&
+        (c.provider === "builtin" ? (
+          <SignNow contract={c} />
+        ) : (
+          <Alert color="orange" title={t("contract.signNow")} data-testid="sign-at-provider">
+            {t("contract.signAtProvider")}
+          </Alert>
+        ))}
+      {c.status === "enviado" && c.provider !== "builtin" && c.mine !== "pending" && (
+        <Text size="sm" c="dimmed">
+          {t("contract.viaProvider")}
+        </Text>
+      )}
+      {c.status === "rascunho" && (c.role === "landlord" || c.role === "tenant") && <Review contract={c} />}
+      <ContractSigners contract={c} />
+      {c.role === "landlord" && (c.status === "rascunho" || c.status === "enviado") && (
+        <CancelContract contract={c} />
+      )}
+      <ContractTrail events={c.events} />
+    </Stack>
+  );
+}
