@@ -165,6 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     deps.authSecret,
     { photoStored: (c, documentId) => photos.photoStored(c, documentId) },
+    clock,
   );
   // Upload locks hold a connection each for the length of a request: their own pool, so a burst
   // of uploads never starves the queries of everything else.

@@ -286,7 +286,7 @@ export function createAuth({
           user.email,
           passwordChangedMail({
             name: user.name,
-            when: new Date(),
+            when: clock.now(),
             resetUrl: `${config.PUBLIC_URL}/password`,
           }),
         );
@@ -408,7 +408,7 @@ export function createAuth({
           session.user.email,
           passwordChangedMail({
             name: session.user.name,
-            when: new Date(),
+            when: clock.now(),
             resetUrl: `${config.PUBLIC_URL}/password`,
           }),
         );

@@ -180,7 +180,7 @@ export async function storageRoutes(
         .header("content-disposition", contentDisposition(disposition, name))
         .header("x-content-type-options", "nosniff")
         .header("content-security-policy", "default-src 'none'; sandbox")
-        .header("cache-control", `private, max-age=${Math.max(0, expires - Math.floor(Date.now() / 1000))}`)
+        .header("cache-control", `private, max-age=${Math.max(0, expires - service.nowSeconds())}`)
         .header("etag", `"${document.sha256}"`)
         .send(stream);
     },

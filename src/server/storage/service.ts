@@ -10,6 +10,7 @@ import type {
   UploadMetadata,
 } from "../../shared/contracts/storage";
 import { AppError } from "../../shared/errors";
+import { type Clock, systemClock } from "../clock";
 import { withTransaction } from "../db/client";
 import type { Queryable } from "../db/rows";
 import { documentReady } from "../realtime/events";
@@ -150,6 +151,8 @@ export class StorageService {
     readonly limits: StorageLimits,
     secret: string,
     private readonly hooks: StorageHooks = {},
+    /** What links are signed and checked by (tests move it instead of sleeping). */
+    private readonly clock: Clock = systemClock,
   ) {
     this.downloadKey = createHmac("sha256", secret).update("chave storage download v1").digest();
   }
@@ -455,6 +458,11 @@ export class StorageService {
 
   // --- signed download links ---------------------------------------------------------------
 
+  /** Now, in whole seconds since the epoch: a link's `expires` is in these. */
+  nowSeconds(): number {
+    return Math.floor(this.clock.now().getTime() / 1000);
+  }
+
   private signature(id: string, expires: number, disposition: string): Buffer {
     return createHmac("sha256", this.downloadKey).update(`${id}\n${expires}\n${disposition}`).digest();
   }
@@ -465,7 +473,7 @@ export class StorageService {
     disposition: "inline" | "attachment",
   ): Promise<{ url: string; expiresAt: string }> {
     await this.readable(userId, id);
-    const expires = Math.floor(Date.now() / 1000) + this.limits.downloadUrlTtlSeconds;
+    const expires = this.nowSeconds() + this.limits.downloadUrlTtlSeconds;
     const sig = this.signature(id, expires, disposition).toString("base64url");
     const qs = new URLSearchParams({ expires: String(expires), disposition, sig });
     return { url: `${apiPaths.storage.file(id)}?${qs}`, expiresAt: new Date(expires * 1000).toISOString() };
@@ -480,7 +488,7 @@ export class StorageService {
     disposition: "inline" | "attachment",
     ttlSeconds = this.limits.downloadUrlTtlSeconds,
   ): { url: string; expiresAt: string } {
-    const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
+    const expires = this.nowSeconds() + ttlSeconds;
     const sig = this.signature(id, expires, disposition).toString("base64url");
     const qs = new URLSearchParams({ expires: String(expires), disposition, sig });
     return { url: `${apiPaths.storage.file(id)}?${qs}`, expiresAt: new Date(expires * 1000).toISOString() };
@@ -491,7 +499,7 @@ export class StorageService {
     const expected = this.signature(id, expires, disposition);
     const given = Buffer.from(sig, "base64url");
     const valid = given.length === expected.length && timingSafeEqual(given, expected);
-    if (!valid || expires < Date.now() / 1000) throw new AppError("invalid-download-link");
+    if (!valid || expires < this.clock.now().getTime() / 1000) throw new AppError("invalid-download-link");
   }
 
   async documentById(id: string): Promise<StoredDocument> {

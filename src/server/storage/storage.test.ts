@@ -13,6 +13,7 @@ import {
   uploadBytes,
 } from "../../../tests/support/tus";
 import type { StoredDocument } from "../../shared/contracts/storage";
+import { manualClock } from "../clock";
 
 let t: TestApp;
 let baseUrl: string;
@@ -341,7 +342,9 @@ describe("metadata and downloads", () => {
   });
 
   it("serves a signed link with the name, the real type and nosniff, and refuses a forged or stale one", async () => {
-    const short = await createTestApp({ DOWNLOAD_URL_TTL: "1" });
+    // The link is signed and checked by the app's clock: moved past its five minutes, not slept on.
+    const clock = manualClock(new Date("2026-11-23T12:00:00Z"));
+    const short = await createTestApp({}, { clock });
     try {
       await short.app.listen({ port: 0, host: "127.0.0.1" });
       const u = await signUp(short.app);
@@ -359,8 +362,12 @@ describe("metadata and downloads", () => {
           headers: { cookie: u.cookie, origin: ORIGIN },
         })
       ).json();
+      expect(link.expiresAt).toBe("2026-11-23T12:05:00.000Z");
+      // The links the server signs for its own flows (a signer's, an e-mailed contract's) too.
+      expect(short.app.storage.signedUrl(doc.id, "inline").expiresAt).toBe("2026-11-23T12:05:00.000Z");
       const res = await fetch(`${base}${link.url}`);
       expect(res.status).toBe(200);
+      expect(res.headers.get("cache-control")).toBe("private, max-age=300");
       expect(res.headers.get("content-type")).toBe("image/png");
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       expect(res.headers.get("content-disposition")).toBe(
@@ -372,8 +379,15 @@ describe("metadata and downloads", () => {
       );
       expect(forged.status).toBe(403);
       expect((await forged.json()).code).toBe("invalid-download-link");
-      await new Promise((r) => setTimeout(r, 2100));
-      expect((await fetch(`${base}${link.url}`)).status).toBe(403);
+      clock.advance(300_000);
+      const last = await fetch(`${base}${link.url}`);
+      expect(last.status).toBe(200);
+      expect(last.headers.get("cache-control")).toBe("private, max-age=0");
+      await last.arrayBuffer();
+      clock.advance(1_000);
+      const stale = await fetch(`${base}${link.url}`);
+      expect(stale.status).toBe(403);
+      expect((await stale.json()).code).toBe("invalid-download-link");
     } finally {
       await short.close();
     }
