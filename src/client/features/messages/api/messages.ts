@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiPaths } from "../../../../shared/api-paths";
+import type { ContractView } from "../../../../shared/contracts/contracts";
 import type {
   ConversationsView,
   MarkReadResult,
@@ -23,6 +24,16 @@ export const threadQuery = (proposalId: string) =>
     queryKey: [apiPaths.messages.thread(proposalId)],
     queryFn: () => api<ThreadView>(apiPaths.messages.thread(proposalId)),
     retry: false,
+  });
+
+/**
+ * One's contracts, read to say where an approved proposal's conversation stands (its contract's
+ * step): the same read (path and cache) as the contracts' own list.
+ */
+export const contractStepsQuery = () =>
+  queryOptions({
+    queryKey: [apiPaths.contracts.all],
+    queryFn: () => api<ContractView[]>(apiPaths.contracts.all),
   });
 
 const touched = (proposalId: string) => [apiPaths.messages.thread(proposalId), apiPaths.messages.all];

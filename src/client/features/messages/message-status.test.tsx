@@ -2,7 +2,8 @@ import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { ConversationView } from "../../../shared/contracts/messages";
 import { renderScreen } from "../../app/testing";
-import { MessageScreen } from "./message-screen";
+import { ConversationList } from "./conversation-list";
+import { Thread } from "./thread";
 
 const user = { id: "u1", name: "Marta Alves Pereira", email: "marta@example.com" };
 const PROPOSAL_ID = "0b7c6a52-3f0e-4e55-8d6f-2a1b3c4d5e6f";
@@ -24,13 +25,13 @@ const api = {
 
 describe("a conversation's state, once its contract is signed (issue 29)", { timeout: 30_000 }, () => {
   it("the thread's header says 'Contrato assinado', not 'Aprovada'", async () => {
-    renderScreen(<MessageScreen />, { path: `/Message/${PROPOSAL_ID}`, user, api });
+    renderScreen(<Thread proposalId={PROPOSAL_ID} />, { path: `/Message/${PROPOSAL_ID}`, user, api });
     expect(await screen.findByText(/Contrato assinado/)).toBeInTheDocument();
     expect(screen.queryByText(/Aprovada/)).not.toBeInTheDocument();
   });
 
   it("so does the list of conversations", async () => {
-    renderScreen(<MessageScreen />, { path: "/Message", user, api });
+    renderScreen(<ConversationList />, { path: "/Message", user, api });
     expect(await screen.findByText(/Contrato assinado/)).toBeInTheDocument();
     expect(screen.queryByText(/Aprovada/)).not.toBeInTheDocument();
   });
