@@ -1,20 +1,15 @@
-import { Loader, Select, SimpleGrid, TextInput } from "@mantine/core";
+import { Loader, SimpleGrid } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import {
-  Controller,
-  type FieldValues,
-  type Path,
-  type PathValue,
-  type UseFormReturn,
-  useWatch,
-} from "react-hook-form";
+import { type FieldValues, type Path, type PathValue, type UseFormReturn, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { CepAddress } from "../../shared/contracts/cep";
 import { cleanCep } from "../../shared/contracts/listings";
 import { UFS } from "../../shared/listing-names";
 import { errorCodeOf } from "../lib/api";
 import { cepQuery } from "../lib/cep";
+import { SelectField } from "./fields/choice-fields";
+import { TextField } from "./fields/text-fields";
 
 export const ADDRESS_FIELDS = [
   "cep",
@@ -95,63 +90,44 @@ export function AddressFieldset<T extends FieldValues>({
 }: {
   /** The form that holds the address fields (react-hook-form). */
   form: UseFormReturn<T>;
-  /** The text of a field's error, if any. */
-  error: (field: AddressField) => string | undefined;
+  /**
+   * The text of a field's error, if any, when the form words it its own way; otherwise each field
+   * says the form's error at its own name.
+   */
+  error?: (field: AddressField) => string | undefined;
   numeroHelp?: string;
   cepMaxLength?: number;
   /** Where the fields sit in the form's values, with its dot ("fiador.endereco."); none: at the root. */
   prefix?: string;
 }) {
   const { t } = useTranslation();
-  const name = (field: AddressField) => pathOf<T>(prefix, field);
-  const label = (field: AddressField) => t(`units.fields.${field}`);
-  const { register, control } = form;
+  const at = (field: AddressField) => ({
+    control: form.control,
+    name: pathOf<T>(prefix, field),
+    label: t(`units.fields.${field}`),
+    error: error?.(field),
+  });
   const cep = useCepFill(form, prefix);
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <TextInput
-          label={label("cep")}
+        <TextField
+          {...at("cep")}
           inputMode="numeric"
           placeholder="00000-000"
           maxLength={cepMaxLength}
           autoComplete="postal-code"
-          {...register(name("cep"))}
           rightSection={cep.pending ? <Loader size="xs" aria-label={t("address.lookingUp")} /> : null}
           description={cep.problem ? t(`errors.${cep.problem}`) : undefined}
-          error={error("cep")}
         />
-        <Controller
-          control={control}
-          name={name("uf")}
-          render={({ field }) => (
-            <Select
-              label={label("uf")}
-              data={[...UFS]}
-              value={field.value}
-              onChange={(v) => v && field.onChange(v)}
-              allowDeselect={false}
-              searchable
-              error={error("uf")}
-            />
-          )}
-        />
-        <TextInput label={label("cidade")} {...register(name("cidade"))} error={error("cidade")} />
+        <SelectField {...at("uf")} data={[...UFS]} allowDeselect={false} searchable />
+        <TextField {...at("cidade")} />
       </SimpleGrid>
-      <TextInput label={label("logradouro")} {...register(name("logradouro"))} error={error("logradouro")} />
+      <TextField {...at("logradouro")} />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <TextInput
-          label={label("numero")}
-          description={numeroHelp}
-          {...register(name("numero"))}
-          error={error("numero")}
-        />
-        <TextInput
-          label={label("complemento")}
-          {...register(name("complemento"))}
-          error={error("complemento")}
-        />
-        <TextInput label={label("bairro")} {...register(name("bairro"))} error={error("bairro")} />
+        <TextField {...at("numero")} description={numeroHelp} />
+        <TextField {...at("complemento")} />
+        <TextField {...at("bairro")} />
       </SimpleGrid>
     </>
   );

@@ -27,13 +27,16 @@ export function SelectField<T extends FieldValues, N extends Path<T>, Out = T>({
   control,
   name,
   parse,
+  error,
   ...props
 }: BoundField<T, N, Out> &
   Omit<SelectProps, Wired> & {
     /** The form's value for an option's (a string by default). */
     parse?: (value: string) => unknown;
+    /** An error said instead of the form's (one a field words its own way). */
+    error?: string;
   }) {
-  const { field, error } = useFormField({ control, name });
+  const { field, error: formError } = useFormField({ control, name });
   const value = field.value as unknown;
   return (
     <Select
@@ -46,7 +49,7 @@ export function SelectField<T extends FieldValues, N extends Path<T>, Out = T>({
         else if (props.allowDeselect !== false) field.onChange(null);
       }}
       onBlur={field.onBlur}
-      error={error}
+      error={error ?? formError}
     />
   );
 }

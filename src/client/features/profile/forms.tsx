@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Alert, Button, Group, SimpleGrid, Stack } from "@mantine/core";
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { formatCep } from "../../../shared/contracts/listings";
 import {
@@ -18,7 +18,9 @@ import {
 import { genderContext } from "../../../shared/gender";
 import { reaisToCentavos, toReais } from "../../../shared/money";
 import { AddressFieldset } from "../../components/address-fieldset";
-import { MoneyInput } from "../../components/money-input";
+import { SelectField } from "../../components/fields/choice-fields";
+import { MoneyField } from "../../components/fields/number-fields";
+import { CpfCnpjField, DateField, TextField } from "../../components/fields/text-fields";
 import { applyIssues } from "../../lib/apply-issues";
 import { useErrorText } from "../../lib/error-text";
 
@@ -50,7 +52,6 @@ export function PersonalForm({
   onSave: (v: PersonalInput) => Promise<unknown>;
 }) {
   const { t } = useTranslation();
-  const err = useErrorText();
   const p = profile.personal;
   const form = useForm<PersonalInput>({
     resolver: zodResolver(personalInput) as never,
@@ -74,94 +75,44 @@ export function PersonalForm({
           telefone: "",
         },
   });
-  const { register, control, handleSubmit, formState, setError } = form;
+  const { control, handleSubmit, formState, setError } = form;
   const submit = useSubmit(onSave, setError as never, Object.keys(personalInput.shape));
-  const f = (k: keyof PersonalInput) => t(`profile.fields.${k}`);
-  const e = (k: keyof PersonalInput) => err.field(formState.errors[k]?.message as string | undefined);
+  const field = (k: keyof PersonalInput) => ({ control, name: k, label: t(`profile.fields.${k}`) });
   // The marital status in the person's words as chosen just below: "Casada", "Casado", or
   // "Casado ou casada" while they prefer not to say (issue 29: never "Casado(a)").
   const context = genderContext(form.watch("genero"));
   return (
     <form onSubmit={handleSubmit(submit.run)} noValidate>
       <Stack gap="sm">
-        <TextInput
-          label={f("nomeCompleto")}
-          autoComplete="name"
-          {...register("nomeCompleto")}
-          error={e("nomeCompleto")}
-        />
+        <TextField {...field("nomeCompleto")} autoComplete="name" />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label={f("cpf")}
-            inputMode="numeric"
-            placeholder="000.000.000-00"
-            {...register("cpf")}
-            error={e("cpf")}
+          {/* No length limit, as before: the contract's message says what a CPF is. */}
+          <CpfCnpjField {...field("cpf")} maxLength={undefined} />
+          <TextField {...field("rg")} />
+          <TextField {...field("rgOrgaoEmissor")} placeholder="SSP/SP" />
+          <DateField {...field("dataNascimento")} />
+          <SelectField
+            {...field("estadoCivil")}
+            data={MARITAL_STATUSES.map((v) => ({
+              value: v,
+              label: t(`profile.marital.${v}`, { context }),
+            }))}
+            allowDeselect={false}
+            placeholder={t("profile.chooseMarital")}
           />
-          <TextInput label={f("rg")} {...register("rg")} error={e("rg")} />
-          <TextInput
-            label={f("rgOrgaoEmissor")}
-            placeholder="SSP/SP"
-            {...register("rgOrgaoEmissor")}
-            error={e("rgOrgaoEmissor")}
+          <SelectField
+            {...field("genero")}
+            data={GENDERS.map((v) => ({ value: v, label: t(`profile.gender.${v}`) }))}
+            allowDeselect={false}
           />
-          <TextInput
-            type="date"
-            label={f("dataNascimento")}
-            {...register("dataNascimento")}
-            error={e("dataNascimento")}
-          />
-          <Controller
-            control={control}
-            name="estadoCivil"
-            render={({ field }) => (
-              <Select
-                label={f("estadoCivil")}
-                data={MARITAL_STATUSES.map((v) => ({
-                  value: v,
-                  label: t(`profile.marital.${v}`, { context }),
-                }))}
-                value={field.value ?? null}
-                onChange={(v) => v && field.onChange(v)}
-                onBlur={field.onBlur}
-                allowDeselect={false}
-                placeholder={t("profile.chooseMarital")}
-                error={e("estadoCivil")}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="genero"
-            render={({ field }) => (
-              <Select
-                label={f("genero")}
-                data={GENDERS.map((v) => ({ value: v, label: t(`profile.gender.${v}`) }))}
-                value={field.value ?? "nao_informado"}
-                onChange={(v) => v && field.onChange(v)}
-                onBlur={field.onBlur}
-                allowDeselect={false}
-                error={e("genero")}
-              />
-            )}
-          />
-          <TextInput label={f("profissao")} {...register("profissao")} error={e("profissao")} />
-          <TextInput
-            label={f("nacionalidade")}
+          <TextField {...field("profissao")} />
+          <TextField
+            {...field("nacionalidade")}
             description={t("profile.nationalityHint")}
             // Under the field, so it lines up with the one beside it.
             inputWrapperOrder={["label", "input", "description", "error"]}
-            {...register("nacionalidade")}
-            error={e("nacionalidade")}
           />
-          <TextInput
-            label={f("telefone")}
-            type="tel"
-            autoComplete="tel"
-            placeholder="(11) 98765-4321"
-            {...register("telefone")}
-            error={e("telefone")}
-          />
+          <TextField {...field("telefone")} type="tel" autoComplete="tel" placeholder="(11) 98765-4321" />
         </SimpleGrid>
         {submit.problem && (
           <Alert color="red" role="alert">
@@ -188,7 +139,6 @@ export function AddressFormView({
   onSave: (v: AddressInput) => Promise<unknown>;
 }) {
   const { t } = useTranslation();
-  const err = useErrorText();
   const a = profile.address;
   const form = useForm<AddressForm>({
     mode: "onTouched",
@@ -222,43 +172,22 @@ export function AddressFormView({
     setError as never,
     Object.keys(addressInput.shape),
   );
-  const f = (k: "rendaMensal" | "ocupacao") => t(`profile.fields.${k}`);
-  const e = (k: keyof AddressForm) => err.field(formState.errors[k]?.message as string | undefined);
   return (
     <form onSubmit={handleSubmit(submit.run)} noValidate>
       <Stack gap="sm">
-        <AddressFieldset form={form} error={e} />
+        <AddressFieldset form={form} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Controller
-            control={control}
-            name="rendaMensal"
-            render={({ field }) => (
-              <MoneyInput
-                label={f("rendaMensal")}
-                value={field.value}
-                onChange={(v) => field.onChange(v === "" ? Number.NaN : v)}
-                onBlur={field.onBlur}
-                error={e("rendaMensal")}
-              />
-            )}
-          />
-          <Controller
+          <MoneyField control={control} name="rendaMensal" label={t("profile.fields.rendaMensal")} />
+          <SelectField
             control={control}
             name="ocupacao"
-            render={({ field }) => (
-              <Select
-                label={f("ocupacao")}
-                data={OCCUPATIONS.map((v) => ({
-                  value: v,
-                  // "Aposentada" for her, "Aposentado" for him, "Aposentadoria" when not said.
-                  label: t(`profile.occupation.${v}`, { context: genderContext(profile.personal?.genero) }),
-                }))}
-                value={field.value}
-                onChange={(v) => v && field.onChange(v)}
-                allowDeselect={false}
-                error={e("ocupacao")}
-              />
-            )}
+            label={t("profile.fields.ocupacao")}
+            data={OCCUPATIONS.map((v) => ({
+              value: v,
+              // "Aposentada" for her, "Aposentado" for him, "Aposentadoria" when not said.
+              label: t(`profile.occupation.${v}`, { context: genderContext(profile.personal?.genero) }),
+            }))}
+            allowDeselect={false}
           />
         </SimpleGrid>
         {submit.problem && (
