@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { manualClock } from "../src/server/clock";
 import { connectDatabase } from "../src/server/db/client";
+import { NoticesService } from "../src/server/domains/notices/service";
 import {
   matchableOf,
   matchColumns,
@@ -9,7 +10,6 @@ import {
   searchesFitting,
   searchesFittingByScan,
 } from "../src/server/domains/preferences/saved-searches.repository";
-import { PreferencesService } from "../src/server/domains/preferences/service";
 import { JobQueue } from "../src/server/jobs/queue";
 import { createMailer } from "../src/server/mail/mailer";
 import { MailOutbox } from "../src/server/mail/outbox";
@@ -171,7 +171,7 @@ export async function benchDigests(databaseUrl: string, dataDir: string, people 
   const outbox = new MailOutbox(pool, mailer, jobs, log, "bench-secret-that-is-long-enough-0123456789");
   // 10:03 in Brasília: the digests of 10h are due.
   const clock = manualClock(new Date("2026-11-25T13:03:00Z"));
-  const preferences = new PreferencesService(pool, {
+  const notices = new NoticesService(pool, {
     outbox,
     clock,
     publicUrl: "http://127.0.0.1:3000",
@@ -208,7 +208,7 @@ export async function benchDigests(databaseUrl: string, dataDir: string, people 
     const seedSeconds = (performance.now() - started) / 1000;
 
     started = performance.now();
-    const sent = await preferences.sendDigests();
+    const sent = await notices.sendDigests();
     const seconds = (performance.now() - started) / 1000;
     const { rows } = await pool.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM mail_outbox WHERE recipient LIKE 'bench-digest-%' AND sent_at IS NULL",

@@ -25,6 +25,8 @@ import { listingsRoutes } from "./domains/listings/routes";
 import { ListingsService } from "./domains/listings/service";
 import { messageRoutes } from "./domains/messages/routes";
 import { MessagesService } from "./domains/messages/service";
+import { noticeRoutes } from "./domains/notices/routes";
+import { NoticesService } from "./domains/notices/service";
 import { preferenceRoutes } from "./domains/preferences/routes";
 import { type MatchOfferJob, PREFERENCE_JOBS, PreferencesService } from "./domains/preferences/service";
 import { Analytics } from "./domains/privacy/analytics";
@@ -194,12 +196,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Saved searches, favourites and notices (issue 16): an offer published or changed is matched
   // by a job sent with the change itself; every domain tells people things through it (the bell,
   // and e-mail as each chose).
-  const preferences = new PreferencesService(database.pool, {
+  const notices = new NoticesService(database.pool, {
     outbox,
     clock,
     publicUrl: config.PUBLIC_URL,
     secret: deps.authSecret,
   });
+  const preferences = new PreferencesService(database.pool, { notices });
+  notices.keepHistoryWith(preferences);
   let sealCertificate: Promise<SealCertificate> | undefined;
   const tsaFailures = new Counter({
     name: "chave_seal_tsa_failures_total",
@@ -219,7 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pool: database.pool,
     storage,
     outbox,
-    notices: preferences,
+    notices,
     track: (userId, event) => analytics.capture(userId, event),
     jobs,
     clock,
@@ -261,7 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clicksign,
     useClicksign: config.SIGNING_PROVIDER === "clicksign",
   });
-  const proposals = new ProposalsService(database.pool, profiles, preferences, {
+  const proposals = new ProposalsService(database.pool, profiles, notices, {
     deadlineHours: config.PROPOSAL_DEADLINE_HOURS,
     publicUrl: config.PUBLIC_URL,
     clock,
@@ -280,6 +284,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   app.decorate("preferences", preferences);
+  app.decorate("notices", notices);
   const listings = new ListingsService(database.pool, {
     offerChanged: async (c, offerId, previousTotal) => {
       await jobs.send(c, PREFERENCE_JOBS.matchOffer, { offerId, previousTotal });
@@ -297,7 +302,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     outbox,
     lifecycle,
   });
-  const messages = new MessagesService(database.pool, preferences, {
+  const messages = new MessagesService(database.pool, notices, {
     publicUrl: config.PUBLIC_URL,
     unreadEmailMinutes: config.MESSAGE_UNREAD_EMAIL_MINUTES,
   });
@@ -322,7 +327,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     store: storage.store,
     jobs,
     outbox,
-    notices: preferences,
+    notices,
     hub,
     clock,
     graceDays: config.ACCOUNT_DELETION_GRACE_DAYS,
@@ -356,7 +361,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     emailUnreadMessages: () => messages.emailUnread(),
     expireUploads: () => storage.deleteExpiredUploads(),
     pruneLiveEvents: () => hub.prune(config.LIVE_EVENTS_RETENTION_DAYS),
-    sendDigests: () => preferences.sendDigests(),
+    sendDigests: () => notices.sendDigests(),
     expireExports: () => dataExports.expire(),
     pruneRetention: async () => {
       const n = await retention.run();
@@ -382,6 +387,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(storageRoutes, { auth, service: storage, tus });
       await api.register(listingsRoutes, { auth, listings, storage });
       await api.register(preferenceRoutes, { auth, preferences });
+      await api.register(noticeRoutes, { auth, notices });
       await api.register(privacyRoutes, {
         auth,
         privacy: new PrivacyService(database.pool, {
@@ -479,6 +485,7 @@ declare module "fastify" {
     photos: PhotoRenditions;
     proposals: ProposalsService;
     preferences: PreferencesService;
+    notices: NoticesService;
     privacyExports: DataExports;
     accountDeletions: AccountDeletions;
     analytics: Analytics;

@@ -1,44 +1,56 @@
+import type { Language } from "../plugins/error-handler";
 import { type MailContent, noticeMail } from "./templates";
+import { phrase } from "./words";
 
 /*
- * pt-BR e-mails about the account itself (decision 015). Sign-up answers the same whether the
- * e-mail is new or not; these messages tell the owner of the address which case it was.
+ * E-mails about the account itself (decision 015), in the person's language (decision 048).
+ * Sign-up answers the same whether the e-mail is new or not; these messages tell the owner of the
+ * address which case it was.
  */
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] || name;
+const KEY = "notices.account";
 
 /** A new account: the link confirms the e-mail and signs the person in. */
-export function confirmEmailMail(input: { name: string; url: string; hours: number }): MailContent {
+export function confirmEmailMail(input: {
+  name: string;
+  url: string;
+  hours: number;
+  language?: Language;
+}): MailContent {
+  const language = input.language ?? "pt-BR";
   const valid =
     input.hours >= 24 && input.hours % 24 === 0
-      ? `${input.hours / 24} ${input.hours === 24 ? "dia" : "dias"}`
-      : `${input.hours} ${input.hours === 1 ? "hora" : "horas"}`;
+      ? phrase(language, `${KEY}.confirmEmail.days`, { count: input.hours / 24 })
+      : phrase(language, `${KEY}.confirmEmail.hours`, { count: input.hours });
+  const line = (i: number) => phrase(language, `${KEY}.confirmEmail.lines.${i}`, { valid });
   return noticeMail({
     name: firstName(input.name),
-    subject: "Chave: confirme seu e-mail",
-    lines: [
-      "Sua conta na Chave foi criada. Falta só confirmar que este e-mail é seu.",
-      `Abra o link abaixo para confirmar e entrar. Ele vale por ${valid}.`,
-      "Se você não criou uma conta na Chave, ignore este e-mail: sem a confirmação, ninguém entra com ele.",
-    ],
+    language,
+    subject: phrase(language, `${KEY}.confirmEmail.title`),
+    lines: [line(0), line(1), line(2)],
     url: input.url,
-    action: "Confirmar e-mail e entrar",
+    action: phrase(language, `${KEY}.confirmEmail.action`),
   });
 }
 
 /** Someone signed up with an e-mail that already has an account: tell its owner, not the form. */
-export function accountExistsMail(input: { name: string; loginUrl: string; resetUrl: string }): MailContent {
+export function accountExistsMail(input: {
+  name: string;
+  loginUrl: string;
+  resetUrl: string;
+  language?: Language;
+}): MailContent {
+  const language = input.language ?? "pt-BR";
+  const line = (i: number) =>
+    phrase(language, `${KEY}.accountExists.lines.${i}`, { resetUrl: input.resetUrl });
   const mail = noticeMail({
     name: firstName(input.name),
-    subject: "Chave: tentaram criar uma conta com seu e-mail",
-    lines: [
-      "Alguém tentou criar uma conta na Chave com este e-mail, mas você já tem uma conta com ele.",
-      "Se foi você, basta entrar com sua senha. Se esqueceu a senha, crie uma nova em:",
-      input.resetUrl,
-      "Se não foi você, ignore este e-mail: nada mudou na sua conta e ninguém entrou nela.",
-    ],
+    language,
+    subject: phrase(language, `${KEY}.accountExists.title`),
+    lines: [line(0), line(1), line(2), line(3)],
     url: input.loginUrl,
-    action: "Entrar na Chave",
+    action: phrase(language, `${KEY}.accountExists.action`),
   });
   return { ...mail, links: [input.loginUrl, input.resetUrl] };
 }

@@ -2,13 +2,22 @@ import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { withTransaction } from "../db/client";
 import type { JobQueue } from "../jobs/queue";
+import type { Language } from "../plugins/error-handler";
 import type { Mailer } from "./mailer";
 import { type MailSeal, mailSeal } from "./sealed";
-import { type MailContent, noticeMail } from "./templates";
+import { type MailContent, type MailNotice, noticeMail } from "./templates";
 
 type Queryable = Pick<pg.PoolClient, "query">;
 
 export const MAIL_QUEUE = "mail.send";
+
+/** A notice's e-mail: its words, or how to word it in the recipient's language (decision 048). */
+export type WordedNotice = MailNotice | ((language: Language) => MailNotice);
+const wordedIn = (n: WordedNotice, language: Language) => (typeof n === "function" ? n(language) : n);
+
+/** The recipient's address, first name's source and language (pt-BR unless they use English). */
+const RECIPIENT = `SELECT u.id, u.email, coalesce(p.nome_completo, u.name) AS name, coalesce(s.language, 'pt-BR') AS language
+  FROM users u LEFT JOIN profiles p ON p.user_id = u.id LEFT JOIN notification_settings s ON s.user_id = u.id`;
 
 /**
  * Every e-mail goes through here: `queue()` records it in the caller's transaction with its
@@ -52,23 +61,27 @@ export class MailOutbox {
   }
 
   /**
-   * Queues a notice for a user by id, greeted by the first name of their profile (or account),
-   * in transaction `c`. A user who no longer exists gets nothing.
+   * Queues a notice for a user by id, greeted by the first name of their profile (or account) in
+   * their language, in transaction `c`. A user who no longer exists gets nothing.
    */
   async queueNotice(
     c: Queryable,
     userId: string,
-    notice: { subject: string; lines: string[]; url: string; action: string },
+    notice: WordedNotice,
     headers?: Record<string, string>,
   ): Promise<void> {
-    const { rows } = await c.query<{ email: string; name: string }>(
-      "SELECT u.email, coalesce(p.nome_completo, u.name) AS name FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = $1",
+    const { rows } = await c.query<{ email: string; name: string; language: Language }>(
+      `${RECIPIENT} WHERE u.id = $1`,
       [userId],
     );
     const user = rows[0];
     if (user)
       await this.queue(c, user.email, {
-        ...noticeMail({ name: user.name.split(" ")[0] ?? user.name, ...notice }),
+        ...noticeMail({
+          name: user.name.split(" ")[0] ?? user.name,
+          language: user.language,
+          ...wordedIn(notice, user.language),
+        }),
         headers: headers ?? null,
       });
   }
@@ -81,20 +94,24 @@ export class MailOutbox {
     c: Queryable,
     notices: {
       userId: string;
-      notice: { subject: string; lines: string[]; url: string; action: string };
+      notice: WordedNotice;
       headers?: Record<string, string>;
     }[],
   ): Promise<number> {
     if (notices.length === 0) return 0;
-    const { rows } = await c.query<{ id: string; email: string; name: string }>(
-      "SELECT u.id, u.email, coalesce(p.nome_completo, u.name) AS name FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = ANY($1::text[])",
+    const { rows } = await c.query<{ id: string; email: string; name: string; language: Language }>(
+      `${RECIPIENT} WHERE u.id = ANY($1::text[])`,
       [[...new Set(notices.map((n) => n.userId))]],
     );
     const users = new Map(rows.map((r) => [r.id, r]));
     const mails = notices.flatMap((n) => {
       const user = users.get(n.userId);
       if (!user) return [];
-      const content = noticeMail({ name: user.name.split(" ")[0] ?? user.name, ...n.notice });
+      const content = noticeMail({
+        name: user.name.split(" ")[0] ?? user.name,
+        language: user.language,
+        ...wordedIn(n.notice, user.language),
+      });
       return [
         {
           id: randomUUID(),

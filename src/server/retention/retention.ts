@@ -3,7 +3,7 @@ import { pruneAuthRows } from "../auth/auth";
 import { pruneSignInThrottle } from "../auth/throttle";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
-import { pruneNotices } from "../domains/preferences/notifications.repository";
+import { pruneNotices } from "../domains/notices/notifications.repository";
 import { pruneFinishedExports } from "../domains/privacy/exports.repository";
 import type { JobQueue } from "../jobs/queue";
 import type { MailOutbox } from "../mail/outbox";

@@ -42,6 +42,29 @@ export async function digestReaders(
   return rows;
 }
 
+/** The language each of these people uses the app in (pt-BR for one never seen). */
+export async function languagesOf(c: Queryable, userIds: string[]): Promise<Map<string, "pt-BR" | "en">> {
+  if (userIds.length === 0) return new Map();
+  const { rows } = await c.query<{ user_id: string; language: "pt-BR" | "en" }>(
+    "SELECT user_id, language FROM notification_settings WHERE user_id = ANY($1::text[])",
+    [userIds],
+  );
+  return new Map(rows.map((r) => [r.user_id, r.language]));
+}
+
+/**
+ * Records the language a person uses (decision 048), writing only when it changed. A person with no
+ * settings yet gets a row with no channel chosen, which reads as the defaults.
+ */
+export async function recordLanguage(c: Queryable, userId: string, language: "pt-BR" | "en"): Promise<void> {
+  await c.query(
+    `INSERT INTO notification_settings (user_id, canais, language) VALUES ($1, '{}', $2)
+     ON CONFLICT (user_id) DO UPDATE SET language = EXCLUDED.language
+       WHERE notification_settings.language IS DISTINCT FROM EXCLUDED.language`,
+    [userId, language],
+  );
+}
+
 /** An account deleted (decision 022). */
 export async function deleteSettingsOf(c: Queryable, userId: string): Promise<void> {
   await c.query("DELETE FROM notification_settings WHERE user_id = $1", [userId]);

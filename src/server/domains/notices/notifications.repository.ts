@@ -2,20 +2,24 @@ import type { NoticeKind } from "../../../shared/contracts/preferences";
 import type { Queryable, RowOf } from "../../db/rows";
 import type { notifications } from "../../db/schema/preferences";
 
-/** The notifications table (decision 019): the notices of the bell. */
+/** The notifications table (decisions 019 and 048): the notices of the bell. */
 
 export type NoticeRow = Pick<
   RowOf<typeof notifications>,
-  "id" | "kind" | "title" | "body" | "path" | "created_at" | "read_at"
+  "id" | "kind" | "title" | "body" | "path" | "text_key" | "params" | "created_at" | "read_at"
 >;
 
 export interface NewNotice {
   id: string;
   userId: string;
   kind: NoticeKind;
+  /** pt-BR words: what the data export shows (and the bell, for a notice with no `textKey`). */
   title: string;
   body: string;
   path: string;
+  /** The notice as data (decision 048): read in each reader's language. */
+  textKey: string | null;
+  params: NoticeRow["params"];
   /** The same `dedupe` for the same person is kept once. */
   dedupe: string;
 }
@@ -27,8 +31,10 @@ export async function insertNotices(
 ): Promise<{ id: string; user_id: string }[]> {
   if (notices.length === 0) return [];
   const { rows } = await c.query<{ id: string; user_id: string }>(
-    `INSERT INTO notifications (id, user_id, kind, title, body, path, dedupe)
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
+    `INSERT INTO notifications (id, user_id, kind, title, body, path, dedupe, text_key, params)
+       SELECT id, user_id, kind, title, body, path, dedupe, text_key, params::jsonb
+         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
+           AS n(id, user_id, kind, title, body, path, dedupe, text_key, params)
      ON CONFLICT (user_id, dedupe) DO NOTHING RETURNING id, user_id`,
     [
       notices.map((n) => n.id),
@@ -38,6 +44,8 @@ export async function insertNotices(
       notices.map((n) => n.body),
       notices.map((n) => n.path),
       notices.map((n) => n.dedupe),
+      notices.map((n) => n.textKey),
+      notices.map((n) => (n.params ? JSON.stringify(n.params) : null)),
     ],
   );
   return rows;
@@ -58,7 +66,7 @@ export async function digestNotices(
   userIds: string[],
 ): Promise<(NoticeRow & { user_id: string })[]> {
   const { rows } = await c.query<NoticeRow & { user_id: string }>(
-    `SELECT n.id, n.user_id, n.kind, n.title, n.body, n.path, n.created_at, n.read_at
+    `SELECT n.id, n.user_id, n.kind, n.title, n.body, n.path, n.text_key, n.params, n.created_at, n.read_at
        FROM notifications n JOIN notification_settings s ON s.user_id = n.user_id
       WHERE n.user_id = ANY($1::text[]) AND s.canais ->> n.kind = 'digest'
         AND n.emailed_at IS NULL AND n.read_at IS NULL AND n.created_at > now() - interval '2 days'
@@ -70,7 +78,7 @@ export async function digestNotices(
 
 export async function noticesOf(c: Queryable, userId: string, limit: number): Promise<NoticeRow[]> {
   const { rows } = await c.query<NoticeRow>(
-    `SELECT id, kind, title, body, path, created_at, read_at FROM notifications
+    `SELECT id, kind, title, body, path, text_key, params, created_at, read_at FROM notifications
       WHERE user_id = $1 ORDER BY created_at DESC, id LIMIT $2`,
     [userId, limit],
   );

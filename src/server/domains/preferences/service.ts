@@ -1,14 +1,7 @@
-import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import {
-  CHOSEN_KINDS,
-  type ChosenKind,
-  DEFAULT_CHANNELS,
   type FavoriteView,
-  type NoticeChannel,
-  type NoticeChannels,
-  type NoticeKind,
-  type NoticeList,
   type NotificationSettings,
   type PreferenceVersion,
   SAVED_SEARCHES_MAX,
@@ -18,27 +11,12 @@ import {
 } from "../../../shared/contracts/preferences";
 import { AppError } from "../../../shared/errors";
 import { offerTitle } from "../../../shared/listing-names";
-import { formatBRL as brl } from "../../../shared/money";
-import type { Clock } from "../../clock";
 import { withTransaction } from "../../db/client";
 import type { Queryable } from "../../db/rows";
 import type { NoticeGateway, Tell } from "../../mail/notice-gateway";
-import type { MailOutbox } from "../../mail/outbox";
-import { noticesChanged, preferencesChanged } from "../../realtime/events";
-import { describeChanges, describeSettingsChanges, KIND_WORDS, type SearchSnapshot } from "./changes";
+import { preferencesChanged } from "../../realtime/events";
+import { describeChanges, describeSettingsChanges, type SearchSnapshot } from "./changes";
 import { addFavorite, favoritersOf, favoritesOf, removeFavorite } from "./favorites.repository";
-import { digestReaders, saveSettings, settingsOf } from "./notification-settings.repository";
-import {
-  digestNotices,
-  insertNotices,
-  markAllRead,
-  markEmailed,
-  markRead,
-  markReadAbout,
-  noticesOf,
-  unreadCount,
-  userWithEmail,
-} from "./notifications.repository";
 import { insertVersion, versionOf, versionsOf } from "./preference-versions.repository";
 import {
   cardOf,
@@ -66,21 +44,19 @@ export interface MatchOfferJob {
 }
 
 const HISTORY_LIMIT = 50;
-const clip = (body: string) => (body.length > 300 ? `${body.slice(0, 299)}…` : body);
-const NOTICES_LIMIT = 50;
-const DIGEST_BATCH = 500;
 const FOR_YOU_LIMIT = 6;
 
-/** Saved searches, favourites, notices and their history (issue 16; decision 021). */
+/** Saved searches, favourites, their history, and matching offers to searches (issue 16; decision 021). */
 export interface PreferencesDeps {
-  outbox: MailOutbox;
-  clock: Clock;
-  publicUrl: string;
-  /** Signs the one-click unsubscribe links, so only the e-mail's reader can use one. */
-  secret: string;
+  /** Telling people (matches, price drops) and the notice settings a version keeps. */
+  notices: NoticeGateway & {
+    settingsIn(c: Queryable, userId: string): Promise<NotificationSettings>;
+    writeSettings(c: Queryable, userId: string, settings: NotificationSettings): Promise<void>;
+  };
 }
 
-export class PreferencesService implements NoticeGateway {
+/** Preferences is the history notices keeps its settings' versions in (notices' SettingsHistory). */
+export class PreferencesService {
   constructor(
     private readonly pool: pg.Pool,
     private readonly deps: PreferencesDeps,
@@ -124,7 +100,7 @@ export class PreferencesService implements NoticeGateway {
       userId,
       action,
       snapshot,
-      settings: await this.settingsIn(c, userId),
+      settings: await this.deps.notices.settingsIn(c, userId),
     });
     await preferencesChanged(c, userId);
   }
@@ -207,8 +183,7 @@ export class PreferencesService implements NoticeGateway {
       const v = await versionOf(c, userId, versionId);
       if (!v) throw new AppError("not-found");
       await deleteSearchesOf(c, userId);
-      if (v.settings)
-        await saveSettings(c, userId, { ...DEFAULT_CHANNELS, ...v.settings.canais }, v.settings.horaResumo);
+      if (v.settings) await this.deps.notices.writeSettings(c, userId, v.settings);
       for (const s of v.snapshot as SearchSnapshot[])
         await insertSearch(c, {
           id: randomUUID(),
@@ -222,156 +197,16 @@ export class PreferencesService implements NoticeGateway {
     return this.listSearches(userId);
   }
 
-  // --- how one is told (/preferences2) ----------------------------------------------------------
+  // --- the settings' history (notices owns the settings; decision 048) --------------------------
 
-  private async settingsIn(c: Queryable, userId: string): Promise<NotificationSettings> {
-    const [row] = await settingsOf(c, [userId]);
-    return row
-      ? { canais: { ...DEFAULT_CHANNELS, ...row.canais }, horaResumo: row.hora_resumo }
-      : { canais: DEFAULT_CHANNELS, horaResumo: 8 };
+  /** Locks the person's searches: a version is made of them and the settings. */
+  async lock(c: Queryable, userId: string): Promise<void> {
+    await searchesOf(c, userId, true);
   }
 
-  async settings(userId: string): Promise<NotificationSettings> {
-    return this.settingsIn(this.pool, userId);
-  }
-
-  async saveSettings(
-    userId: string,
-    input: NotificationSettings,
-    action = "avisos",
-  ): Promise<NotificationSettings> {
-    await this.tx(async (c) => {
-      await searchesOf(c, userId, true);
-      await saveSettings(c, userId, input.canais, input.horaResumo);
-      await this.version(c, userId, action);
-    });
-    return this.settings(userId);
-  }
-
-  /** The signature of a one-click unsubscribe link for one person and kind. */
-  unsubscribeToken(userId: string, kind: ChosenKind): string {
-    return createHmac("sha256", this.deps.secret).update(`unsubscribe:${userId}:${kind}`).digest("base64url");
-  }
-
-  unsubscribeUrl(userId: string, kind: ChosenKind): string {
-    const q = new URLSearchParams({ u: userId, k: kind, t: this.unsubscribeToken(userId, kind) });
-    return `${this.deps.publicUrl}/api/preferences/unsubscribe?${q}`;
-  }
-
-  /**
-   * The one-click unsubscribe (RFC 8058): the kind stops coming by e-mail (it stays in the app).
-   * Works without signing in; a link whose signature is not ours is refused.
-   */
-  async unsubscribe(userId: string, kind: ChosenKind, token: string): Promise<void> {
-    const want = Buffer.from(this.unsubscribeToken(userId, kind));
-    const got = Buffer.from(token);
-    if (want.length !== got.length || !timingSafeEqual(want, got))
-      throw new AppError("invalid-unsubscribe-link");
-    const current = await this.settings(userId);
-    if (current.canais[kind] === "app" || current.canais[kind] === "off") return;
-    await this.saveSettings(
-      userId,
-      { ...current, canais: { ...current.canais, [kind]: "app" } },
-      "descadastro",
-    );
-  }
-
-  /**
-   * An e-mail that tells one notice: with its kind's one-click unsubscribe, or, for one a contract
-   * depends on, saying why it cannot be turned off.
-   */
-  private async mailNotice(c: Queryable, userId: string, kind: ChosenKind, n: Omit<Tell, "userId">) {
-    const footer = n.required
-      ? {
-          lines: ["Este aviso é sempre enviado: a assinatura do contrato depende dele."],
-          headers: undefined,
-        }
-      : this.unsubscribeFooter(userId, [kind]);
-    await this.deps.outbox.queueNotice(
-      c,
-      userId,
-      {
-        subject: n.title,
-        lines: [...n.lines, ...footer.lines],
-        url: n.url ?? `${this.deps.publicUrl}${n.path}`,
-        action: n.action,
-      },
-      footer.headers,
-    );
-  }
-
-  /**
-   * The end of every alert e-mail: where to choose, and a one-click unsubscribe for each kind it
-   * tells (RFC 8058's headers carry the first; a digest of both kinds names both links).
-   */
-  private unsubscribeFooter(userId: string, kinds: ChosenKind[]) {
-    const links = kinds.map((k) => ({ kind: k, url: this.unsubscribeUrl(userId, k) }));
-    return {
-      lines: [
-        `Escolha como ser avisado em ${this.deps.publicUrl}/preferences2.`,
-        ...links.map((l) => `Parar de receber por e-mail avisos de ${KIND_WORDS[l.kind]}: ${l.url}`),
-      ],
-      headers: {
-        "List-Unsubscribe": `<${links[0]?.url}>`,
-        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-      },
-    };
-  }
-
-  /**
-   * The daily digests due now: each person whose digest hour (Brasília time) it is gets one
-   * e-mail with the notices of the kinds they chose for it, not e-mailed yet. Run hourly by a
-   * scheduled job; a notice goes in one digest (it is marked e-mailed in the same transaction).
-   */
-  async sendDigests(): Promise<number> {
-    const hour = Number(
-      new Intl.DateTimeFormat("en-GB", {
-        timeZone: "America/Sao_Paulo",
-        hour: "2-digit",
-        hourCycle: "h23",
-      }).format(this.deps.clock.now()),
-    );
-    const readers = (await digestReaders(this.pool, hour, CHOSEN_KINDS)).map((r) => r.user_id);
-    let sent = 0;
-    // A few hundred people a transaction: a handful of statements each, whatever their number.
-    for (let i = 0; i < readers.length; i += DIGEST_BATCH) {
-      const batch = readers.slice(i, i + DIGEST_BATCH);
-      sent += await this.tx(async (c) => {
-        const byPerson = new Map<string, Awaited<ReturnType<typeof digestNotices>>>();
-        for (const n of await digestNotices(c, batch)) {
-          const list = byPerson.get(n.user_id) ?? [];
-          list.push(n);
-          byPerson.set(n.user_id, list);
-        }
-        const mails = [...byPerson].map(([userId, notices]) => {
-          const kinds = CHOSEN_KINDS.filter((k) => notices.some((n) => n.kind === k));
-          const footer = this.unsubscribeFooter(userId, kinds);
-          return {
-            userId,
-            notice: {
-              subject:
-                notices.length === 1
-                  ? "Seu resumo do dia: 1 aviso"
-                  : `Seu resumo do dia: ${notices.length} avisos`,
-              lines: [
-                ...notices.map((n) => `• ${n.title} — ${n.body} ${this.deps.publicUrl}${n.path}`),
-                ...footer.lines,
-              ],
-              url: `${this.deps.publicUrl}/preferences`,
-              action: "Ver minhas buscas",
-            },
-            headers: footer.headers,
-          };
-        });
-        await this.deps.outbox.queueNotices(c, mails);
-        await markEmailed(
-          c,
-          [...byPerson.values()].flat().map((n) => n.id),
-        );
-        return mails.length;
-      });
-    }
-    return sent;
+  /** Records the person's whole list as a version (notices calls it when the settings change). */
+  async record(c: Queryable, userId: string, action: string): Promise<void> {
+    await this.version(c, userId, action);
   }
 
   // --- favourites -------------------------------------------------------------------------------
@@ -400,41 +235,6 @@ export class PreferencesService implements NoticeGateway {
     });
   }
 
-  // --- notices ----------------------------------------------------------------------------------
-
-  async notices(userId: string): Promise<NoticeList> {
-    const [rows, unread] = await Promise.all([
-      noticesOf(this.pool, userId, NOTICES_LIMIT),
-      unreadCount(this.pool, userId),
-    ]);
-    return {
-      items: rows.map((r) => ({
-        id: r.id,
-        kind: r.kind,
-        title: r.title,
-        body: r.body,
-        path: r.path,
-        createdAt: r.created_at.toISOString(),
-        readAt: r.read_at?.toISOString() ?? null,
-      })),
-      unread,
-    };
-  }
-
-  async readNotice(userId: string, id: string): Promise<void> {
-    await this.tx(async (c) => {
-      if (!(await markRead(c, userId, id))) throw new AppError("not-found");
-      await noticesChanged(c, [userId], true);
-    });
-  }
-
-  async readAllNotices(userId: string): Promise<void> {
-    await this.tx(async (c) => {
-      await markAllRead(c, userId);
-      await noticesChanged(c, [userId], true);
-    });
-  }
-
   /** The newest published offers that fit any of one's active searches ("Para você"). */
   async forYou(userId: string) {
     const searches = (await searchesOf(this.pool, userId)).filter((s) => s.ativa);
@@ -450,72 +250,6 @@ export class PreferencesService implements NoticeGateway {
     return [...seen.values()]
       .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || a.id.localeCompare(b.id))
       .slice(0, FOR_YOU_LIMIT);
-  }
-
-  // --- telling (the notice gateway the other domains use) -------------------------------------
-
-  private async channels(c: Queryable, userIds: string[]): Promise<Map<string, NoticeChannels>> {
-    return new Map(
-      (await settingsOf(c, [...new Set(userIds)])).map((r) => [
-        r.user_id,
-        { ...DEFAULT_CHANNELS, ...r.canais },
-      ]),
-    );
-  }
-
-  async channelOf(c: Queryable, userId: string, kind: NoticeKind): Promise<NoticeChannel> {
-    return ((await this.channels(c, [userId])).get(userId) ?? DEFAULT_CHANNELS)[kind];
-  }
-
-  /**
-   * Tells each notice as its person chose for the kind: "off" nothing, "app" the bell, "email" the
-   * bell and an e-mail at once, "digest" the bell and the next daily digest. A required notice (a
-   * contract depends on it) is shown and e-mailed whatever the choice. Each `dedupe` once a person.
-   */
-  async tell(c: Queryable, kind: NoticeKind, notices: Tell[]): Promise<void> {
-    if (notices.length === 0) return;
-    const chosen = await this.channels(
-      c,
-      notices.map((n) => n.userId),
-    );
-    const channelOf = (n: Tell) => (n.required ? "email" : (chosen.get(n.userId) ?? DEFAULT_CHANNELS)[kind]);
-    const wanted = notices.filter((n) => channelOf(n) !== "off").map((n) => ({ ...n, id: randomUUID() }));
-    const inserted = await insertNotices(
-      c,
-      wanted.map((n) => ({
-        id: n.id,
-        userId: n.userId,
-        kind,
-        title: n.title,
-        body: clip((n.bell ?? n.lines).join(" ")),
-        path: n.path,
-        dedupe: n.dedupe ?? `${kind}:${n.id}`,
-      })),
-    );
-    const byId = new Map<string, (typeof wanted)[number]>(wanted.map((n) => [n.id, n]));
-    const emailed: string[] = [];
-    for (const row of inserted) {
-      const n = byId.get(row.id) as (typeof wanted)[number];
-      if (channelOf(n) !== "email" || n.mail === "later") continue;
-      await this.mailNotice(c, n.userId, kind, n);
-      emailed.push(n.id);
-    }
-    await markEmailed(c, emailed);
-    await noticesChanged(
-      c,
-      inserted.map((r) => r.user_id),
-    );
-  }
-
-  async tellByEmail(c: Queryable, kind: NoticeKind, email: string, notice: Omit<Tell, "userId">) {
-    const userId = await userWithEmail(c, email);
-    if (!userId) return false;
-    await this.tell(c, kind, [{ ...notice, userId }]);
-    return true;
-  }
-
-  async readAbout(c: Queryable, userId: string, path: string): Promise<void> {
-    if (await markReadAbout(c, userId, path)) await noticesChanged(c, [userId], true);
   }
 
   // --- matching (the job) -----------------------------------------------------------------------
@@ -539,31 +273,36 @@ export class PreferencesService implements NoticeGateway {
           fitting.map((s) => s.id),
         ),
       );
-      const action = "Abrir na Chave";
       const matches: Tell[] = fitting
         .filter((x) => fresh.has(x.id))
         .map((x) => ({
           userId: x.user_id,
-          title: `Nova oferta para “${x.nome}”`,
-          lines: [`${title}, ${o.cidade} – ${o.uf}: ${brl(o.total)} por mês.`],
+          text: {
+            key: "match",
+            params: { search: x.nome, offer: title, city: o.cidade, uf: o.uf, total: { money: o.total } },
+          },
           path,
-          action,
           // One notice a person an offer, whichever of their searches found it first.
           dedupe: `match:${o.id}`,
         }));
-      await this.tell(c, "match", matches);
+      await this.deps.notices.tell(c, "match", matches);
       let dropped = 0;
       if (job.previousTotal != null && o.total < job.previousTotal) {
         const drops: Tell[] = (await favoritersOf(c, o.id)).map((userId) => ({
           userId,
-          title: `Baixou o preço: ${title}`,
-          lines: [`De ${brl(job.previousTotal as number)} para ${brl(o.total)} por mês.`],
+          text: {
+            key: "priceDrop",
+            params: {
+              offer: title,
+              before: { money: job.previousTotal as number },
+              after: { money: o.total },
+            },
+          },
           path,
-          action,
           dedupe: `price:${o.id}:${o.total}`,
         }));
         dropped = drops.length;
-        await this.tell(c, "price_drop", drops);
+        await this.deps.notices.tell(c, "price_drop", drops);
       }
       return { matched: fresh.size, dropped };
     });

@@ -25,9 +25,9 @@ import {
 } from "../listings/offers.repository";
 import { deleteUnitsExcept, unitById, updateUnit } from "../listings/units.repository";
 import { deleteMessagesSentBy } from "../messages/messages.repository";
+import { deleteSettingsOf } from "../notices/notification-settings.repository";
+import { deleteNoticesOf } from "../notices/notifications.repository";
 import { deleteFavoritesOf } from "../preferences/favorites.repository";
-import { deleteSettingsOf } from "../preferences/notification-settings.repository";
-import { deleteNoticesOf } from "../preferences/notifications.repository";
 import { deleteVersionsOf } from "../preferences/preference-versions.repository";
 import { deleteSearchesOf } from "../preferences/saved-searches.repository";
 import { deleteProfile } from "../profile/profiles.repository";

@@ -18,7 +18,7 @@ afterAll(() => t?.close());
 
 /** The path and query of the signed link an alert e-mail's List-Unsubscribe names. */
 function linkOf(userId: string, kind: NoticeKind): string {
-  const url = new URL(t.app.preferences.unsubscribeUrl(userId, kind));
+  const url = new URL(t.app.notices.unsubscribeUrl(userId, kind));
   return `${url.pathname}${url.search}`;
 }
 

@@ -233,7 +233,7 @@ describe("e-mail choices", () => {
     for (const who of [off, app, at10, at19]) expect(await alerts(who)).toEqual([]);
 
     // 10:03 in Brasília: Gil's digest, both notices in one e-mail; Hugo waits for 19h.
-    expect(await t.app.preferences.sendDigests()).toBeGreaterThanOrEqual(1);
+    expect(await t.app.notices.sendDigests()).toBeGreaterThanOrEqual(1);
     await t.settle();
     const digest = (await outboxFor(t.dataDir, at10.email)).filter((m) =>
       /^Subject: Seu resumo do dia/m.test(m.raw),
@@ -243,14 +243,14 @@ describe("e-mail choices", () => {
     expect(digest[0]?.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
     expect(await digests(at19)).toEqual([]);
     // Run again in the same hour (another node, a retry): nothing goes twice.
-    await t.app.preferences.sendDigests();
+    await t.app.notices.sendDigests();
     await t.settle();
     expect((await outboxFor(t.dataDir, at10.email)).filter((m) => /resumo do dia/.test(m.raw))).toHaveLength(
       1,
     );
 
     clock.set(new Date("2026-11-25T22:03:00Z")); // 19:03 in Brasília
-    await t.app.preferences.sendDigests();
+    await t.app.notices.sendDigests();
     await t.settle();
     expect(
       (await outboxFor(t.dataDir, at19.email)).filter((m) => /resumo do dia: 2 avisos/.test(m.raw)),
@@ -298,7 +298,7 @@ describe("e-mail choices", () => {
     expect(await newProposal(patient)).toEqual([]);
     expect(await unread(patient)).toBe(1);
 
-    await t.app.preferences.sendDigests();
+    await t.app.notices.sendDigests();
     await t.settle();
     const [digest, ...more] = await digests(patient);
     expect(more).toEqual([]);
