@@ -1,19 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  Alert,
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from "@mantine/core";
+import { Alert, Button, Card, Checkbox, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import {
   CAUCAO_MAX_MONTHS,
@@ -26,8 +14,9 @@ import {
   READJUSTMENT_INDEXES,
 } from "../../../shared/contracts/listings";
 import { formatBRL, reaisToCentavos, toReais } from "../../../shared/money";
-import { MoneyInput } from "../../components/money-input";
-import { WholeNumberInput } from "../../components/whole-number-input";
+import { CheckboxGroupField, SelectField } from "../../components/fields/choice-fields";
+import { MoneyField, NumberField } from "../../components/fields/number-fields";
+import { DateField, TextareaField } from "../../components/fields/text-fields";
 import { applyIssues } from "../../lib/apply-issues";
 import { useErrorText } from "../../lib/error-text";
 
@@ -117,7 +106,7 @@ export function OfferForm({
           descricao: "",
         },
   });
-  const { control, register, handleSubmit, formState, watch, setError } = form;
+  const { control, handleSubmit, formState, watch, setError } = form;
   const values = watch();
   const payload = toOfferUpdate(values);
   const total = [payload.aluguel, payload.condominio, payload.iptu, payload.seguroIncendio].every(
@@ -130,9 +119,11 @@ export function OfferForm({
         seguroIncendio: payload.seguroIncendio ?? 0,
       })
     : null;
-  const fieldError = (name: keyof OfferFormValues) =>
-    err.field(formState.errors[name]?.message as string | undefined);
-  const f = (name: keyof OfferFormValues) => t(`offer.fields.${name}`);
+  const field = <N extends keyof OfferFormValues>(name: N) => ({
+    control,
+    name,
+    label: t(`offer.fields.${name}`),
+  });
 
   const submit = handleSubmit(async (v) => {
     setProblem(null);
@@ -149,21 +140,7 @@ export function OfferForm({
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {MONEY.map((name) => (
-            <Controller
-              key={name}
-              control={control}
-              name={name}
-              render={({ field }) => (
-                <MoneyInput
-                  label={f(name)}
-                  value={field.value}
-                  onChange={(v) => field.onChange(v === "" ? Number.NaN : v)}
-                  onBlur={field.onBlur}
-                  fixedDecimalScale
-                  error={fieldError(name)}
-                />
-              )}
-            />
+            <MoneyField key={name} {...field(name)} fixedDecimalScale />
           ))}
         </SimpleGrid>
         <Card withBorder padding="sm" bg="var(--mantine-color-blue-light)">
@@ -174,85 +151,27 @@ export function OfferForm({
             </Text>
           </Group>
         </Card>
-        <Controller
-          control={control}
-          name="garantias"
-          render={({ field }) => (
-            <Checkbox.Group
-              label={f("garantias")}
-              value={field.value}
-              onChange={(v) => field.onChange(v)}
-              error={fieldError("garantias")}
-            >
-              <Group mt={6}>
-                {GUARANTEES.map((g) => (
-                  <Checkbox key={g} value={g} label={t(`listings.guarantees.${g}`)} />
-                ))}
-              </Group>
-            </Checkbox.Group>
-          )}
-        />
+        <CheckboxGroupField {...field("garantias")}>
+          <Group mt={6}>
+            {GUARANTEES.map((g) => (
+              <Checkbox key={g} value={g} label={t(`listings.guarantees.${g}`)} />
+            ))}
+          </Group>
+        </CheckboxGroupField>
         {values.garantias?.includes("caucao") && (
-          <Controller
-            control={control}
-            name="caucaoMeses"
-            render={({ field }) => (
-              <Select
-                label={f("caucaoMeses")}
-                data={Array.from({ length: CAUCAO_MAX_MONTHS }, (_, i) => String(i + 1))}
-                value={field.value ? String(field.value) : null}
-                onChange={(v) => field.onChange(v ? Number(v) : null)}
-                error={fieldError("caucaoMeses")}
-                maw={240}
-              />
-            )}
+          <SelectField
+            {...field("caucaoMeses")}
+            data={Array.from({ length: CAUCAO_MAX_MONTHS }, (_, i) => String(i + 1))}
+            parse={Number}
+            maw={240}
           />
         )}
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Controller
-            control={control}
-            name="prazoMeses"
-            render={({ field }) => (
-              <WholeNumberInput
-                label={f("prazoMeses")}
-                value={field.value}
-                onChange={(v) => field.onChange(v === "" ? Number.NaN : v)}
-                onBlur={field.onBlur}
-                min={1}
-                max={120}
-                error={fieldError("prazoMeses")}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="reajuste"
-            render={({ field }) => (
-              <Select
-                label={f("reajuste")}
-                data={[...READJUSTMENT_INDEXES]}
-                value={field.value}
-                onChange={(v) => v && field.onChange(v)}
-                allowDeselect={false}
-                error={fieldError("reajuste")}
-              />
-            )}
-          />
-          <TextInput
-            type="date"
-            label={f("disponivelEm")}
-            {...register("disponivelEm")}
-            error={fieldError("disponivelEm")}
-          />
+          <NumberField {...field("prazoMeses")} min={1} max={120} />
+          <SelectField {...field("reajuste")} data={[...READJUSTMENT_INDEXES]} allowDeselect={false} />
+          <DateField {...field("disponivelEm")} />
         </SimpleGrid>
-        <Textarea
-          label={f("descricao")}
-          autosize
-          minRows={2}
-          maxLength={5000}
-          {...register("descricao")}
-          error={fieldError("descricao")}
-        />
+        <TextareaField {...field("descricao")} autosize minRows={2} maxLength={5000} />
         {problem && (
           <Alert color="red" role="alert">
             {problem}

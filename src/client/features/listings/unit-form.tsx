@@ -5,21 +5,17 @@ import {
   Badge,
   Button,
   Card,
-  Checkbox,
   FileButton,
   Group,
-  Select,
   SimpleGrid,
   Stack,
   Text,
-  Textarea,
-  TextInput,
   Title,
   Tooltip,
 } from "@mantine/core";
 import { IconArrowLeft, IconArrowRight, IconPhotoPlus, IconStar, IconX } from "@tabler/icons-react";
 import { useRef, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import {
   formatCep,
@@ -30,8 +26,10 @@ import {
 } from "../../../shared/contracts/listings";
 import { UNIT_TYPES } from "../../../shared/listing-names";
 import { AddressFieldset } from "../../components/address-fieldset";
+import { CheckboxField, SelectField } from "../../components/fields/choice-fields";
+import { NumberField } from "../../components/fields/number-fields";
+import { TextareaField, TextField } from "../../components/fields/text-fields";
 import { UploadProgress, useRevealed } from "../../components/upload-progress";
-import { WholeNumberInput } from "../../components/whole-number-input";
 import { applyIssues } from "../../lib/apply-issues";
 import { useErrorText } from "../../lib/error-text";
 import { dismissUpload, StorageError, type UploadTask, uploadFile } from "../../lib/storage";
@@ -81,7 +79,7 @@ export function UnitForm({
     defaultValues: initial ? unitToInput(initial) : EMPTY,
     mode: "onTouched",
   });
-  const { register, control, handleSubmit, formState, setValue, watch, setError } = form;
+  const { control, handleSubmit, formState, setValue, watch, setError } = form;
   const fotos = watch("fotos") ?? [];
   const [uploads, setUploads] = useState<UploadTask[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
@@ -162,9 +160,8 @@ export function UnitForm({
     }
   });
 
-  const f = (name: keyof UnitInput) => t(`units.fields.${name}`);
-  const fieldError = (name: keyof UnitInput) =>
-    err.field(formState.errors[name]?.message as string | undefined);
+  const field = <N extends keyof UnitInput>(name: N) => ({ control, name, label: t(`units.fields.${name}`) });
+  const photosError = err.field(formState.errors.fotos?.message);
 
   return (
     <form onSubmit={submit} noValidate>
@@ -174,19 +171,10 @@ export function UnitForm({
             <Title order={3} size="h4">
               {t("units.sections.type")}
             </Title>
-            <Controller
-              control={control}
-              name="tipo"
-              render={({ field }) => (
-                <Select
-                  label={f("tipo")}
-                  data={UNIT_TYPES.map((v) => ({ value: v, label: t(`listings.types.${v}`) }))}
-                  value={field.value}
-                  onChange={(v) => v && field.onChange(v)}
-                  allowDeselect={false}
-                  error={fieldError("tipo")}
-                />
-              )}
+            <SelectField
+              {...field("tipo")}
+              data={UNIT_TYPES.map((v) => ({ value: v, label: t(`listings.types.${v}`) }))}
+              allowDeselect={false}
             />
           </Stack>
         </Card>
@@ -196,12 +184,7 @@ export function UnitForm({
             <Title order={3} size="h4">
               {t("units.sections.address")}
             </Title>
-            <AddressFieldset
-              form={form}
-              error={fieldError}
-              numeroHelp={t("units.numeroHelp")}
-              cepMaxLength={9}
-            />
+            <AddressFieldset form={form} numeroHelp={t("units.numeroHelp")} cepMaxLength={9} />
           </Stack>
         </Card>
 
@@ -212,26 +195,12 @@ export function UnitForm({
             </Title>
             <SimpleGrid cols={{ base: 2, sm: 4 }}>
               {(["areaM2", "quartos", "banheiros", "vagas"] as const).map((name) => (
-                <Controller
-                  key={name}
-                  control={control}
-                  name={name}
-                  render={({ field }) => (
-                    <WholeNumberInput
-                      label={f(name)}
-                      value={field.value}
-                      onChange={(v) => field.onChange(v === "" ? Number.NaN : v)}
-                      onBlur={field.onBlur}
-                      min={name === "areaM2" ? 1 : 0}
-                      error={fieldError(name)}
-                    />
-                  )}
-                />
+                <NumberField key={name} {...field(name)} min={name === "areaM2" ? 1 : 0} />
               ))}
             </SimpleGrid>
             <Group>
-              <Checkbox label={f("mobiliado")} {...register("mobiliado")} />
-              <Checkbox label={f("aceitaPets")} {...register("aceitaPets")} />
+              <CheckboxField {...field("mobiliado")} />
+              <CheckboxField {...field("aceitaPets")} />
             </Group>
           </Stack>
         </Card>
@@ -261,9 +230,9 @@ export function UnitForm({
                 )}
               </FileButton>
             </Group>
-            {fieldError("fotos") && (
+            {photosError && (
               <Text c="red" size="sm">
-                {fieldError("fotos")}
+                {photosError}
               </Text>
             )}
             <SimpleGrid cols={{ base: 2, sm: 4 }} data-testid="unit-photos">
@@ -344,15 +313,8 @@ export function UnitForm({
             <Title order={3} size="h4">
               {t("units.sections.about")}
             </Title>
-            <Textarea
-              label={f("descricao")}
-              autosize
-              minRows={3}
-              maxLength={5000}
-              {...register("descricao")}
-              error={fieldError("descricao")}
-            />
-            <TextInput label={f("matricula")} {...register("matricula")} error={fieldError("matricula")} />
+            <TextareaField {...field("descricao")} autosize minRows={3} maxLength={5000} />
+            <TextField {...field("matricula")} />
           </Stack>
         </Card>
 
