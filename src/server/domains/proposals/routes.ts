@@ -16,6 +16,7 @@ import type { ProposalsService } from "./service";
 const security = [{ session: [] }];
 const idParams = z.object({ id: z.uuid({ error: "not-found" }) });
 
+// Long only as a table is: four routes, each its contract and a one-line call to the service.
 export async function proposalRoutes(
   app: FastifyInstance,
   opts: { auth: Auth; proposals: ProposalsService },

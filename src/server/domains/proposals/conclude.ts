@@ -1,0 +1,33 @@
+import type pg from "pg";
+import { moveOffer } from "../listings/lifecycle";
+import { closeOpenProposals } from "./close";
+import { type Moving, type Notice, type ProposalsContext, tenantPath } from "./context";
+
+/**
+ * What follows a deal (an approval, or an accepted counter-offer), in its transaction: the offer is
+ * reserved, the offer's other open proposals are closed, and the contract's job is sent. Answers
+ * the notices for the tenants whose proposals were closed.
+ */
+export async function concludeDeal(
+  ctx: ProposalsContext,
+  c: pg.PoolClient,
+  m: Moving,
+  now: Date,
+): Promise<Notice[]> {
+  const id = m.proposal.id;
+  await moveOffer(c, m.offerId, "reserve", "offer-not-available");
+  const closed = await closeOpenProposals(c, m.offerId, "Outra proposta foi aprovada para esta oferta.", {
+    exceptId: id,
+    now,
+  });
+  const notices = closed.map((other) => ({
+    to: other.tenant_id,
+    subject: `Proposta encerrada: ${m.title}`,
+    lines: [
+      `Outra proposta foi aprovada para ${m.title}, e a sua foi encerrada. Há outras ofertas esperando por você.`,
+    ],
+    path: tenantPath(other.id),
+  }));
+  await ctx.onApproved?.(c, id);
+  return notices;
+}

@@ -1,0 +1,146 @@
+import type pg from "pg";
+import type {
+  Guarantor,
+  OfferRules,
+  ProposalStatus,
+  ProposalTerms,
+} from "../../../shared/contracts/proposals";
+import type { Party } from "../../../shared/proposal-machine";
+import type { Clock } from "../../clock";
+import type { Queryable } from "../../db/rows";
+import type { NoticeGateway } from "../../mail/notice-gateway";
+import { proposalChanged } from "../../realtime/events";
+import type { ProfileService } from "../profile/service";
+import { insertEvent, type ProposalEvent } from "./proposal-events.repository";
+import type { NegotiatedOffer, OfferRuleColumns, Proposal } from "./proposals.repository";
+
+/*
+ * What every proposal operation shares: its dependencies, the shapes of a step (the change, the
+ * event, the notice), and the two things each step does in its transaction (record the event with
+ * its live event, tell the notices). The SQL is in the repositories.
+ */
+
+export interface ProposalsContext {
+  pool: pg.Pool;
+  profiles: ProfileService;
+  /** Tells the parties each step: the bell, and e-mail as each chose (issue 16). */
+  notices: NoticeGateway;
+  deadlineHours: number;
+  publicUrl: string;
+  clock: Clock;
+  /**
+   * Runs in the approval's transaction: what must follow an approval (the contract's job) is
+   * sent with it, so it cannot be lost between the commit and the work.
+   */
+  onApproved?: (c: pg.PoolClient, proposalId: string) => Promise<void>;
+}
+
+/** A notice for one person about one proposal. */
+export interface Notice {
+  to: string;
+  subject: string;
+  lines: string[];
+  /** Where the button leads: the landlord's screen or the tenant's. */
+  path: string;
+}
+
+/** What a step of a negotiation writes on its timeline. */
+export interface StepEvent {
+  type: string;
+  changes: ProposalEvent["changes"];
+  detail?: string | undefined;
+}
+
+/** A proposal being moved: locked with its offer, the move allowed by the machine. */
+export interface Moving {
+  proposal: Proposal;
+  offerId: string;
+  offer: NegotiatedOffer;
+  userId: string;
+  party: Party;
+  next: ProposalStatus;
+  /** The offer's title, as the notices name it. */
+  title: string;
+}
+
+/** What a step changes on the proposal besides its status, turn and deadline (`act` sets those). */
+export interface Change {
+  terms?: ProposalTerms;
+  fiador?: Guarantor | null;
+  fiadoresRecusados?: string[];
+  documentos?: Proposal["documentos"];
+  documentosSolicitados?: Proposal["documentos_solicitados"];
+}
+
+/** One operation's outcome, for `act` to write: nothing of it is written yet. */
+export interface Step {
+  change: Change;
+  event: StepEvent;
+  notices: Notice[];
+}
+
+export const tenantPath = (id: string) => `/PropostaEnviada?id=${id}`;
+export const landlordPath = (id: string) => `/AprovarProposta?id=${id}`;
+
+/** A notice to the party who did not move, leading to their own screen of the proposal. */
+export function toOtherParty(m: Moving, subject: string, lines: string[]): Notice {
+  const { proposal: p } = m;
+  return m.party === "tenant"
+    ? { to: p.landlord_id, subject, lines, path: landlordPath(p.id) }
+    : { to: p.tenant_id, subject, lines, path: tenantPath(p.id) };
+}
+
+/** When the party whose turn begins at `from` must have answered. */
+export function deadlineFrom(ctx: ProposalsContext, from: Date): Date {
+  return new Date(from.getTime() + ctx.deadlineHours * 3_600_000);
+}
+
+export function termsOf(r: Proposal): ProposalTerms {
+  return {
+    aluguel: r.aluguel,
+    dataEntrada: r.data_entrada,
+    prazoMeses: r.prazo_meses,
+    garantia: r.garantia,
+    caucaoMeses: r.caucao_meses,
+  };
+}
+
+export const rulesOf = (o: OfferRuleColumns): OfferRules => ({
+  aluguel: o.aluguel,
+  garantias: o.garantias,
+  prazoMeses: o.prazo_meses,
+  caucaoMeses: o.caucao_meses,
+});
+
+/** Records a step on the proposal's timeline. */
+export async function recordEvent(
+  c: Queryable,
+  proposalId: string,
+  actor: ProposalEvent["actor"],
+  event: StepEvent,
+): Promise<void> {
+  await insertEvent(c, {
+    proposal_id: proposalId,
+    actor,
+    type: event.type,
+    changes: event.changes,
+    detail: event.detail,
+  });
+  // Every step of a negotiation is one event, so this is where both parties hear of it.
+  await proposalChanged(c, [proposalId]);
+}
+
+/** Tells the notices in the change's transaction: the outbox's job e-mails them after the commit. */
+export async function tell(ctx: ProposalsContext, c: Queryable, notices: Notice[]): Promise<void> {
+  await ctx.notices.tell(
+    c,
+    "proposal",
+    notices.map((n) => ({
+      userId: n.to,
+      title: n.subject,
+      lines: n.lines,
+      path: n.path,
+      action: "Ver a proposta",
+    })),
+  );
+}
