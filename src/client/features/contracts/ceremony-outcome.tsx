@@ -1,8 +1,9 @@
-import { Alert, Button, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Stack, Text } from "@mantine/core";
 import { IconDownload } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { CeremonyView } from "../../../shared/contracts/contracts";
+import { PageHeader } from "../../components/page-header";
 import { ContractSummary } from "./contract-summary";
 import { openFresh } from "./fresh-link";
 
@@ -26,9 +27,7 @@ export function CeremonyDone({
   const party = role === "locador" || role === "locatario";
   return (
     <Stack gap="sm">
-      <Title order={1} size="h2">
-        {t("contract.heading")}
-      </Title>
+      <PageHeader title={t("contract.heading")} />
       <Alert color={done === "refused" ? "gray" : "teal"} data-testid="ceremony-done">
         {done === "all"
           ? t("contract.allSigned")
@@ -68,9 +67,9 @@ export function AlreadySigned({
   const { t, i18n } = useTranslation();
   return (
     <Stack gap="md" data-testid="ceremony-signed">
-      <Title order={1} size="h2">
-        {t("contract.heading")} · {t("contract.title", { numero: v.contrato.numero })}
-      </Title>
+      <PageHeader
+        title={`${t("contract.heading")} · ${t("contract.title", { numero: v.contrato.numero })}`}
+      />
       <Alert color="teal" data-testid="already-signed">
         <Text size="md" fw={600}>
           {t("contract.alreadySigned", {

@@ -1,9 +1,10 @@
-import { Alert, Card, Loader, Stack, Text, Title } from "@mantine/core";
+import { Alert, Card, Loader, Stack, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { genderContext } from "../../../shared/gender";
+import { PageHeader } from "../../components/page-header";
 import { PdfView } from "../../components/pdf-view";
 import { ApiError } from "../../lib/api";
 import { useErrorText } from "../../lib/error-text";
@@ -47,12 +48,10 @@ export function Ceremony({ contractId, token }: { contractId: string; token: str
   return (
     <Stack gap="md" data-testid="ceremony">
       <div>
-        <Title order={1} size="h2">
-          {t("contract.signTitle")} · {t("contract.title", { numero: v.contrato.numero })}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t("contract.signLead")}
-        </Text>
+        <PageHeader
+          title={`${t("contract.signTitle")} · ${t("contract.title", { numero: v.contrato.numero })}`}
+          lead={t("contract.signLead")}
+        />
         <Text size="sm" mt={4} fw={500}>
           {t("contract.you", {
             papel: t(`contract.summary.roleName.${v.signatario.role}`, {

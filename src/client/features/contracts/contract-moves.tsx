@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Button, Group, Stack, Text, Textarea } from "@mantine/core";
+import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -8,6 +8,7 @@ import { useNavigate } from "react-router";
 import type { z } from "zod";
 import { type ContractView, cancelInput } from "../../../shared/contracts/contracts";
 import { ConfirmDialog } from "../../components/confirm-dialog";
+import { TextareaField } from "../../components/fields/text-fields";
 import { useErrorText } from "../../lib/error-text";
 import { useCancelContract, useMyLink } from "./api/contracts";
 
@@ -48,10 +49,10 @@ export function CancelContract({ contract }: { contract: ContractView }) {
         onConfirm={() => void confirm()}
       >
         <Text size="sm">{t("contract.cancelText")}</Text>
-        <Textarea
+        <TextareaField
+          control={form.control}
+          name="motivo"
           label={t("contract.reason")}
-          {...form.register("motivo")}
-          error={err.field(form.formState.errors.motivo?.message)}
           minRows={3}
           autosize
           maxLength={1000}

@@ -1,6 +1,7 @@
-import { Stack, Title } from "@mantine/core";
+import { Stack } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { PageHeader } from "../../components/page-header";
 
 /**
  * The page's h1 when no contract can be shown (none named, nobody signed in to see it, a link or
@@ -10,9 +11,7 @@ export function ContractProblem({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
-        {t("contract.heading")}
-      </Title>
+      <PageHeader title={t("contract.heading")} />
       {children}
     </Stack>
   );

@@ -53,6 +53,8 @@ export function Review({ contract }: { contract: ContractView }) {
         <MyWitness contract={contract} />
         {landlord && (
           <>
+            {/* Not the kit's CheckboxField: choice-fields brings Select and its combobox (about 12 KiB)
+                into the contract's chunk for this one box. */}
             <Checkbox label={t("contract.sequential")} {...form.register("sequential")} />
             {send.error && (
               <Alert color="red" role="alert">

@@ -1,7 +1,8 @@
-import { Alert, Anchor, Badge, Group, Loader, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Group, Loader, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { PageHeader } from "../../components/page-header";
 import { ApiError } from "../../lib/api";
 import { useErrorText } from "../../lib/error-text";
 import { contractQuery } from "./api/contracts";
@@ -32,14 +33,7 @@ export function ContractStatus({ contractId }: { contractId: string }) {
   return (
     <Stack gap="md" data-testid="contract-status">
       <Group justify="space-between" align="flex-start">
-        <div>
-          <Title order={1} size="h2">
-            {t("contract.title", { numero: c.numero })}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {c.titulo}
-          </Text>
-        </div>
+        <PageHeader title={t("contract.title", { numero: c.numero })} lead={c.titulo} />
         <Badge
           variant="light"
           color={

@@ -1,11 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { type ContractView, witnessInput } from "../../../shared/contracts/contracts";
+import { CpfCnpjField, TextField } from "../../components/fields/text-fields";
 import { ApiError } from "../../lib/api";
 import { useErrorText } from "../../lib/error-text";
 import { revealFirstError } from "../../lib/reveal-error";
@@ -29,7 +30,6 @@ export function MyWitness({ contract }: { contract: ContractView }) {
     reValidateMode: "onSubmit",
     shouldFocusError: false,
   });
-  const errors = form.formState.errors;
   const saveWitness = useSaveWitness(contract.id);
   // A refusal the server ties to a field ("testemunha.email") goes under that field, said once.
   const [placed, setPlaced] = useState(false);
@@ -97,26 +97,20 @@ export function MyWitness({ contract }: { contract: ContractView }) {
       {editing && (
         <Stack gap="xs">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput
+            <TextField
+              control={form.control}
+              name="nome"
               label={t("contract.witnessName")}
               maxLength={150}
               autoComplete="off"
-              {...form.register("nome")}
-              error={err.field(errors.nome?.message)}
             />
-            <TextInput
-              label={t("contract.witnessCpf")}
-              maxLength={14}
-              inputMode="numeric"
-              {...form.register("cpf")}
-              error={err.field(errors.cpf?.message)}
-            />
-            <TextInput
+            <CpfCnpjField control={form.control} name="cpf" label={t("contract.witnessCpf")} />
+            <TextField
+              control={form.control}
+              name="email"
               label={t("contract.witnessEmail")}
               type="email"
               maxLength={254}
-              {...form.register("email")}
-              error={err.field(errors.email?.message)}
             />
           </SimpleGrid>
           <Group justify="flex-end">

@@ -1,10 +1,9 @@
-import { Textarea, TextInput } from "@mantine/core";
 import type { UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import type { refuseInput } from "../../../shared/contracts/contracts";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import { useErrorText } from "../../lib/error-text";
+import { TextareaField, TextField } from "../../components/fields/text-fields";
 
 export type RefuseForm = UseFormReturn<z.input<typeof refuseInput>, unknown, z.output<typeof refuseInput>>;
 
@@ -25,8 +24,6 @@ export function RefusalDialog({
   error: string | null;
 }) {
   const { t } = useTranslation();
-  const err = useErrorText();
-  const errors = form.formState.errors;
   return (
     <ConfirmDialog
       opened={opened}
@@ -38,19 +35,14 @@ export function RefusalDialog({
       pending={pending}
       onConfirm={onConfirm}
     >
-      <TextInput
-        label={t("contract.code")}
-        {...form.register("codigo")}
-        maxLength={6}
-        error={err.field(errors.codigo?.message)}
-      />
-      <Textarea
+      <TextField control={form.control} name="codigo" label={t("contract.code")} maxLength={6} />
+      <TextareaField
+        control={form.control}
+        name="motivo"
         label={t("contract.reason")}
-        {...form.register("motivo")}
         minRows={3}
         autosize
         maxLength={1000}
-        error={err.field(errors.motivo?.message)}
       />
     </ConfirmDialog>
   );

@@ -1,10 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Button, Card, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Card, Checkbox, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { refuseInput, signInput } from "../../../shared/contracts/contracts";
+import { CpfCnpjField, TextField } from "../../components/fields/text-fields";
 import { ApiError } from "../../lib/api";
 import { useErrorText } from "../../lib/error-text";
 import { useRefuseToSign, useSendSigningCode, useSign } from "./api/signing";
@@ -97,7 +98,6 @@ export function SigningForm({
     setRefusing(false);
   };
   const codigo = signForm.watch("codigo");
-  const errors = signForm.formState.errors;
   return (
     <>
       <Card withBorder padding="md">
@@ -118,26 +118,21 @@ export function SigningForm({
             </Text>
           )}
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput
+            <TextField
+              control={signForm.control}
+              name="codigo"
               label={t("contract.code")}
-              {...signForm.register("codigo")}
               inputMode="numeric"
               maxLength={6}
               autoComplete="one-time-code"
-              error={err.field(errors.codigo?.message)}
             />
-            <TextInput
+            <TextField
+              control={signForm.control}
+              name="nome"
               label={t("contract.fullName")}
-              {...signForm.register("nome")}
               autoComplete="name"
-              error={err.field(errors.nome?.message)}
             />
-            <TextInput
-              label={t("contract.yourCpf")}
-              {...signForm.register("cpf")}
-              inputMode="numeric"
-              error={err.field(errors.cpf?.message)}
-            />
+            <CpfCnpjField control={signForm.control} name="cpf" label={t("contract.yourCpf")} />
           </SimpleGrid>
           <SignaturePad onChange={setDrawn} />
           <Checkbox

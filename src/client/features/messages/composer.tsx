@@ -1,8 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ActionIcon, Button, FileButton, Group, Stack, Text, Textarea } from "@mantine/core";
+import { ActionIcon, Button, FileButton, Group, Stack, Text } from "@mantine/core";
 import { IconPaperclip, IconSend } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import {
   type ConversationView,
@@ -13,6 +13,7 @@ import {
 } from "../../../shared/contracts/messages";
 import { ACCEPT_ATTRIBUTE } from "../../../shared/contracts/storage";
 import { useAuth } from "../../app/auth";
+import { TextareaField } from "../../components/fields/text-fields";
 import { UploadProgress } from "../../components/upload-progress";
 import { useErrorText } from "../../lib/error-text";
 import { useSingleUpload } from "../../lib/use-upload";
@@ -96,26 +97,20 @@ export function Composer({ conversation }: { conversation: ConversationView }) {
               </ActionIcon>
             )}
           </FileButton>
-          <Controller
+          <TextareaField
             control={form.control}
             name="texto"
-            render={({ field }) => (
-              <Textarea
-                style={{ flex: 1 }}
-                aria-label={t("messages.placeholder")}
-                placeholder={t("messages.placeholder")}
-                autosize
-                minRows={1}
-                maxRows={6}
-                value={field.value ?? ""}
-                onChange={(e) => field.onChange(e.currentTarget.value)}
-                onKeyDown={(e) => {
-                  if (e.key === "Enter" && !e.shiftKey) submit(e);
-                }}
-                error={tooLong ? t("messages.tooLong") : undefined}
-                data-testid="message-input"
-              />
-            )}
+            style={{ flex: 1 }}
+            aria-label={t("messages.placeholder")}
+            placeholder={t("messages.placeholder")}
+            autosize
+            minRows={1}
+            maxRows={6}
+            onKeyDown={(e) => {
+              if (e.key === "Enter" && !e.shiftKey) submit(e);
+            }}
+            error={tooLong ? t("messages.tooLong") : undefined}
+            data-testid="message-input"
           />
           <Button
             type="submit"

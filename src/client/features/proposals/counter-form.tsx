@@ -1,9 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button, Card, Group, Stack, Textarea, Title } from "@mantine/core";
+import { Button, Card, Group, Stack, Title } from "@mantine/core";
 import { FormProvider, type Path, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import type { OfferRules, ProposalAction, ProposalView } from "../../../shared/contracts/proposals";
+import { TextareaField } from "../../components/fields/text-fields";
 import { ApiError } from "../../lib/api";
 import { revealFirstError } from "../../lib/reveal-error";
 import {
@@ -87,9 +88,10 @@ export function CounterForm({
           <TermsFields offer={proposal.oferta} />
           {/* The tenant names the guarantor; the landlord can only ask for another. */}
           {!landlord && garantia === "fiador" && <GuarantorFields />}
-          <Textarea
+          <TextareaField
+            control={form.control}
+            name="mensagem"
             label={t("proposal.message")}
-            {...form.register("mensagem")}
             maxLength={2000}
             autosize
             minRows={2}

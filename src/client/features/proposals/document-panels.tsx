@@ -1,4 +1,4 @@
-import { Button, Card, Checkbox, Group, Stack, Text, Textarea } from "@mantine/core";
+import { Button, Card, Checkbox, Group, Stack, Text } from "@mantine/core";
 import { Controller } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
@@ -8,6 +8,8 @@ import type {
   sendDocumentsFields,
 } from "../../../shared/contracts/proposals";
 import { PERSONAL_DOCUMENT_KINDS } from "../../../shared/contracts/storage";
+import { CheckboxGroupField } from "../../components/fields/choice-fields";
+import { TextareaField } from "../../components/fields/text-fields";
 import { useErrorText } from "../../lib/error-text";
 import { DocumentPicker } from "./document-picker";
 import type { MoveForms } from "./move-forms";
@@ -50,32 +52,20 @@ export function RequestDocumentsPanel({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const err = useErrorText();
   return (
     <Card withBorder padding="md">
       <Stack gap="sm">
-        <Controller
+        <CheckboxGroupField control={form.control} name="documentos" label={t("proposal.which")}>
+          <Stack gap={4} mt={4}>
+            {PERSONAL_DOCUMENT_KINDS.map((k) => (
+              <Checkbox key={k} value={k} label={t(`documents.kinds.${k}`)} />
+            ))}
+          </Stack>
+        </CheckboxGroupField>
+        <TextareaField
           control={form.control}
-          name="documentos"
-          render={({ field, fieldState }) => (
-            <Checkbox.Group
-              label={t("proposal.which")}
-              value={field.value}
-              onChange={field.onChange}
-              error={err.field(fieldState.error?.message)}
-            >
-              <Stack gap={4} mt={4}>
-                {PERSONAL_DOCUMENT_KINDS.map((k) => (
-                  <Checkbox key={k} value={k} label={t(`documents.kinds.${k}`)} />
-                ))}
-              </Stack>
-            </Checkbox.Group>
-          )}
-        />
-        <Textarea
+          name="mensagem"
           label={t("proposal.message")}
-          {...form.register("mensagem")}
-          error={err.field(form.formState.errors.mensagem?.message)}
           maxLength={2000}
         />
         <PanelButtons

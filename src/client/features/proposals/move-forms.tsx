@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Textarea } from "@mantine/core";
 import { type DefaultValues, type UseFormReturn, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
@@ -9,7 +8,7 @@ import {
   requestGuarantorFields,
   sendDocumentsFields,
 } from "../../../shared/contracts/proposals";
-import { useErrorText } from "../../lib/error-text";
+import { TextareaField } from "../../components/fields/text-fields";
 
 /**
  * The form of one move with fields (the reason to reject, the documents to ask for), validated by
@@ -42,12 +41,11 @@ export function ReasonField({
   form: UseFormReturn<{ motivo: string }, unknown, { motivo: string }>;
 }) {
   const { t } = useTranslation();
-  const err = useErrorText();
   return (
-    <Textarea
+    <TextareaField
+      control={form.control}
+      name="motivo"
       label={t("proposal.reason")}
-      {...form.register("motivo")}
-      error={err.field(form.formState.errors.motivo?.message)}
       minRows={3}
       autosize
       maxLength={1000}
