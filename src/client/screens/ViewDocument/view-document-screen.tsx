@@ -3,10 +3,9 @@ import { IconDownload } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useSearchParams } from "react-router";
-import type { DocumentVerification } from "../../../shared/contracts/contracts";
+import { useNavigate, useSearchParams } from "react-router";
 import { PdfView } from "../../components/pdf-view";
-import { SealDetailsView, sealTime } from "../../features/contracts/seal-details";
+import { SealVerdict } from "../../features/contracts/seal-verdict";
 import { captureEvent, SEALED_CONTRACT_VIEWED } from "../../features/privacy/analytics";
 import { attachmentUrl, inlineUrlQuery, verificationQuery } from "../../features/storage/api/documents";
 import { formatBytes, formatDate } from "../../lib/format";
@@ -20,43 +19,6 @@ function problemText(err: unknown, t: (k: string) => string): string {
   if (code === "unauthorized") return t("viewer.forbidden");
   if (code === "retry-limit-exceeded" || code === "network") return t(`errors.${code}`);
   return t("viewer.loadFailed");
-}
-
-/**
- * The server's check of a sealed contract: valid and intact, or which of the two failed (in
- * words, never the verifier's own English), then what the seal is made of.
- */
-function SealVerdict({ verdict }: { verdict: Extract<DocumentVerification, { sealed: true }> }) {
-  const { t, i18n } = useTranslation();
-  const ok = verdict.intact && verdict.signatureValid;
-  return (
-    <Alert color={ok ? "teal" : "red"} data-testid="seal-verdict">
-      <Stack gap="sm">
-        <Text size="sm">
-          {ok
-            ? t("viewer.sealOk", {
-                numero: verdict.numero,
-                signer: verdict.signer ?? "",
-                date: verdict.signedAt ? sealTime(verdict.signedAt, i18n.language) : "",
-              })
-            : verdict.signatureValid
-              ? t("viewer.sealChanged", { numero: verdict.numero })
-              : t("viewer.sealBad", { numero: verdict.numero })}
-        </Text>
-        <SealDetailsView details={verdict} />
-        <Button
-          component={Link}
-          to="/Verificar"
-          variant="subtle"
-          size="compact-sm"
-          w="fit-content"
-          data-testid="verify-another"
-        >
-          {t("verify.another")}
-        </Button>
-      </Stack>
-    </Alert>
-  );
 }
 
 /** /ViewDocument?id= : a PDF or an image of one's own, or shared with one, to read and download. */
