@@ -12,7 +12,15 @@ export interface ServerProcess {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export async function startServer(env: Record<string, string>, port?: number): Promise<ServerProcess> {
+/**
+ * `startMs`: how long it may take to answer /api/health (a loaded machine compiles the server
+ * slowly); past it the process is killed and the start fails.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  port?: number,
+  { startMs = 60_000 }: { startMs?: number } = {},
+): Promise<ServerProcess> {
   const p = port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${p}`;
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
@@ -35,7 +43,7 @@ export async function startServer(env: Record<string, string>, port?: number): P
   child.stdout?.on("data", (d: Buffer) => (out += d.toString()));
   child.stderr?.on("data", (d: Buffer) => (out += d.toString()));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + startMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}: ${out}`);
     try {
@@ -44,7 +52,12 @@ export async function startServer(env: Record<string, string>, port?: number): P
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start: ${out}`);
+    if (Date.now() > deadline) {
+      // Not left behind holding the port and the database.
+      child.kill("SIGKILL");
+      await exited;
+      throw new Error(`server did not start in ${startMs} ms: ${out}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   // The outbox helpers open its e-mails with its secret: the one it was given, or the one it made.

@@ -2,14 +2,14 @@ import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { freePort } from "../../../tests/support/free-port";
 import { type ReceivedMail, startSmtpServer, subjectOf } from "../../../tests/support/mail";
 import { caller, personWithProfile, proposalOf, publishedOfferOf } from "../../../tests/support/market";
 import { remoteApp } from "../../../tests/support/remote-app";
 import { type ServerProcess, startServer } from "../../../tests/support/server-process";
 import { ORIGIN } from "../../../tests/support/test-app";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { createTestDatabase } from "../../../tests/support/test-database";
 import type { ContractView } from "../../shared/contracts/contracts";
 
 /*
@@ -18,23 +18,20 @@ import type { ContractView } from "../../shared/contracts/contracts";
  * follow-up completes, and every e-mail arrives once.
  */
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let dataDir: string;
-let port: number;
-let server: ServerProcess;
-let env: Record<string, string>;
-let database: TestDatabase;
-
-beforeAll(async () => {
-  // A database of its own: every app of the run does its scheduled work (digests, unread-message
-  // e-mails, reminders) on whatever database it is given, so on the shared one another test's app
-  // could e-mail these people through its own mailer, and the count of who sent what is ours alone.
-  database = await createTestDatabase("crash");
+/**
+ * A server process of its own: its database (every app of the run does its scheduled work on
+ * whatever database it is given, so on a shared one another test's app could e-mail these people
+ * through its own mailer), its SMTP server and its data folder. Each test makes one, so what it
+ * counts (e-mails, outbox rows) is its own whatever ran before it, in any order.
+ */
+async function startRig(label: string) {
+  const database = await createTestDatabase(label);
+  // The API helpers read the confirmation links from this rig's outbox.
   vi.stubEnv("SUPPORT_DATABASE_URL", database.url);
-  smtp = await startSmtpServer();
-  dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), "chave-crash-"));
-  port = await freePort();
-  env = {
+  const smtp = await startSmtpServer();
+  const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), "chave-crash-"));
+  const port = await freePort();
+  const env = {
     DATABASE_URL: database.url,
     DATA_DIR: dataDir,
     SMTP_URL: smtp.url,
@@ -48,31 +45,100 @@ beforeAll(async () => {
     JOB_TIMEOUT_SECONDS: "4",
     JOB_MAINTENANCE_SECONDS: "1",
   };
-  server = await startServer(env, port);
-});
+  // Started again after each kill: on a machine busy with other work it may take minutes.
+  const start = () => startServer(env, port, { startMs: START_MS });
+  let server: ServerProcess;
+  try {
+    server = await start();
+  } catch (err) {
+    await smtp.close();
+    await fsp.rm(dataDir, { recursive: true, force: true });
+    vi.unstubAllEnvs();
+    await database.drop();
+    throw err;
+  }
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const app = remoteApp(baseUrl);
+  const call = caller(app);
+  let kills = 0;
 
-afterAll(async () => {
-  await server?.kill("SIGKILL");
-  await smtp?.close();
-  await fsp.rm(dataDir, { recursive: true, force: true });
-  vi.unstubAllEnvs();
-  await database?.drop();
-});
+  const mailsTo = (email: string, subject: RegExp) =>
+    smtp.received.filter((m) => m.to.includes(email) && subject.test(subjectOf(m.raw)));
 
-const baseUrl = () => `http://127.0.0.1:${port}`;
-const app = () => remoteApp(baseUrl());
-const call = (...args: Parameters<ReturnType<typeof caller>>) => caller(app())(...args);
+  const contractsOf = async (cookie: string) =>
+    (await call("GET", "/api/contracts", cookie)).json<ContractView[]>();
 
-/** Sends a request, then kills the server `delayMs` after (or as soon as it answers), and restarts it. */
-async function killDuring(request: () => Promise<unknown>, delayMs: number): Promise<void> {
-  const pending = request().catch(() => undefined);
-  await Promise.race([pending, new Promise((r) => setTimeout(r, delayMs))]);
-  await server.kill("SIGKILL");
-  await pending;
-  server = await startServer(env, port);
+  async function sign(contractId: string, person: { email: string; cpf: string; fullName: string }) {
+    const invite = await smtp.waitFor(
+      // The invitation (the landlord's "revise e envie" e-mail links the contract too, without a token).
+      (m) => m.to.includes(person.email) && m.text.includes(`/Clicksign?contrato=${contractId}&`),
+      WAIT_MS,
+    );
+    const token = linkIn(invite, contractId);
+    const before = smtp.received.length;
+    const code = await call("POST", `/api/signing/${contractId}/code`, undefined, { token });
+    if (code.statusCode !== 200) throw new Error(code.body);
+    const mail = await smtp.waitFor(
+      (m) => smtp.received.indexOf(m) >= before && m.to.includes(person.email) && /Use o código/.test(m.text),
+      WAIT_MS,
+    );
+    const codigo = mail.text.match(/Use o código (\d{6})/)?.[1] as string;
+    return () =>
+      call("POST", `/api/signing/${contractId}/sign`, undefined, {
+        token,
+        codigo,
+        nome: person.fullName,
+        cpf: person.cpf,
+      });
+  }
+
+  return {
+    smtp,
+    database,
+    baseUrl,
+    call,
+    mailsTo,
+    contractsOf,
+    sign,
+    /** How many times the server was killed (each may leave one e-mail delivered twice). */
+    kills: () => kills,
+    async proposalFor(garantia = "seguro_fianca") {
+      const landlord = await personWithProfile(app, "Teresa");
+      const tenant = await personWithProfile(app, "Vicente");
+      const offerId = await publishedOfferOf(app, baseUrl, landlord.cookie);
+      return {
+        landlord,
+        tenant,
+        offerId,
+        proposalId: await proposalOf(app, tenant.cookie, offerId, garantia),
+      };
+    },
+    /** Sends a request, then kills the server `delayMs` after (or as soon as it answers), and restarts it. */
+    async killDuring(request: () => Promise<unknown>, delayMs: number): Promise<void> {
+      const pending = request().catch(() => undefined);
+      await Promise.race([pending, new Promise((r) => setTimeout(r, delayMs))]);
+      await server.kill("SIGKILL");
+      kills++;
+      await pending;
+      server = await start();
+    },
+    async close() {
+      await server.kill("SIGKILL");
+      await smtp.close();
+      await fsp.rm(dataDir, { recursive: true, force: true });
+      vi.unstubAllEnvs();
+      await database.drop();
+    },
+  };
 }
+type Rig = Awaited<ReturnType<typeof startRig>>;
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
+/** How long a condition may take to hold: generous, as the run may share its cores with others. */
+const WAIT_MS = 120_000;
+/** How long a server may take to start (tsx compiles it) on a machine busy with other work. */
+const START_MS = 300_000;
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = WAIT_MS): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const found = await probe();
@@ -82,18 +148,14 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 
   }
 }
 
-const mailsTo = (email: string, subject: RegExp) =>
-  smtp.received.filter((m) => m.to.includes(email) && subject.test(subjectOf(m.raw)));
-
-async function proposalFor(garantia = "seguro_fianca") {
-  const landlord = await personWithProfile(app(), "Teresa");
-  const tenant = await personWithProfile(app(), "Vicente");
-  const offerId = await publishedOfferOf(app(), baseUrl(), landlord.cookie);
-  return { landlord, tenant, offerId, proposalId: await proposalOf(app(), tenant.cookie, offerId, garantia) };
+async function withRig(label: string, run: (rig: Rig) => Promise<void>): Promise<void> {
+  const rig = await startRig(label);
+  try {
+    await run(rig);
+  } finally {
+    await rig.close();
+  }
 }
-
-const contractsOf = async (cookie: string) =>
-  (await call("GET", "/api/contracts", cookie)).json<ContractView[]>();
 
 function linkIn(mail: ReceivedMail, contractId: string): string {
   const token = mail.text.match(
@@ -103,125 +165,127 @@ function linkIn(mail: ReceivedMail, contractId: string): string {
   return token;
 }
 
-async function sign(contractId: string, person: { email: string; cpf: string; fullName: string }) {
-  const invite = await smtp.waitFor(
-    // The invitation (the landlord's "revise e envie" e-mail links the contract too, without a token).
-    (m) => m.to.includes(person.email) && m.text.includes(`/Clicksign?contrato=${contractId}&`),
-    20_000,
+/** An approval killed `delay` ms after it is sent: its contract is written once, or nothing changed. */
+async function approvalKilledAt(rig: Rig, delay: number) {
+  const { landlord, tenant, proposalId } = await rig.proposalFor();
+  await rig.killDuring(
+    () => rig.call("POST", `/api/proposals/${proposalId}/actions`, landlord.cookie, { action: "approve" }),
+    delay,
   );
-  const token = linkIn(invite, contractId);
-  const before = smtp.received.length;
-  const code = await call("POST", `/api/signing/${contractId}/code`, undefined, { token });
-  if (code.statusCode !== 200) throw new Error(code.body);
-  const mail = await smtp.waitFor(
-    (m) => smtp.received.indexOf(m) >= before && m.to.includes(person.email) && /Use o código/.test(m.text),
-    20_000,
-  );
-  const codigo = mail.text.match(/Use o código (\d{6})/)?.[1] as string;
-  return () =>
-    call("POST", `/api/signing/${contractId}/sign`, undefined, {
-      token,
-      codigo,
-      nome: person.fullName,
-      cpf: person.cpf,
+  const status = (await rig.call("GET", `/api/proposals/${proposalId}`, tenant.cookie)).json().status;
+  if (status === "aprovada") {
+    // The approval committed: its contract is written after the restart, once.
+    const contracts = await until(`contract after a kill at ${delay} ms`, async () => {
+      const list = await rig.contractsOf(landlord.cookie);
+      return list.length > 0 ? list : undefined;
     });
+    expect(contracts, `kill at ${delay} ms`).toHaveLength(1);
+    expect(contracts[0]?.status).toBe("rascunho");
+    await until("the tenant's e-mail", async () =>
+      rig.mailsTo(tenant.email, /^Proposta aprovada: /).length > 0 ? true : undefined,
+    );
+  } else {
+    // Killed before the commit: nothing changed, and nothing follows.
+    expect(status, `kill at ${delay} ms`).toBe("enviada");
+    expect(await rig.contractsOf(landlord.cookie)).toHaveLength(0);
+  }
+}
+
+/** A contract whose last signature is killed `delay` ms after it is sent: it is sealed once. */
+async function lastSignatureKilledAt(rig: Rig, delay: number) {
+  const { call } = rig;
+  const { landlord, tenant, offerId, proposalId } = await rig.proposalFor();
+  const approved = await call("POST", `/api/proposals/${proposalId}/actions`, landlord.cookie, {
+    action: "approve",
+  });
+  expect(approved.statusCode, approved.body).toBe(200);
+  const contract = await until("the draft", async () => (await rig.contractsOf(landlord.cookie))[0]);
+  expect((await call("PUT", `/api/contracts/${contract.id}/review`, landlord.cookie, {})).statusCode).toBe(
+    200,
+  );
+  expect((await call("POST", `/api/contracts/${contract.id}/send`, landlord.cookie)).statusCode).toBe(200);
+  const first = await rig.sign(contract.id, landlord);
+  expect((await first()).json()).toEqual({ status: "enviado" });
+  const last = await rig.sign(contract.id, tenant);
+  await rig.killDuring(last, delay);
+
+  const view = await call("GET", `/api/contracts/${contract.id}`, tenant.cookie);
+  const status = view.json<ContractView>().status;
+  if (status === "enviado") {
+    // Killed before the commit: the tenant's link still works, and signing again finishes it.
+    expect((await (await rig.sign(contract.id, tenant))()).json()).toEqual({ status: "selando" });
+  } else {
+    expect(["selando", "assinado"], `kill at ${delay} ms`).toContain(status);
+  }
+  const done = await until(`the seal after a kill at ${delay} ms`, async () => {
+    const c = (await call("GET", `/api/contracts/${contract.id}`, tenant.cookie)).json<ContractView>();
+    return c.status === "assinado" ? c : undefined;
+  });
+  expect(done.sealedDocumentId).toBeTruthy();
+  expect(done.events.filter((e) => e.type === "selado")).toHaveLength(1);
+  expect((await call("GET", `/api/offers/${offerId}`)).json().status).toBe("alugada");
+  for (const person of [landlord, tenant])
+    await until(`${person.email}'s sealed contract`, async () =>
+      rig.mailsTo(person.email, /assinado por todos/).length > 0 ? true : undefined,
+    );
+}
+
+/** The Message-ID (the outbox row's id) of each e-mail the rig's SMTP server received. */
+const messageIds = (rig: Rig) =>
+  rig.smtp.received.map((m) => m.raw.match(/^Message-ID: <([^>]+)@chave>/im)?.[1]);
+
+/** The rig's outbox: every e-mail recorded, and whether it was marked sent. */
+async function outboxRows(rig: Rig) {
+  const pool = new pg.Pool({ connectionString: rig.database.url, max: 1 });
+  try {
+    return (
+      await pool.query<{ id: string; sent: boolean }>(
+        "SELECT id::text, sent_at IS NOT NULL AS sent FROM mail_outbox",
+      )
+    ).rows;
+  } finally {
+    await pool.end();
+  }
 }
 
 describe("a crash right after a commit", () => {
   it("still writes the contract of an approval killed at 0, 40, 80, 140 and 250 ms", async () => {
-    for (const delay of [0, 40, 80, 140, 250]) {
-      const { landlord, tenant, proposalId } = await proposalFor();
-      await killDuring(
-        () => call("POST", `/api/proposals/${proposalId}/actions`, landlord.cookie, { action: "approve" }),
-        delay,
-      );
-      const status = (await call("GET", `/api/proposals/${proposalId}`, tenant.cookie)).json().status;
-      if (status === "aprovada") {
-        // The approval committed: its contract is written after the restart, once.
-        const contracts = await until(`contract after a kill at ${delay} ms`, async () => {
-          const list = await contractsOf(landlord.cookie);
-          return list.length > 0 ? list : undefined;
-        });
-        expect(contracts, `kill at ${delay} ms`).toHaveLength(1);
-        expect(contracts[0]?.status).toBe("rascunho");
-        await until("the tenant's e-mail", async () =>
-          mailsTo(tenant.email, /^Proposta aprovada: /).length > 0 ? true : undefined,
-        );
-      } else {
-        // Killed before the commit: nothing changed, and nothing follows.
-        expect(status, `kill at ${delay} ms`).toBe("enviada");
-        expect(await contractsOf(landlord.cookie)).toHaveLength(0);
-      }
-    }
-  }, 240_000);
+    await withRig("crash_approve", async (rig) => {
+      for (const delay of [0, 40, 80, 140, 250]) await approvalKilledAt(rig, delay);
+    });
+  }, 600_000);
 
   it("still seals a contract whose last signature was killed at 0, 40 and 120 ms", async () => {
-    for (const delay of [0, 40, 120]) {
-      const { landlord, tenant, offerId, proposalId } = await proposalFor();
-      const approved = await call("POST", `/api/proposals/${proposalId}/actions`, landlord.cookie, {
-        action: "approve",
-      });
-      expect(approved.statusCode, approved.body).toBe(200);
-      const contract = await until("the draft", async () => (await contractsOf(landlord.cookie))[0]);
-      expect(
-        (await call("PUT", `/api/contracts/${contract.id}/review`, landlord.cookie, {})).statusCode,
-      ).toBe(200);
-      expect((await call("POST", `/api/contracts/${contract.id}/send`, landlord.cookie)).statusCode).toBe(
-        200,
-      );
-      const first = await sign(contract.id, landlord);
-      expect((await first()).json()).toEqual({ status: "enviado" });
-      const last = await sign(contract.id, tenant);
-      await killDuring(last, delay);
+    await withRig("crash_seal", async (rig) => {
+      for (const delay of [0, 40, 120]) await lastSignatureKilledAt(rig, delay);
+    });
+  }, 600_000);
 
-      const view = await call("GET", `/api/contracts/${contract.id}`, tenant.cookie);
-      const status = view.json<ContractView>().status;
-      if (status === "enviado") {
-        // Killed before the commit: the tenant's link still works, and signing again finishes it.
-        expect((await (await sign(contract.id, tenant))()).json()).toEqual({ status: "selando" });
-      } else {
-        expect(["selando", "assinado"], `kill at ${delay} ms`).toContain(status);
+  it("sends every e-mail of approvals killed midway once: one Message-ID per outbox row, none left unsent", async () => {
+    await withRig("crash_mail", async (rig) => {
+      for (const delay of [0, 80]) await approvalKilledAt(rig, delay);
+      // Whatever the kills left pending is sent by the restarted server, on its retries' schedule:
+      // waited for until every outbox row is marked sent and has arrived, however slow the machine.
+      const rows = await until("every e-mail sent", async () => {
+        const now = await outboxRows(rig);
+        const arrived = new Set(messageIds(rig));
+        return now.length > 0 && now.every((r) => r.sent && arrived.has(r.id)) ? now : undefined;
+      });
+      const ids = messageIds(rig);
+      expect(ids.every(Boolean)).toBe(true);
+      // A kill between the SMTP server taking a message and our commit of "sent" (RFC 1047's
+      // window) makes the retry deliver it again: the same message, with the same Message-ID, which
+      // mail clients show once. Never a second message, and at most one such copy per kill.
+      const copies = new Map<string, Set<string>>();
+      for (const [i, id] of ids.entries()) {
+        const m = rig.smtp.received[i];
+        const what = `${m?.to.join(",")}\u0000${subjectOf(m?.raw ?? "")}`;
+        copies.set(id as string, (copies.get(id as string) ?? new Set()).add(what));
       }
-      const done = await until(`the seal after a kill at ${delay} ms`, async () => {
-        const c = (await call("GET", `/api/contracts/${contract.id}`, tenant.cookie)).json<ContractView>();
-        return c.status === "assinado" ? c : undefined;
-      });
-      expect(done.sealedDocumentId).toBeTruthy();
-      expect(done.events.filter((e) => e.type === "selado")).toHaveLength(1);
-      expect((await call("GET", `/api/offers/${offerId}`)).json().status).toBe("alugada");
-      for (const person of [landlord, tenant])
-        await until(`${person.email}'s sealed contract`, async () =>
-          mailsTo(person.email, /assinado por todos/).length > 0 ? true : undefined,
-        );
-    }
-  }, 240_000);
-
-  it("sent every e-mail once: one Message-ID per outbox row, none left unsent", async () => {
-    const ids = smtp.received.map((m) => m.raw.match(/^Message-ID: <([^>]+)@chave>/im)?.[1]);
-    expect(ids.every(Boolean)).toBe(true);
-    // A kill between the SMTP server taking a message and our commit of "sent" (RFC 1047's window)
-    // makes the retry deliver it again: the same message, with the same Message-ID, which mail
-    // clients show once. Never a second message, and at most one such copy per kill.
-    const copies = new Map<string, Set<string>>();
-    for (const [i, id] of ids.entries()) {
-      const m = smtp.received[i];
-      const what = `${m?.to.join(",")}\u0000${subjectOf(m?.raw ?? "")}`;
-      copies.set(id as string, (copies.get(id as string) ?? new Set()).add(what));
-    }
-    expect([...copies.values()].every((bodies) => bodies.size === 1)).toBe(true);
-    expect(ids.length - copies.size).toBeLessThanOrEqual(8);
-    const pool = new pg.Pool({ connectionString: database.url, max: 1 });
-    try {
-      const recipients = [...new Set(smtp.received.flatMap((m) => m.to))];
-      const { rows } = await pool.query<{ id: string; sent: boolean }>(
-        "SELECT id::text, sent_at IS NOT NULL AS sent FROM mail_outbox WHERE recipient = ANY($1)",
-        [recipients],
-      );
-      // Every message recorded for these people was sent, and each arrived under its own id.
-      expect(rows.filter((r) => !r.sent)).toEqual([]);
+      expect([...copies.values()].every((bodies) => bodies.size === 1)).toBe(true);
+      expect(ids.length - copies.size).toBeLessThanOrEqual(rig.kills());
+      // Every message recorded was sent, and each arrived under its own id: nothing else arrived.
       expect(new Set(copies.keys())).toEqual(new Set(rows.map((r) => r.id)));
-    } finally {
-      await pool.end();
-    }
-  });
+    });
+  }, 1_200_000);
 });
