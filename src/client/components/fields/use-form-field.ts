@@ -1,9 +1,11 @@
 import {
   type Control,
   type FieldValues,
+  get,
   type Path,
   type UseControllerReturn,
   useController,
+  useFormState,
 } from "react-hook-form";
 import { useErrorText } from "../../lib/error-text";
 
@@ -29,6 +31,19 @@ export function useFormField<T extends FieldValues, N extends Path<T>, Out = T>(
   const err = useErrorText();
   const controller = useController<T, N, Out>({ control, name });
   return { ...controller, error: err.field(controller.fieldState.error?.message) };
+}
+
+/**
+ * A field's error text without binding it again: for a field that words its help by whether it
+ * is in error (a new password's strength is not said twice).
+ */
+export function useFieldError<T extends FieldValues, N extends Path<T>, Out = T>({
+  control,
+  name,
+}: BoundField<T, N, Out>): string | undefined {
+  const err = useErrorText();
+  const { errors } = useFormState<T, Out>({ control, name });
+  return err.field((get(errors, name) as { message?: string } | undefined)?.message);
 }
 
 /** The props a field takes from its input, less what the kit wires itself. */
