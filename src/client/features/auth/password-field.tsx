@@ -1,15 +1,20 @@
-import { PasswordInput, type PasswordInputProps, Text, TextInput, type TextInputProps } from "@mantine/core";
-import { forwardRef, useEffect, useState } from "react";
+import { type PasswordInputProps, Text, type TextInputProps } from "@mantine/core";
+import { useEffect, useState } from "react";
+import { type FieldValues, type Path, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { PASSWORD_MAX } from "../../../shared/contracts/auth";
+import { PasswordField } from "../../components/fields/password-field";
+import { TextField } from "../../components/fields/text-fields";
+import { type BoundField, useFieldError, type Wired } from "../../components/fields/use-form-field";
 
 /** The e-mail of an account: the right keyboard on phones and the browser's autofill. */
-export const EmailField = forwardRef<HTMLInputElement, TextInputProps>(function EmailField(props, ref) {
+export function EmailField<T extends FieldValues, N extends Path<T>, Out = T>(
+  props: BoundField<T, N, Out> & Omit<TextInputProps, Wired>,
+) {
   const { t } = useTranslation();
   return (
-    <TextInput
-      ref={ref}
+    <TextField
       label={t("auth.email")}
       type="email"
       autoComplete="email"
@@ -18,33 +23,7 @@ export const EmailField = forwardRef<HTMLInputElement, TextInputProps>(function 
       {...props}
     />
   );
-});
-
-/**
- * Mantine's PasswordInput with its show/hide button named in the reader's language (its own
- * label is the English "Toggle password visibility"). The name says what a press does, so the
- * button is not also announced as pressed.
- */
-export const PasswordField = forwardRef<HTMLInputElement, PasswordInputProps>(function PasswordField(
-  { visibilityToggleButtonProps, ...props },
-  ref,
-) {
-  const { t } = useTranslation();
-  const [visible, setVisible] = useState(false);
-  return (
-    <PasswordInput
-      ref={ref}
-      visible={visible}
-      onVisibilityChange={setVisible}
-      visibilityToggleButtonProps={{
-        ...visibilityToggleButtonProps,
-        "aria-label": visible ? t("auth.hidePassword") : t("auth.showPassword"),
-        "aria-pressed": undefined,
-      }}
-      {...props}
-    />
-  );
-});
+}
 
 type Strength = { state: "idle" } | { state: "checking" } | { state: "done"; problem: string | null };
 
@@ -80,12 +59,19 @@ export function usePasswordStrength(password: string, person: { email?: string; 
 }
 
 /** A new password, with the rules said up front instead of after a refusal. */
-export const NewPasswordField = forwardRef<
-  HTMLInputElement,
-  PasswordInputProps & { strength?: { password: string; email?: string; name?: string } }
->(function NewPasswordField({ strength, ...props }, ref) {
+export function NewPasswordField<T extends FieldValues, N extends Path<T>, Out = T>({
+  strength,
+  ...props
+}: BoundField<T, N, Out> &
+  Omit<PasswordInputProps, Wired> & {
+    /** Check the password's strength as it is typed; a password naming the person is weak. */
+    strength?: { email?: string; name?: string };
+  }) {
   const { t } = useTranslation();
-  const verdict = usePasswordStrength(strength?.password ?? "", {
+  const password = useWatch({ control: props.control, name: props.name }) as unknown;
+  const error = useFieldError(props);
+  // Only where the form asks for it (a new account, a reset): /Config's change leaves it to the server.
+  const verdict = usePasswordStrength(strength && typeof password === "string" ? password : "", {
     email: strength?.email,
     name: strength?.name,
   });
@@ -94,7 +80,7 @@ export const NewPasswordField = forwardRef<
       <Text component="span" size="xs" c="green.8" data-testid="password-strength">
         {t("auth.passwordStrong")}
       </Text>
-    ) : verdict.state === "done" && verdict.problem && !props.error ? (
+    ) : verdict.state === "done" && verdict.problem && !error ? (
       // Once the field shows its error, the same reason is not said a second time above it.
       <Text component="span" size="xs" c="orange.9" data-testid="password-strength">
         {t(`errors.${verdict.problem}`)}
@@ -104,7 +90,6 @@ export const NewPasswordField = forwardRef<
     );
   return (
     <PasswordField
-      ref={ref}
       autoComplete="new-password"
       maxLength={PASSWORD_MAX}
       description={description}
@@ -112,7 +97,7 @@ export const NewPasswordField = forwardRef<
       {...props}
     />
   );
-});
+}
 
 const DIFFER = "passwordsDiffer";
 
@@ -129,19 +114,19 @@ export function withConfirmation<S extends z.ZodRawShape & { newPassword: z.ZodT
   );
 }
 
-/** The second entry of a new password; `message` is the form's error for `confirm`. */
-export const ConfirmPasswordField = forwardRef<HTMLInputElement, PasswordInputProps & { message?: string }>(
-  function ConfirmPasswordField({ message, ...props }, ref) {
-    const { t } = useTranslation();
-    return (
-      <PasswordField
-        ref={ref}
-        label={t("auth.confirmPassword")}
-        autoComplete="new-password"
-        required
-        error={message === DIFFER ? t("auth.passwordsDiffer") : message}
-        {...props}
-      />
-    );
-  },
-);
+/** The second entry of a new password, which must repeat it (the form's `confirm`). */
+export function ConfirmPasswordField<T extends FieldValues, N extends Path<T>, Out = T>(
+  props: BoundField<T, N, Out> & Omit<PasswordInputProps, Wired>,
+) {
+  const { t } = useTranslation();
+  const message = useFieldError(props);
+  return (
+    <PasswordField
+      label={t("auth.confirmPassword")}
+      autoComplete="new-password"
+      required
+      {...props}
+      error={message === DIFFER ? t("auth.passwordsDiffer") : message}
+    />
+  );
+}

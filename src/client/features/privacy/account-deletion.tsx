@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Button, Card, List, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Card, List, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -8,6 +8,8 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { DELETION_WORD, type DeletionInput, deletionInput } from "../../../shared/contracts/privacy";
 import { announceAuthChange, useAuth } from "../../app/auth";
+import { PasswordField } from "../../components/fields/password-field";
+import { TextField } from "../../components/fields/text-fields";
 import { errorCodeOf } from "../../lib/api";
 import { applyIssues } from "../../lib/apply-issues";
 import { useErrorText } from "../../lib/error-text";
@@ -30,7 +32,7 @@ export function AccountDeletion() {
     resolver: zodResolver(deletionInput),
     defaultValues: { senha: "", confirmacao: "" },
   });
-  const { register, handleSubmit, formState, setError } = form;
+  const { control, handleSubmit, formState, setError } = form;
   const graceDays = status.data?.graceDays ?? 7;
   const submit = handleSubmit(async (v) => {
     setProblem(null);
@@ -67,20 +69,19 @@ export function AccountDeletion() {
             </List.Item>
             <List.Item>{t("privacy.deletion.cancel", { days: graceDays })}</List.Item>
           </List>
-          <PasswordInput
+          <PasswordField
+            control={control}
+            name="senha"
             label={t("privacy.deletion.password")}
             autoComplete="current-password"
             withAsterisk
-            visibilityToggleButtonProps={{ "aria-label": t("auth.showPassword") }}
-            {...register("senha")}
-            error={err.field(formState.errors.senha?.message)}
           />
-          <TextInput
+          <TextField
+            control={control}
+            name="confirmacao"
             label={t("privacy.deletion.word", { word: DELETION_WORD })}
             autoComplete="off"
             withAsterisk
-            {...register("confirmacao")}
-            error={err.field(formState.errors.confirmacao?.message)}
           />
           {problem && (
             <Alert color="red" role="alert">

@@ -12,7 +12,6 @@ import {
   Select,
   Stack,
   Text,
-  TextInput,
   Title,
   useMantineColorScheme,
 } from "@mantine/core";
@@ -25,6 +24,9 @@ import { Link } from "react-router";
 import { changePasswordInput } from "../../../shared/contracts/auth";
 import { displayNameInput } from "../../../shared/contracts/profile";
 import { announceAuthChange, useAuth } from "../../app/auth";
+import { PasswordField } from "../../components/fields/password-field";
+import { TextField } from "../../components/fields/text-fields";
+import { PageHeader } from "../../components/page-header";
 import {
   sessionQuery,
   sessionsQuery,
@@ -32,12 +34,7 @@ import {
   useRevokeOtherSessions,
   useRevokeSession,
 } from "../../features/auth/api/session";
-import {
-  ConfirmPasswordField,
-  NewPasswordField,
-  PasswordField,
-  withConfirmation,
-} from "../../features/auth/password-field";
+import { ConfirmPasswordField, NewPasswordField, withConfirmation } from "../../features/auth/password-field";
 import { AccountDeletion } from "../../features/privacy/account-deletion";
 import { DataExport } from "../../features/privacy/data-export";
 import { HomeLayoutSelect } from "../../features/privacy/home-layout-select";
@@ -115,7 +112,7 @@ function DisplayName({ current }: { current: string }) {
   const { refresh } = useAuth();
   const saveName = useSaveDisplayName();
   const form = useForm({ resolver: zodResolver(displayNameInput), defaultValues: { name: current } });
-  const { errors, isSubmitting, isDirty } = form.formState;
+  const { isSubmitting, isDirty } = form.formState;
   const onSubmit = form.handleSubmit(async ({ name }) => {
     try {
       await saveName.mutateAsync(name);
@@ -131,12 +128,12 @@ function DisplayName({ current }: { current: string }) {
     <Section title={t("config.nameTitle")} lead={t("config.nameLead")}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
-          <TextInput
+          <TextField
+            control={form.control}
+            name="name"
             label={t("config.nameLabel")}
             autoComplete="name"
             maw={420}
-            {...form.register("name")}
-            error={text.field(errors.name?.message)}
           />
           <Group>
             <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
@@ -183,24 +180,20 @@ function ChangePassword() {
             </Alert>
           )}
           <PasswordField
+            control={form.control}
+            name="currentPassword"
             label={t("auth.currentPassword")}
             autoComplete="current-password"
             required
-            {...form.register("currentPassword")}
-            error={text.field(errors.currentPassword?.message)}
             maw={420}
           />
           <NewPasswordField
+            control={form.control}
+            name="newPassword"
             label={t("auth.newPassword")}
-            {...form.register("newPassword")}
-            error={text.field(errors.newPassword?.message)}
             maw={420}
           />
-          <ConfirmPasswordField
-            maw={420}
-            {...form.register("confirm")}
-            message={text.field(errors.confirm?.message)}
-          />
+          <ConfirmPasswordField control={form.control} name="confirm" maw={420} />
           <Group>
             <Button type="submit" loading={isSubmitting}>
               {t("config.changePasswordSubmit")}
@@ -352,16 +345,13 @@ export function ConfigScreen() {
   return (
     <Container size="md" py="lg">
       <Stack gap="lg">
-        <Stack gap={2}>
-          <Title order={1} size="h2">
-            {t("config.title")}
-          </Title>
-          {state.status === "signed-in" && (
-            <Text c="dimmed" size="sm">
-              {t("config.signedInAs", { email: state.user.email })}
-            </Text>
-          )}
-        </Stack>
+        <PageHeader
+          title={t("config.title")}
+          lead={
+            state.status === "signed-in" ? t("config.signedInAs", { email: state.user.email }) : undefined
+          }
+          gap={2}
+        />
         <Preferences />
         {state.status === "signed-in" && <DisplayName current={state.user.name} />}
         <Notices />

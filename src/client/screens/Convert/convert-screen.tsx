@@ -8,11 +8,9 @@ import {
   FileButton,
   Group,
   Progress,
-  Select,
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
   Tooltip,
 } from "@mantine/core";
 import {
@@ -25,23 +23,19 @@ import {
 } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import {
-  type ConvertFields,
-  convertFields,
-  type DocumentKind,
-  documentKind,
-} from "../../../shared/contracts/storage";
+import { type ConvertFields, convertFields, documentKind } from "../../../shared/contracts/storage";
 import { useAuth } from "../../app/auth";
+import { SelectField } from "../../components/fields/choice-fields";
+import { TextField } from "../../components/fields/text-fields";
 import { PageHeader } from "../../components/page-header";
 import { UploadProgress } from "../../components/upload-progress";
 import { BlobImage } from "../../features/storage/blob-image";
 import { flowParams, returnPath } from "../../features/storage/destination";
 import { takeHandedOffPages } from "../../features/storage/handoff";
 import { imagesToPdf, isAcceptedImage, newPage, type PageImage } from "../../features/storage/image-tools";
-import { useErrorText } from "../../lib/error-text";
 import { formatBytes } from "../../lib/format";
 import { logger } from "../../lib/logger";
 import { usageQuery } from "../../lib/storage-queries";
@@ -54,7 +48,6 @@ import { useSingleUpload, useUploadTask } from "../../lib/use-upload";
 export function ConvertScreen() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const err = useErrorText();
   const { state } = useAuth();
   const [search] = useSearchParams();
   const flow = flowParams(search);
@@ -238,28 +231,22 @@ export function ConvertScreen() {
         )}
         {/* One field a row on a phone: side by side they cut the name and the type short. */}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput
+          <TextField
+            control={form.control}
+            name="name"
             label={t("convert.fileName")}
-            {...form.register("name")}
-            error={err.field(form.formState.errors.name?.message)}
             maxLength={150}
             disabled={busy}
           />
-          <Controller
+          <SelectField
             control={form.control}
             name="kind"
-            render={({ field }) => (
-              <Select
-                label={t("camera.kindLabel")}
-                data={documentKind.options
-                  .filter((k) => k !== "contrato")
-                  .map((k) => ({ value: k, label: t(`documents.kinds.${k}`) }))}
-                value={field.value}
-                allowDeselect={false}
-                onChange={(v) => v && field.onChange(v as DocumentKind)}
-                disabled={busy}
-              />
-            )}
+            label={t("camera.kindLabel")}
+            data={documentKind.options
+              .filter((k) => k !== "contrato")
+              .map((k) => ({ value: k, label: t(`documents.kinds.${k}`) }))}
+            allowDeselect={false}
+            disabled={busy}
           />
         </SimpleGrid>
         {building && (

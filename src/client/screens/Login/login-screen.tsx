@@ -7,8 +7,9 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { signInInput } from "../../../shared/contracts/auth";
 import { useAuth } from "../../app/auth";
+import { PasswordField } from "../../components/fields/password-field";
 import { AuthCard } from "../../features/auth/auth-card";
-import { EmailField, PasswordField } from "../../features/auth/password-field";
+import { EmailField } from "../../features/auth/password-field";
 import { RetryCountdown, useSecondsLeft } from "../../features/auth/retry-countdown";
 import { ApiError, errorCodeOf } from "../../lib/api";
 import { useErrorText } from "../../lib/error-text";
@@ -23,7 +24,7 @@ export function LoginScreen() {
   const [delay, setDelay] = useState<{ text: string; until: number } | null>(null);
   const secondsLeft = useSecondsLeft(delay?.until ?? null);
   const form = useForm({ resolver: zodResolver(signInInput), defaultValues: { email: "", password: "" } });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const next = params.get("next");
   const wasReset = params.get("reset") === "1";
   // Where an e-mailed confirmation link that signed no one in sends the browser.
@@ -110,13 +111,13 @@ export function LoginScreen() {
               {resent}
             </Alert>
           )}
-          <EmailField {...form.register("email")} error={text.field(errors.email?.message)} />
+          <EmailField control={form.control} name="email" />
           <PasswordField
+            control={form.control}
+            name="password"
             label={t("auth.password")}
             autoComplete="current-password"
             required
-            {...form.register("password")}
-            error={text.field(errors.password?.message)}
           />
           <Group justify="flex-end">
             <Anchor component={Link} to="/password" size="sm">

@@ -24,7 +24,7 @@ function RequestReset() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(requestPasswordResetInput), defaultValues: { email: "" } });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ email }) => {
     setFailure(null);
@@ -51,7 +51,7 @@ function RequestReset() {
                 {failure}
               </Alert>
             )}
-            <EmailField {...form.register("email")} error={text.field(errors.email?.message)} />
+            <EmailField control={form.control} name="email" />
             <Button type="submit" loading={isSubmitting} fullWidth>
               {t("auth.passwordSubmit")}
             </Button>
@@ -129,7 +129,7 @@ function ResetPassword({ token }: { token: string }) {
     resolver: zodResolver(resetForm),
     defaultValues: { token, newPassword: "", confirm: "" },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ newPassword }) => {
     setFailure(null);
@@ -162,12 +162,12 @@ function ResetPassword({ token }: { token: string }) {
             </Alert>
           )}
           <NewPasswordField
+            control={form.control}
+            name="newPassword"
             label={t("auth.newPassword")}
-            {...form.register("newPassword")}
-            strength={{ password: form.watch("newPassword") }}
-            error={text.field(errors.newPassword?.message)}
+            strength={{}}
           />
-          <ConfirmPasswordField {...form.register("confirm")} message={text.field(errors.confirm?.message)} />
+          <ConfirmPasswordField control={form.control} name="confirm" />
           <Button type="submit" loading={isSubmitting} fullWidth>
             {t("auth.resetSubmit")}
           </Button>

@@ -1,11 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Trans, useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { signUpInput } from "../../../shared/contracts/auth";
 import { useAuth } from "../../app/auth";
+import { TextField } from "../../components/fields/text-fields";
 import { AuthCard } from "../../features/auth/auth-card";
 import { EmailField, NewPasswordField } from "../../features/auth/password-field";
 import { errorCodeOf } from "../../lib/api";
@@ -37,9 +38,9 @@ function SignupForm({ onSent, title }: { onSent: (email: string) => void; title:
     resolver: zodResolver(signUpInput),
     defaultValues: { name: "", email: "", password: "" },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const next = params.get("next");
-  const [name, email, password] = form.watch(["name", "email", "password"]);
+  const [name, email] = form.watch(["name", "email"]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
@@ -63,19 +64,13 @@ function SignupForm({ onSent, title }: { onSent: (email: string) => void; title:
               {failure}
             </Alert>
           )}
-          <TextInput
-            label={t("auth.name")}
-            autoComplete="name"
-            required
-            {...form.register("name")}
-            error={text.field(errors.name?.message)}
-          />
-          <EmailField {...form.register("email")} error={text.field(errors.email?.message)} />
+          <TextField control={form.control} name="name" label={t("auth.name")} autoComplete="name" required />
+          <EmailField control={form.control} name="email" />
           <NewPasswordField
+            control={form.control}
+            name="password"
             label={t("auth.password")}
-            {...form.register("password")}
-            strength={{ password, email, name }}
-            error={text.field(errors.password?.message)}
+            strength={{ email, name }}
           />
           <Text size="xs" c="dimmed">
             <Trans
