@@ -1,16 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  Button,
-  Card,
-  Checkbox,
-  Drawer,
-  Group,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from "@mantine/core";
+import { Button, Card, Checkbox, Drawer, Group, NumberInput, SimpleGrid, Stack } from "@mantine/core";
 import { IconSearch } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
@@ -19,6 +8,8 @@ import { useSearchParams } from "react-router";
 import { type SearchSort, searchQuery as searchContract } from "../../../shared/contracts/listings";
 import { UFS, UNIT_TYPES } from "../../../shared/listing-names";
 import { SEARCH_URL_KEYS, type SearchUrlKey, searchFromUrl } from "../../../shared/search-url";
+import { SelectField } from "../../components/fields/choice-fields";
+import { TextField } from "../../components/fields/text-fields";
 import { useErrorText } from "../../lib/error-text";
 
 type FilterValues = Record<SearchUrlKey, string>;
@@ -90,6 +81,8 @@ export function Filters({ onApplied }: { onApplied?: () => void }) {
     setUrl(new URLSearchParams());
   }
   const any = { value: "", label: t("search.any") };
+  // "Any" is the empty string the URL leaves out; a choice undone is "any" again.
+  const choice = (key: keyof FilterValues) => ({ control: form.control, name: key, cleared: "" });
   return (
     <Card
       withBorder
@@ -99,33 +92,25 @@ export function Filters({ onApplied }: { onApplied?: () => void }) {
       aria-label={t("search.filters")}
     >
       <Stack gap="sm">
-        <TextInput
+        <TextField
+          control={form.control}
+          name="q"
           label={t("search.q")}
-          value={draft.q}
-          onChange={(e) => set("q", e.currentTarget.value)}
-          error={fieldError("q")}
           leftSection={<IconSearch size={16} />}
           maxLength={100}
         />
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-          <Select
+          <SelectField
+            {...choice("uf")}
             label={t("search.uf")}
             data={[any, ...UFS.map((u) => ({ value: u, label: u }))]}
-            value={draft.uf}
-            onChange={(v) => set("uf", v)}
             searchable
           />
-          <TextInput
-            label={t("search.bairro")}
-            value={draft.bairro}
-            onChange={(e) => set("bairro", e.currentTarget.value)}
-            error={fieldError("bairro")}
-          />
-          <Select
+          <TextField control={form.control} name="bairro" label={t("search.bairro")} />
+          <SelectField
+            {...choice("tipo")}
             label={t("search.tipo")}
             data={[any, ...UNIT_TYPES.map((v) => ({ value: v, label: t(`listings.types.${v}`) }))]}
-            value={draft.tipo}
-            onChange={(v) => set("tipo", v)}
           />
           <NumberInput
             label={t("search.precoMin")}
@@ -147,21 +132,19 @@ export function Filters({ onApplied }: { onApplied?: () => void }) {
             decimalSeparator=","
             allowDecimal={false}
           />
-          <Select
+          <SelectField
+            {...choice("quartos")}
             label={t("search.quartos")}
             data={[any, ...["1", "2", "3", "4"].map((n) => ({ value: n, label: `${n}+` }))]}
-            value={draft.quartos}
-            onChange={(v) => set("quartos", v)}
           />
-          <Select
+          <SelectField
+            {...choice("mobiliado")}
             label={t("search.mobiliado")}
             data={[
               any,
               { value: "true", label: t("search.furnishedOnly") },
               { value: "false", label: t("search.unfurnishedOnly") },
             ]}
-            value={draft.mobiliado}
-            onChange={(v) => set("mobiliado", v)}
           />
         </SimpleGrid>
         <Group justify="space-between" align="flex-end">
@@ -171,11 +154,10 @@ export function Filters({ onApplied }: { onApplied?: () => void }) {
               checked={draft.pets === "true"}
               onChange={(e) => set("pets", e.currentTarget.checked ? "true" : "")}
             />
-            <Select
+            <SelectField
+              {...choice("sort")}
               label={t("search.sort")}
               data={FILTER_SORTS.map((s) => ({ value: s.value, label: t(s.label) }))}
-              value={draft.sort}
-              onChange={(v) => set("sort", v)}
               w={170}
             />
           </Group>

@@ -1,8 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Button, Card, Group, Radio, Select, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Card, Group, Radio, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useEffect, useState } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import {
   CHOSEN_KINDS,
@@ -11,6 +11,7 @@ import {
   type NotificationSettingsInput,
   notificationSettingsInput,
 } from "../../../shared/contracts/preferences";
+import { RadioGroupField, SelectField } from "../../components/fields/choice-fields";
 import { applyIssues } from "../../lib/apply-issues";
 import { useErrorText } from "../../lib/error-text";
 import { useSaveNotificationSettings } from "./api/preferences";
@@ -52,42 +53,30 @@ export function NotificationSettingsForm({ initial }: { initial: NotificationSet
       <Stack gap="md">
         {CHOSEN_KINDS.map((kind) => (
           <Card key={kind} withBorder padding="md">
-            <Controller
+            <RadioGroupField
               control={control}
               name={`canais.${kind}`}
-              render={({ field }) => (
-                <Radio.Group
-                  label={t(`notify.kinds.${kind}`)}
-                  description={t(`notify.kindsLead.${kind}`)}
-                  value={field.value}
-                  onChange={(v) => field.onChange(v)}
-                >
-                  <Stack gap={6} mt="xs">
-                    {NOTICE_CHANNELS.map((c) => (
-                      <Radio key={c} value={c} label={t(`notify.channels.${c}`)} />
-                    ))}
-                  </Stack>
-                </Radio.Group>
-              )}
-            />
+              label={t(`notify.kinds.${kind}`)}
+              description={t(`notify.kindsLead.${kind}`)}
+            >
+              <Stack gap={6} mt="xs">
+                {NOTICE_CHANNELS.map((c) => (
+                  <Radio key={c} value={c} label={t(`notify.channels.${c}`)} />
+                ))}
+              </Stack>
+            </RadioGroupField>
           </Card>
         ))}
         {digest && (
-          <Controller
+          <SelectField
             control={control}
             name="horaResumo"
-            render={({ field }) => (
-              <Select
-                label={t("notify.digestHour")}
-                description={t("notify.digestHourLead")}
-                data={Array.from({ length: 24 }, (_, h) => ({ value: String(h), label: `${h}h` }))}
-                value={String(field.value)}
-                onChange={(v) => v !== null && field.onChange(Number(v))}
-                allowDeselect={false}
-                maw={220}
-                error={err.field(formState.errors.horaResumo?.message)}
-              />
-            )}
+            label={t("notify.digestHour")}
+            description={t("notify.digestHourLead")}
+            data={Array.from({ length: 24 }, (_, h) => ({ value: String(h), label: `${h}h` }))}
+            parse={Number}
+            allowDeselect={false}
+            maw={220}
           />
         )}
         <Card withBorder padding="md" data-testid="always-sent">

@@ -1,19 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  MultiSelect,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  TagsInput,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Alert, Button, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useState } from "react";
-import { Controller, type FieldErrors, useForm } from "react-hook-form";
+import { type FieldErrors, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import {
   type SavedSearchInput,
@@ -23,8 +11,14 @@ import {
 } from "../../../shared/contracts/preferences";
 import { UFS, UNIT_TYPES } from "../../../shared/listing-names";
 import { reaisToCentavos, toReais } from "../../../shared/money";
-import { MoneyInput } from "../../components/money-input";
-import { WholeNumberInput } from "../../components/whole-number-input";
+import {
+  CheckboxField,
+  MultiSelectField,
+  SegmentedField,
+  TagsField,
+} from "../../components/fields/choice-fields";
+import { MoneyField, NumberField } from "../../components/fields/number-fields";
+import { DateField, TextField } from "../../components/fields/text-fields";
 import { applyIssues } from "../../lib/apply-issues";
 import { useErrorText } from "../../lib/error-text";
 
@@ -140,8 +134,7 @@ export function SearchForm({
     mode: "onTouched",
     defaultValues: initial,
   });
-  const { control, register, handleSubmit, formState, setError } = form;
-  const fieldError = (name: Field) => err.field(formState.errors[name]?.message as string | undefined);
+  const { control, handleSubmit, formState, setError } = form;
   const f = (name: string) => t(`preferences.fields.${name}`);
   const submit = handleSubmit(async (v) => {
     setProblem(null);
@@ -156,163 +149,50 @@ export function SearchForm({
       setProblem(err.message(e));
     }
   });
-  const count = (name: "quartosMin" | "banheirosMin" | "vagasMin" | "areaMin") => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <WholeNumberInput
-          label={f(name)}
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          error={fieldError(name)}
-        />
-      )}
-    />
-  );
-  const price = (name: "precoMin" | "precoMax") => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <MoneyInput
-          label={f(name)}
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          error={fieldError(name)}
-        />
-      )}
-    />
-  );
+  const field = <N extends Field>(name: N) => ({ control, name, label: f(name) });
   return (
     <form onSubmit={submit} noValidate data-testid="search-form">
       <Stack gap="sm">
-        <TextInput
-          label={f("nome")}
-          placeholder={t("preferences.namePlaceholder")}
-          maxLength={60}
-          {...register("nome")}
-          error={fieldError("nome")}
-        />
+        <TextField {...field("nome")} placeholder={t("preferences.namePlaceholder")} maxLength={60} />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Controller
-            control={control}
-            name="ufs"
-            render={({ field }) => (
-              <MultiSelect
-                label={f("ufs")}
-                data={[...UFS]}
-                value={field.value}
-                onChange={field.onChange}
-                searchable
-                clearable
-                error={fieldError("ufs")}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="cidades"
-            render={({ field }) => (
-              <TagsInput
-                label={f("cidades")}
-                description={t("preferences.tagsHint")}
-                value={field.value}
-                onChange={field.onChange}
-                maxTags={20}
-                error={fieldError("cidades")}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="bairros"
-            render={({ field }) => (
-              <TagsInput
-                label={f("bairros")}
-                description={t("preferences.tagsHint")}
-                value={field.value}
-                onChange={field.onChange}
-                maxTags={50}
-                error={fieldError("bairros")}
-              />
-            )}
-          />
+          <MultiSelectField {...field("ufs")} data={[...UFS]} searchable clearable />
+          <TagsField {...field("cidades")} description={t("preferences.tagsHint")} maxTags={20} />
+          <TagsField {...field("bairros")} description={t("preferences.tagsHint")} maxTags={50} />
         </SimpleGrid>
         <Text size="xs" c="dimmed">
           {t("preferences.priceHint")}
         </Text>
         <SimpleGrid cols={{ base: 2 }}>
-          {price("precoMin")}
-          {price("precoMax")}
+          <MoneyField {...field("precoMin")} empty="" />
+          <MoneyField {...field("precoMax")} empty="" />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
-          {count("quartosMin")}
-          {count("banheirosMin")}
-          {count("vagasMin")}
-          {count("areaMin")}
+          {(["quartosMin", "banheirosMin", "vagasMin", "areaMin"] as const).map((name) => (
+            <NumberField key={name} {...field(name)} empty="" />
+          ))}
         </SimpleGrid>
-        <Controller
-          control={control}
-          name="tipos"
-          render={({ field }) => (
-            <MultiSelect
-              label={f("tipos")}
-              data={UNIT_TYPES.map((v) => ({ value: v, label: t(`listings.types.${v}`) }))}
-              value={field.value}
-              onChange={field.onChange}
-              clearable
-              error={fieldError("tipos")}
-            />
-          )}
+        <MultiSelectField
+          {...field("tipos")}
+          data={UNIT_TYPES.map((v) => ({ value: v, label: t(`listings.types.${v}`) }))}
+          clearable
         />
         <Group gap="lg" wrap="wrap">
-          <Checkbox label={f("pets")} {...register("pets")} />
-          <Controller
-            control={control}
-            name="mobiliado"
-            render={({ field }) => (
-              <div>
-                <Text size="sm" fw={500} id="mobiliado-label">
-                  {f("mobiliado")}
-                </Text>
-                <SegmentedControl
-                  aria-labelledby="mobiliado-label"
-                  value={field.value}
-                  onChange={(v) => field.onChange(v)}
-                  data={[
-                    { value: "any", label: t("preferences.furnished.any") },
-                    { value: "yes", label: t("preferences.furnished.yes") },
-                    { value: "no", label: t("preferences.furnished.no") },
-                  ]}
-                />
-              </div>
-            )}
+          <CheckboxField {...field("pets")} />
+          <SegmentedField
+            {...field("mobiliado")}
+            labelId="mobiliado-label"
+            data={[
+              { value: "any", label: t("preferences.furnished.any") },
+              { value: "yes", label: t("preferences.furnished.yes") },
+              { value: "no", label: t("preferences.furnished.no") },
+            ]}
           />
         </Group>
         <SimpleGrid cols={{ base: 2 }}>
-          <TextInput
-            type="date"
-            label={f("entradaDe")}
-            {...register("entradaDe")}
-            error={fieldError("entradaDe")}
-          />
-          <TextInput
-            type="date"
-            label={f("entradaAte")}
-            {...register("entradaAte")}
-            error={fieldError("entradaAte")}
-          />
+          <DateField {...field("entradaDe")} />
+          <DateField {...field("entradaAte")} />
         </SimpleGrid>
-        <TextInput
-          label={f("palavras")}
-          placeholder={t("preferences.wordsPlaceholder")}
-          maxLength={100}
-          {...register("palavras")}
-          error={fieldError("palavras")}
-        />
+        <TextField {...field("palavras")} placeholder={t("preferences.wordsPlaceholder")} maxLength={100} />
         {problem && (
           <Alert color="red" role="alert">
             {problem}
