@@ -1,14 +1,13 @@
-import { Container, Paper, Stack, Title } from "@mantine/core";
+import { Container, Paper, Stack } from "@mantine/core";
 import type { ReactNode } from "react";
+import { PageHeader } from "../../components/page-header";
 
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Container size={460} py={{ base: "lg", sm: 48 }} px="md">
       <Paper withBorder p={{ base: "md", sm: "xl" }} radius="md">
         <Stack gap="md">
-          <Title order={1} size="h2">
-            {title}
-          </Title>
+          <PageHeader title={title} />
           {children}
         </Stack>
       </Paper>

@@ -5,6 +5,7 @@ import { useLayoutEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import type { OfferView } from "../../../shared/contracts/listings";
+import { PageHeader } from "../../components/page-header";
 import { ApiError } from "../../lib/api";
 import { useErrorText } from "../../lib/error-text";
 import { releasePrerender } from "../../lib/prerender";
@@ -78,14 +79,11 @@ export function NewOffer({
     );
   return (
     <Stack gap="md">
-      <div>
-        <Title order={1} size="h2">
-          {t("offer.newTitle")}
-        </Title>
-        <Text c="dimmed">
-          {t("offer.for", { unit: `${cardTitle(t, unit.data)} – ${place(t, unit.data)}` })}
-        </Text>
-      </div>
+      <PageHeader
+        title={t("offer.newTitle")}
+        lead={t("offer.for", { unit: `${cardTitle(t, unit.data)} – ${place(t, unit.data)}` })}
+        leadSize="md"
+      />
       {notice}
       <OfferForm
         onSave={async (input) => {
@@ -135,11 +133,7 @@ export function OfferPage({
 
   let body: React.ReactNode;
   // The page's one heading while there is no offer to name it.
-  const pageTitle = (
-    <Title order={1} size="h2">
-      {t("offer.pageTitle")}
-    </Title>
-  );
+  const pageTitle = <PageHeader title={t("offer.pageTitle")} />;
   if (!id && unitId)
     body = <NewOffer unitId={unitId} basePath={basePath} signedIn={signedIn} notice={newOfferNotice} />;
   else if (!id)

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Container,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from "@mantine/core";
+import { Alert, Anchor, Button, Card, Container, Group, Loader, Stack, Text, Tooltip } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconPlus } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
@@ -151,9 +139,7 @@ function UnitEditor({ id }: { id: string | null }) {
       <Anchor component={Link} to="/AdicionarUnidade" size="sm">
         ← {t("units.back")}
       </Anchor>
-      <Title order={1} size="h2">
-        {id ? t("units.formEdit") : t("units.formNew")}
-      </Title>
+      <PageHeader title={id ? t("units.formEdit") : t("units.formNew")} />
       {id && unit.isPending && <Loader />}
       {id && unit.isError && (
         <Alert color="red" role="alert">

@@ -1,18 +1,9 @@
-import {
-  Alert,
-  Container,
-  Loader,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Alert, Container, Loader, SegmentedControl, Select, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { PROPOSAL_STATUSES } from "../../../shared/contracts/proposals";
+import { PageHeader } from "../../components/page-header";
 import { contractsQuery } from "../../features/contracts/api/contracts";
 import { proposalsQuery } from "../../features/proposals/api/proposals";
 import { ProposalHistoryCard } from "../../features/proposals/proposal-history";
@@ -44,14 +35,7 @@ export function AluguelHistoricoScreen() {
   return (
     <Container size="md" py="lg">
       <Stack gap="md">
-        <div>
-          <Title order={1} size="h2">
-            {t("proposal.history")}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t("proposal.historyLead")}
-          </Text>
-        </div>
+        <PageHeader title={t("proposal.history")} lead={t("proposal.historyLead")} />
         {/* On a phone the two filters stack, each the screen's width: nothing runs off the side. */}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
           <SegmentedControl

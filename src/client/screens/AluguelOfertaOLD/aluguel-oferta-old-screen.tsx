@@ -1,8 +1,9 @@
-import { Card, Group, Image, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Card, Group, Image, SimpleGrid, Stack, Table, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { formatCep } from "../../../shared/contracts/listings";
 import { formatBRL } from "../../../shared/money";
 import { useAuth } from "../../app/auth";
+import { PageHeader } from "../../components/page-header";
 import { photoUrl } from "../../features/listings/api/search";
 import { cardTitle, monthsText, place } from "../../features/listings/describe";
 import { PacoteTable } from "../../features/listings/offer-details";
@@ -64,12 +65,12 @@ export function AluguelOfertaOldScreen() {
         ];
         return (
           <Stack gap="md" data-testid="offer-old">
-            <Title order={1} size="h2" data-testid="offer-title">
-              {cardTitle(t, u)}
-            </Title>
-            <Text c="dimmed">
-              {place(t, u)} · {t("offer.advertiser", { name: offer.anunciante })}
-            </Text>
+            <PageHeader
+              title={cardTitle(t, u)}
+              titleProps={{ "data-testid": "offer-title" }}
+              lead={`${place(t, u)} · ${t("offer.advertiser", { name: offer.anunciante })}`}
+              leadSize="md"
+            />
             <SimpleGrid cols={{ base: 2, sm: 4 }}>
               {u.fotos.map((id, i) => (
                 <Image

@@ -1,10 +1,11 @@
-import { Alert, Button, Loader, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Loader, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { OPEN_PROPOSAL_STATUSES } from "../../../shared/contracts/proposals";
 import { formatBRL } from "../../../shared/money";
 import { useAuth } from "../../app/auth";
+import { PageHeader } from "../../components/page-header";
 import { offerQuery } from "../../features/listings/api/offers";
 import { cardTitle, place } from "../../features/listings/describe";
 import { useProfile } from "../../features/profile/api/profile";
@@ -46,16 +47,13 @@ export function NewProposal({ offerId }: { offerId: string }) {
     return <Navigate to={profilePath(profile.data, location.pathname + location.search)} replace />;
   const o = offer.data;
   const heading = (
-    <div>
-      <Title order={1} size="h2">
-        {t("proposal.newTitle")}
-      </Title>
-      <Text c="dimmed">
-        {t("proposal.for", {
-          offer: `${cardTitle(t, o.unidade)} – ${place(t, o.unidade)} · ${formatBRL(o.total)}`,
-        })}
-      </Text>
-    </div>
+    <PageHeader
+      title={t("proposal.newTitle")}
+      lead={t("proposal.for", {
+        offer: `${cardTitle(t, o.unidade)} – ${place(t, o.unidade)} · ${formatBRL(o.total)}`,
+      })}
+      leadSize="md"
+    />
   );
   // Said before the form, not after it was filled: a proposal already sent, an offer no longer open.
   const before = open ? (

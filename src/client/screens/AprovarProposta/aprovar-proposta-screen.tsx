@@ -1,9 +1,10 @@
-import { Alert, Container, Group, Loader, Select, Stack, Text, Title } from "@mantine/core";
+import { Alert, Container, Group, Loader, Select, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { PROPOSAL_STATUSES, type ProposalStatus } from "../../../shared/contracts/proposals";
 import { useAuth } from "../../app/auth";
+import { PageHeader } from "../../components/page-header";
 import { contractsQuery } from "../../features/contracts/api/contracts";
 import { ContractForProposal } from "../../features/contracts/contract-for-proposal";
 import { useProfile } from "../../features/profile/api/profile";
@@ -33,9 +34,7 @@ function Inbox() {
   };
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
-        {t("proposal.inbox")}
-      </Title>
+      <PageHeader title={t("proposal.inbox")} />
       <Group>
         <Select
           label={t("proposal.filterOffer")}

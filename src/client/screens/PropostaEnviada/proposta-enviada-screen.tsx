@@ -1,8 +1,9 @@
-import { Alert, Container, Loader, Stack, Text, Title } from "@mantine/core";
+import { Alert, Container, Loader, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useAuth } from "../../app/auth";
+import { PageHeader } from "../../components/page-header";
 import { contractsQuery } from "../../features/contracts/api/contracts";
 import { ContractForProposal } from "../../features/contracts/contract-for-proposal";
 import { proposalsQuery } from "../../features/proposals/api/proposals";
@@ -47,9 +48,7 @@ export function PropostaEnviadaScreen() {
   } else {
     body = (
       <Stack gap="md">
-        <Title order={1} size="h2">
-          {t("proposal.mine")}
-        </Title>
+        <PageHeader title={t("proposal.mine")} />
         {mine.isPending && <Loader />}
         {mine.isError && <Alert color="red">{err.of(mine.error)}</Alert>}
         {mine.data?.length === 0 && <Text c="dimmed">{t("proposal.mineEmpty")}</Text>}

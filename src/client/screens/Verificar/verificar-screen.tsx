@@ -1,5 +1,6 @@
-import { Card, Container, Stack, Text, Title } from "@mantine/core";
+import { Card, Container, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { PageHeader } from "../../components/page-header";
 import { VerifyUpload } from "../../features/contracts/verify-upload";
 
 /** `/Verificar`: anyone, with or without an account, checks a contract's PDF (decision 033). */
@@ -9,9 +10,7 @@ export function VerificarScreen() {
     <Container size="sm" py="xl" px="md">
       <Card withBorder padding="lg">
         <Stack gap="md">
-          <Title order={1} size="h3">
-            {t("verify.title")}
-          </Title>
+          <PageHeader title={t("verify.title")} size="h3" />
           <Text size="sm">{t("verify.lead")}</Text>
           <VerifyUpload />
           <Text size="xs" c="dimmed">

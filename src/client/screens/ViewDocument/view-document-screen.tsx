@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Card, Container, Group, Loader, Stack, Text, Title } from "@mantine/core";
+import { Alert, Badge, Button, Card, Container, Group, Loader, Stack, Text } from "@mantine/core";
 import { IconDownload } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
+import { PageHeader } from "../../components/page-header";
 import { PdfView } from "../../components/pdf-view";
 import { SealVerdict } from "../../features/contracts/seal-verdict";
 import { captureEvent, SEALED_CONTRACT_VIEWED } from "../../features/privacy/analytics";
@@ -76,9 +77,11 @@ export function ViewDocumentScreen() {
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" gap="sm">
           <Stack gap={2} style={{ minWidth: 0 }}>
-            <Title order={1} size="h3" style={{ overflowWrap: "anywhere" }} data-testid="document-name">
-              {doc.fileName}
-            </Title>
+            <PageHeader
+              title={doc.fileName}
+              size="h3"
+              titleProps={{ style: { overflowWrap: "anywhere" }, "data-testid": "document-name" }}
+            />
             <Text size="sm" c="dimmed">
               {t(`documents.kinds.${doc.kind}`)} ·{" "}
               {t("viewer.details", {
@@ -134,9 +137,7 @@ export function ViewDocumentScreen() {
       <Card withBorder padding="lg">
         {/* The document's name is the page's h1 once it is known; until then, or without it, "Documento". */}
         {meta.data === undefined && (
-          <Title order={1} size="h3" mb="sm">
-            {t("viewer.title")}
-          </Title>
+          <PageHeader title={t("viewer.title")} size="h3" titleProps={{ mb: "sm" }} />
         )}
         {body}
       </Card>
