@@ -22,7 +22,7 @@ export type NoticeParam =
   | null
   | { money: number }
   | { date: string; time?: boolean }
-  | { t: string; params?: NoticeParams };
+  | { t: string; params?: NoticeParams; context?: string };
 export type NoticeParams = { [name: string]: NoticeParam };
 
 /**
@@ -53,6 +53,8 @@ interface TellCommon {
 /** A notice: its words are `text`, rendered in the reader's language. */
 export interface KeyedTell extends TellCommon {
   text: NoticeText;
+  /** The button's words when not the notice's own `action`: `notices.<button>` (a guest's download). */
+  button?: string;
 }
 
 /**

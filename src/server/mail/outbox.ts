@@ -48,6 +48,19 @@ export class MailOutbox {
     });
   }
 
+  /**
+   * The language of the account with this e-mail (confirmed), for a message sent by address; pt-BR
+   * for anyone without one (a guarantor or witness invited by e-mail).
+   */
+  async languageOf(c: Queryable, email: string): Promise<Language> {
+    const { rows } = await c.query<{ language: Language }>(
+      `SELECT s.language FROM users u JOIN notification_settings s ON s.user_id = u.id
+        WHERE lower(u.email) = lower($1) AND u.email_verified`,
+      [email],
+    );
+    return rows[0]?.language ?? "pt-BR";
+  }
+
   /** Records `content` for `to` in transaction `c`; it is sent after the commit, by a job. */
   async queue(c: Queryable, to: string, content: MailContent): Promise<string> {
     const id = randomUUID();

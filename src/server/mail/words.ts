@@ -3,6 +3,7 @@ import ptBR from "../../shared/locales/pt-BR.json";
 import { formatBRL } from "../../shared/money";
 import type { Language } from "../plugins/error-handler";
 import type { NoticeParam, NoticeParams, NoticeText } from "./notice-gateway";
+import type { MailNotice } from "./templates";
 
 /*
  * A notice's words in a reader's language (decision 048), from src/shared/locales as i18next
@@ -69,7 +70,7 @@ function value(language: Language, p: NoticeParam | undefined): string | null {
   if (typeof p === "number") return String(p);
   if ("money" in p) return money(language, p.money);
   if ("date" in p) return when(language, p.date, p.time ?? true);
-  return phrase(language, p.t, p.params);
+  return phrase(language, p.t, p.params, p.context);
 }
 
 /** `{{name}}` replaced; null when the template names a parameter that is null or missing. */
@@ -148,3 +149,12 @@ export function bellBody(words: NoticeWords): string {
 }
 
 export const isLanguage = (v: unknown): v is Language => v === "pt-BR" || v === "en";
+
+/** An e-mail of one notice's words, for the outbox to write in the recipient's language. */
+export const mailWords =
+  (text: NoticeText, url: string, button?: string) =>
+  (language: Language): MailNotice => {
+    const words = renderNotice(language, text);
+    const action = button ? phrase(language, `notices.${button}`) : words.action;
+    return { subject: words.title, lines: words.lines, url, action };
+  };

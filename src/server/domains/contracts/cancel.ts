@@ -29,12 +29,8 @@ export async function cancelContract(
     await recordEvent(c, id, "cancelado", { req, detail: motivo, sha256: row.sha256 });
     for (const s of await signersOf(c, id))
       await queueNotice(ctx, c, s, {
-        subject: `Contrato nº ${row.numero} cancelado`,
-        lines: [
-          `O proprietário cancelou o contrato: ${motivo}`,
-          "O link de assinatura que você recebeu não vale mais.",
-        ],
-        ...buttonFor(ctx, s, row, { url: `${ctx.publicUrl}/AluguelHistorico`, action: "Ver histórico" }),
+        text: { key: "contract.cancelled", params: { numero: row.numero, reason: motivo } },
+        ...buttonFor(ctx, s, row, `${ctx.publicUrl}/AluguelHistorico`),
       });
   });
 }

@@ -119,22 +119,12 @@ export async function checkCode(
     req,
     detail: `${CODE_MAX_FAILURES} códigos errados`,
   });
-  const lines = [
-    `A assinatura de ${signer.nome} no contrato nº ${row.numero} foi bloqueada depois de ${CODE_MAX_FAILURES} códigos errados.`,
-  ];
+  const params = { name: signer.nome, numero: row.numero, max: CODE_MAX_FAILURES };
   await queueNotice(
     ctx,
     c,
     signer,
-    {
-      subject: `Assinatura bloqueada: contrato nº ${row.numero}`,
-      lines: [
-        ...lines,
-        "Se não foi você quem tentou, alguém pode ter acesso ao seu link: não o encaminhe. O locador foi avisado.",
-      ],
-      url: signingUrl(ctx, row.id, token),
-      action: "Ver o contrato",
-    },
+    { text: { key: "contract.blockedSigner", params }, url: signingUrl(ctx, row.id, token) },
     { required: true },
   );
   await queueNotice(
@@ -142,13 +132,8 @@ export async function checkCode(
     c,
     { email: row.data.emails.locador, nome: row.data.locador.nome },
     {
-      subject: `Assinatura bloqueada: contrato nº ${row.numero}`,
-      lines: [
-        ...lines,
-        "Confirme com a pessoa por outro meio. Para seguir, cancele este envio e envie o contrato de novo.",
-      ],
+      text: { key: "contract.blockedLandlord", params },
       url: `${ctx.publicUrl}/Clicksign?contrato=${row.id}`,
-      action: "Ver o contrato",
     },
   );
   return "signer-blocked";
@@ -235,14 +220,9 @@ export async function sendCode(
     await setCode(c, signer.id, sha(`${signer.id}:${code}`), expiresAt);
     await recordEvent(c, row.id, "codigo_enviado", { signerId: signer.id, req });
     await mailOnly(ctx, c, signer, {
-      subject: `Seu código para assinar: ${code}`,
-      lines: [
-        `Use o código ${code} para confirmar sua identidade. Ele vale por ${CODE_TTL_MINUTES} minutos.`,
-        "Se não foi você quem pediu, ignore este e-mail.",
-      ],
+      text: { key: "contract.code", params: { code, minutes: CODE_TTL_MINUTES } },
       // The signer's own link: a guest goes back to the contract without an account.
       url: signingUrl(ctx, contractId, token),
-      action: "Voltar ao contrato",
     });
     return { sentTo: masked(signer.email), expiresAt: expiresAt.toISOString() };
   });

@@ -5,9 +5,10 @@ import { AppError } from "../../../shared/errors";
 import type { Clock } from "../../clock";
 import type { Queryable } from "../../db/rows";
 import type { JobQueue } from "../../jobs/queue";
-import type { NoticeGateway } from "../../mail/notice-gateway";
+import type { NoticeGateway, NoticeText } from "../../mail/notice-gateway";
 import type { MailOutbox } from "../../mail/outbox";
 import { noticeMail } from "../../mail/templates";
+import { mailWords } from "../../mail/words";
 import { contractChanged } from "../../realtime/events";
 import type { StorageService } from "../../storage/service";
 import { insertEvent } from "./contract-events.repository";
@@ -122,6 +123,22 @@ export async function recordEvent(
     await contractChanged(c, contractId, Boolean(opts.signerId));
 }
 
+/** A contract notice as data (decision 048): `notices.<text.key>`, and a button of its own if any. */
+export interface KeyedNotice {
+  text: NoticeText;
+  url: string;
+  /** `notices.<button>` when the button is not the notice's own (a guest's download). */
+  button?: string;
+}
+/** A contract notice already worded in pt-BR (the lease's invitation and sealing, for now). */
+export interface WordedNotice {
+  subject: string;
+  lines: string[];
+  bell?: string[];
+  url: string;
+  action: string;
+}
+
 /**
  * Tells a contract notice in the caller's transaction (the outbox's job e-mails it after commit):
  * someone with an account gets it in the bell and by e-mail as they chose for contract steps, or
@@ -131,35 +148,50 @@ export async function queueNotice(
   ctx: ContractsContext,
   c: Queryable,
   to: { email: string; nome: string },
-  notice: { subject: string; lines: string[]; bell?: string[]; url: string; action: string },
+  notice: KeyedNotice | WordedNotice,
   opts: { required?: boolean; path?: string } = {},
 ): Promise<void> {
   const path =
     opts.path ?? (notice.url.startsWith(ctx.publicUrl) ? notice.url.slice(ctx.publicUrl.length) : null);
-  if (
+  const told =
     path !== null &&
-    (await ctx.notices.tellByEmail(c, "contract", to.email, {
-      title: notice.subject,
-      lines: notice.lines,
-      ...(notice.bell ? { bell: notice.bell } : {}),
-      path,
-      url: notice.url,
-      action: notice.action,
-      required: opts.required,
-    }))
-  )
-    return;
-  await mailOnly(ctx, c, to, notice);
+    (await ctx.notices.tellByEmail(
+      c,
+      "contract",
+      to.email,
+      "text" in notice
+        ? { text: notice.text, button: notice.button, path, url: notice.url, required: opts.required }
+        : {
+            title: notice.subject,
+            lines: notice.lines,
+            ...(notice.bell ? { bell: notice.bell } : {}),
+            path,
+            url: notice.url,
+            action: notice.action,
+            required: opts.required,
+          },
+    ));
+  if (!told) await mailOnly(ctx, c, to, notice);
 }
 
-/** An e-mail and nothing else (a one-time code: a secret, never shown in the bell). */
+/**
+ * An e-mail and nothing else (a one-time code: a secret, never shown in the bell), in the language
+ * of the account with that e-mail, pt-BR for anyone without one.
+ */
 export async function mailOnly(
   ctx: ContractsContext,
   c: Queryable,
   to: { email: string; nome: string },
-  notice: { subject: string; lines: string[]; url: string; action: string },
+  notice: KeyedNotice | WordedNotice,
 ): Promise<void> {
-  await ctx.outbox.queue(c, to.email, noticeMail({ name: to.nome.split(" ")[0] ?? to.nome, ...notice }));
+  const name = to.nome.split(" ")[0] ?? to.nome;
+  if (!("text" in notice)) {
+    await ctx.outbox.queue(c, to.email, noticeMail({ name, ...notice }));
+    return;
+  }
+  const language = await ctx.outbox.languageOf(c, to.email);
+  const words = mailWords(notice.text, notice.url, notice.button)(language);
+  await ctx.outbox.queue(c, to.email, noticeMail({ name, language, ...words }));
 }
 
 /**
@@ -202,13 +234,13 @@ export function buttonFor(
   ctx: ContractsContext,
   signer: { user_id: string | null },
   row: Pick<ContractRow, "document_id" | "sealed_document_id">,
-  account: { url: string; action: string },
-): { url: string; action: string } {
+  url: string,
+): { url: string; button?: string } {
   const file = row.sealed_document_id ?? row.document_id;
-  if (signer.user_id || !file) return account;
+  if (signer.user_id || !file) return { url };
   return {
     url: `${ctx.publicUrl}${ctx.storage.signedUrl(file, "attachment", 30 * 86_400).url}`,
-    action: "Baixar o contrato",
+    button: "contract.download",
   };
 }
 

@@ -29,12 +29,11 @@ export async function refuseContract(
     });
     for (const other of (await signersOf(c, row.id)).filter((s) => s.id !== signer.id))
       await queueNotice(ctx, c, other, {
-        subject: `Contrato nº ${row.numero} recusado`,
-        lines: [
-          `${signer.nome} recusou a assinatura: ${input.motivo}`,
-          "O envelope foi encerrado e nenhuma outra assinatura será coletada.",
-        ],
-        ...buttonFor(ctx, other, row, { url: `${ctx.publicUrl}/AluguelHistorico`, action: "Ver histórico" }),
+        text: {
+          key: "contract.refused",
+          params: { numero: row.numero, who: signer.nome, reason: input.motivo },
+        },
+        ...buttonFor(ctx, other, row, `${ctx.publicUrl}/AluguelHistorico`),
       });
     return null;
   });

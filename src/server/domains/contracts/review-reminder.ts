@@ -1,8 +1,9 @@
+import { genderContext } from "../../../shared/gender";
 import { withTransaction } from "../../db/client";
 import type { Queryable } from "../../db/rows";
 import { type ContractsContext, queueNotice } from "./context";
 import { type ContractRow, claimReviewReminders } from "./contracts.repository";
-import { shortAddress, tenantNamed } from "./invitation";
+import { shortAddress } from "./invitation";
 
 /** How long a draft waits for its landlord's review before she is reminded, once. */
 export const REVIEW_REMINDER_HOURS = 24;
@@ -18,29 +19,28 @@ export async function queueReviewNotice(
   reminder: boolean,
 ): Promise<void> {
   const d = row.data;
-  const home = shortAddress(d.imovel.endereco);
-  const others = [
-    "a parte locatária",
-    ...(d.colocatarios.length > 0 ? ["quem aluga junto"] : []),
-    ...(d.termos.garantia === "fiador" && d.fiador ? ["quem presta a fiança"] : []),
-  ];
-  const who = others.length > 1 ? `${others.slice(0, -1).join(", ")} e ${others.at(-1)}` : others[0];
+  // Who else gets the link once she sends it: the tenant, and whoever rents along or guarantees.
+  const who = `t${d.colocatarios.length > 0 ? "c" : ""}${d.termos.garantia === "fiador" && d.fiador ? "f" : ""}`;
   await queueNotice(
     ctx,
     c,
     { email: d.emails.locador, nome: d.locador.nome },
     {
-      subject: reminder
-        ? `Lembrete: o contrato do imóvel em ${home} espera a sua revisão`
-        : `Revise e envie o contrato para assinatura: ${home}`,
-      lines: [
-        reminder
-          ? `O contrato de locação nº ${row.numero} do imóvel em ${d.imovel.endereco}, com ${tenantNamed(d)}, ainda espera a sua revisão desde ontem.`
-          : `A proposta foi aprovada e o contrato de locação nº ${row.numero} do imóvel em ${d.imovel.endereco}, com ${tenantNamed(d)}, está pronto.`,
-        `O próximo passo é seu: confira os dados, indique uma testemunha se quiser e envie o contrato para assinatura. Só então ${who} ${others.length > 1 ? "recebem" : "recebe"} o link para assinar.`,
-      ],
+      text: {
+        key: reminder ? "contract.reviewReminder" : "contract.review",
+        params: {
+          home: shortAddress(d.imovel.endereco),
+          numero: row.numero,
+          address: d.imovel.endereco,
+          tenant: {
+            t: "notices.contract.tenantNamed",
+            params: { name: d.locatario.nome },
+            context: genderContext(d.locatario.genero),
+          },
+          who: { t: `notices.contract.reviewWho.${who}` },
+        },
+      },
       url: `${ctx.publicUrl}/Clicksign?contrato=${row.id}`,
-      action: "Revisar e enviar o contrato",
     },
     // The deal waits on it: told whatever her choice for contract notices.
     { required: true },

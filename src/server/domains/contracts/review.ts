@@ -71,15 +71,13 @@ export async function chooseWitness(
       c,
       { email: otherEmail, nome: other.nome },
       {
-        subject: `Contrato nº ${row.numero}: signatários atualizados`,
-        lines: [
-          input.testemunha
-            ? `${chooser} indicou ${input.testemunha.nome} como testemunha do contrato nº ${row.numero}.`
-            : `${chooser} retirou a testemunha que havia indicado no contrato nº ${row.numero}.`,
-          "Confira a lista completa de signatários antes do envio para assinatura.",
-        ],
+        text: input.testemunha
+          ? {
+              key: "contract.witnessChosen",
+              params: { chooser, witness: input.testemunha.nome, numero: row.numero },
+            }
+          : { key: "contract.witnessRemoved", params: { chooser, numero: row.numero } },
         url: `${ctx.publicUrl}/Clicksign?contrato=${row.id}`,
-        action: "Ver signatários",
       },
     );
   });

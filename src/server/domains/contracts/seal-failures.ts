@@ -37,16 +37,8 @@ export async function sealFailedForGood(
         c,
         s,
         {
-          subject: `Contrato nº ${row.numero}: o selo digital está atrasado`,
-          lines: [
-            "Todas as assinaturas estão registradas e você não precisa fazer nada.",
-            "Um problema técnico impediu o selo digital do contrato. A equipe responsável foi avisada e o selo será tentado de novo automaticamente.",
-            "Você receberá o contrato selado assim que ele ficar pronto.",
-          ],
-          ...buttonFor(ctx, s, row, {
-            url: `${ctx.publicUrl}/Clicksign?contrato=${row.id}`,
-            action: "Ver o contrato",
-          }),
+          text: { key: "contract.sealLate", params: { numero: row.numero } },
+          ...buttonFor(ctx, s, row, `${ctx.publicUrl}/Clicksign?contrato=${row.id}`),
         },
         { required: true },
       );

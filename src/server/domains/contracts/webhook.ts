@@ -82,16 +82,12 @@ export async function handleWebhook(
           sha256: locked.sha256,
           externalId: ev.id,
         });
-        const who = signer?.nome ?? "Um signatário";
-        const reason = ev.reason ?? "sem motivo informado";
+        const who = signer?.nome ?? { t: "notices.contract.someSigner" };
+        const reason = ev.reason ?? { t: "notices.contract.noReason" };
         for (const other of (await signersOf(c, row.id)).filter((s) => s.status !== "recusado"))
           await queueNotice(ctx, c, other, {
-            subject: `Contrato nº ${row.numero} recusado`,
-            lines: [`${who} recusou a assinatura: ${reason}`, "O envelope foi encerrado."],
-            ...buttonFor(ctx, other, row, {
-              url: `${ctx.publicUrl}/AluguelHistorico`,
-              action: "Ver histórico",
-            }),
+            text: { key: "contract.refusedAtProvider", params: { numero: row.numero, who, reason } },
+            ...buttonFor(ctx, other, row, `${ctx.publicUrl}/AluguelHistorico`),
           });
         return { handled: true };
       }

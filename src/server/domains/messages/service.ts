@@ -201,12 +201,8 @@ export class MessagesService {
         await this.notices.tell(c, "message", [
           {
             userId: g.recipientId,
-            title: `${view.com} enviou ${g.n === 1 ? "uma mensagem" : `${g.n} mensagens`} sobre ${view.titulo}`,
-            lines: [
-              `Você tem ${g.n === 1 ? "uma mensagem não lida" : `${g.n} mensagens não lidas`} de ${view.com} na conversa sobre ${view.titulo}.`,
-            ],
+            text: { key: "unreadMessages", params: { count: g.n, from: view.com, about: view.titulo } },
             path: `/Message/${g.proposalId}`,
-            action: "Abrir a conversa",
             // Each message is claimed once, so one of the batch names it.
             dedupe: `message:${g.one}`,
           },

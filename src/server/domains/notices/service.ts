@@ -57,7 +57,10 @@ export interface NoticesDeps {
 
 /** A notice's words, whatever way it was told: from its key (decision 048) or as written. */
 function wordsOf(language: Language, n: Tell): NoticeWords {
-  if ("text" in n) return renderNotice(language, n.text);
+  if ("text" in n) {
+    const words = renderNotice(language, n.text);
+    return n.button ? { ...words, action: phrase(language, `notices.${n.button}`) } : words;
+  }
   return { title: n.title, lines: n.lines, ...(n.bell ? { bell: n.bell } : {}), action: n.action };
 }
 

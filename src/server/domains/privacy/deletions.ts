@@ -10,6 +10,7 @@ import { withTransaction } from "../../db/client";
 import type { JobQueue } from "../../jobs/queue";
 import type { NoticeGateway } from "../../mail/notice-gateway";
 import type { MailOutbox } from "../../mail/outbox";
+import { mailWords } from "../../mail/words";
 import type { LiveHub } from "../../realtime/hub";
 import { unshareAllWith } from "../../storage/document-shares.repository";
 import { deleteDocumentsExcept } from "../../storage/documents.repository";
@@ -98,16 +99,14 @@ export class AccountDeletions {
       await deletionOf(c, userId, true);
       await scheduleDeletion(c, userId, now, dueAt);
       await this.deps.jobs.send(c, DELETION_JOB, { userId }, { startAfter: dueAt });
-      await this.deps.outbox.queueNotice(c, userId, {
-        subject: "Sua conta da Chave será excluída",
-        lines: [
-          `Recebemos o seu pedido: a sua conta e os seus dados serão excluídos em ${this.deps.graceDays} dias.`,
-          "Para cancelar, basta entrar na Chave com o seu e-mail e senha antes disso.",
-          "Os contratos assinados e as suas trilhas de auditoria são guardados pelo prazo legal, porque as outras partes dependem deles.",
-        ],
-        url: `${this.deps.publicUrl}/login`,
-        action: "Entrar e cancelar",
-      });
+      await this.deps.outbox.queueNotice(
+        c,
+        userId,
+        mailWords(
+          { key: "account.deletionScheduled", params: { days: this.deps.graceDays } },
+          `${this.deps.publicUrl}/login`,
+        ),
+      );
     });
     const ctx = await this.deps.auth.$context;
     await ctx.internalAdapter.deleteUserSessions(userId);
@@ -120,12 +119,11 @@ export class AccountDeletions {
       const row = await deletionOf(c, userId, true);
       if (row?.status !== "agendada") return false;
       await setDeletion(c, userId, { status: "cancelada" });
-      await this.deps.outbox.queueNotice(c, userId, {
-        subject: "A exclusão da sua conta foi cancelada",
-        lines: ["Você entrou na Chave, e a exclusão da sua conta foi cancelada. Nada foi apagado."],
-        url: `${this.deps.publicUrl}/Config`,
-        action: "Ver configurações",
-      });
+      await this.deps.outbox.queueNotice(
+        c,
+        userId,
+        mailWords({ key: "account.deletionCancelled" }, `${this.deps.publicUrl}/Config`),
+      );
       return true;
     });
   }

@@ -13,6 +13,7 @@ import type { Clock } from "../../clock";
 import { withTransaction } from "../../db/client";
 import type { JobQueue } from "../../jobs/queue";
 import type { MailOutbox } from "../../mail/outbox";
+import { mailWords } from "../../mail/words";
 import { privacyChanged } from "../../realtime/events";
 import type { ObjectStore } from "../../storage/object-store";
 import {
@@ -190,16 +191,14 @@ export class DataExports {
       const expiresAt = new Date(this.deps.clock.now().getTime() + EXPORT_HOURS * 3_600_000);
       await withTransaction(this.deps.pool, async (c) => {
         await markReady(c, exportId, { size, tokenHash: sha(token), expiresAt });
-        await this.deps.outbox.queueNotice(c, row.user_id, {
-          subject: "Seus dados da Chave estão prontos",
-          lines: [
-            "A cópia dos seus dados que você pediu está pronta: um arquivo .zip com tudo o que a Chave guarda sobre você e os seus documentos.",
-            `O link funciona uma vez, por ${EXPORT_HOURS} horas, e só com a sua conta conectada.`,
-            "Se não foi você quem pediu, troque a sua senha em Configurações.",
-          ],
-          url: `${this.deps.publicUrl}/Config?exportacao=${exportId}&token=${token}`,
-          action: "Baixar meus dados",
-        });
+        await this.deps.outbox.queueNotice(
+          c,
+          row.user_id,
+          mailWords(
+            { key: "account.exportReady", params: { hours: EXPORT_HOURS } },
+            `${this.deps.publicUrl}/Config?exportacao=${exportId}&token=${token}`,
+          ),
+        );
         await privacyChanged(c, row.user_id);
       });
     } catch (err) {
