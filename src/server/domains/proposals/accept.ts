@@ -13,10 +13,6 @@ export async function accept(ctx: ProposalsContext, c: pg.PoolClient, m: Moving)
   return {
     change: {},
     event: { type: "aceita", changes: null },
-    notices: [
-      toOtherParty(m, `Contraproposta aceita: ${m.title}`, [
-        `A sua contraproposta para ${m.title} foi aceita: a proposta está aprovada. O contrato está sendo preparado, e em instantes você recebe um e-mail para revisá-lo e enviá-lo para assinatura.`,
-      ]),
-    ],
+    notices: [toOtherParty(m, "accepted")],
   };
 }

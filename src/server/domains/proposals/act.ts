@@ -2,7 +2,6 @@ import type pg from "pg";
 import type { z } from "zod";
 import type { ProposalActionName, proposalAction } from "../../../shared/contracts/proposals";
 import { AppError } from "../../../shared/errors";
-import { offerTitle } from "../../../shared/listing-names";
 import { move, type Party, turnOf } from "../../../shared/proposal-machine";
 import { withTransaction } from "../../db/client";
 import { accept } from "./accept";
@@ -12,6 +11,7 @@ import { concludeDeal } from "./conclude";
 import {
   deadlineFrom,
   type Moving,
+  offerName,
   type ProposalsContext,
   recordEvent,
   type Step,
@@ -45,7 +45,7 @@ async function lockForMove(c: pg.PoolClient, userId: string, id: string, action:
   if (!party) throw new AppError("not-found");
   const result = move(proposal.status, party, action);
   if (!result.ok) throw new AppError(result.code);
-  const title = offerTitle(offer.tipo, offer.bairro);
+  const title = offerName(offer.tipo, offer.bairro);
   return { proposal, offerId, offer, userId, party, next: result.next, title } satisfies Moving;
 }
 

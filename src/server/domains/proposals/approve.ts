@@ -19,10 +19,6 @@ export async function approve(ctx: ProposalsContext, c: pg.PoolClient, m: Moving
   return {
     change: {},
     event: { type: "aprovada", changes: null },
-    notices: [
-      toOtherParty(m, `Proposta aprovada: ${m.title}`, [
-        `A proposta para ${m.title} foi aprovada. Agora o contrato passa pela revisão de quem anunciou; quando ele for enviado, você recebe por e-mail o link para assinar.`,
-      ]),
-    ],
+    notices: [toOtherParty(m, "approved")],
   };
 }

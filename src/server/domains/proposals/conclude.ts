@@ -1,7 +1,7 @@
 import type pg from "pg";
 import { moveOffer } from "../listings/lifecycle";
 import { closeOpenProposals } from "./close";
-import { type Moving, type Notice, type ProposalsContext, tenantPath } from "./context";
+import { type Moving, type Notice, type ProposalsContext, proposalText, tenantPath } from "./context";
 
 /**
  * What follows a deal (an approval, or an accepted counter-offer), in its transaction: the offer is
@@ -20,14 +20,13 @@ export async function concludeDeal(
     exceptId: id,
     now,
   });
-  const notices = closed.map((other) => ({
-    to: other.tenant_id,
-    subject: `Proposta encerrada: ${m.title}`,
-    lines: [
-      `Outra proposta foi aprovada para ${m.title}, e a sua foi encerrada. Há outras ofertas esperando por você.`,
-    ],
-    path: tenantPath(other.id),
-  }));
+  const notices = closed.map(
+    (other): Notice => ({
+      to: other.tenant_id,
+      text: proposalText("closed", m.title),
+      path: tenantPath(other.id),
+    }),
+  );
   await ctx.onApproved?.(c, id);
   return notices;
 }

@@ -5,10 +5,11 @@ import type {
   ProposalStatus,
   ProposalTerms,
 } from "../../../shared/contracts/proposals";
+import { UNIT_TYPES } from "../../../shared/listing-names";
 import type { Party } from "../../../shared/proposal-machine";
 import type { Clock } from "../../clock";
 import type { Queryable } from "../../db/rows";
-import type { NoticeGateway } from "../../mail/notice-gateway";
+import type { NoticeGateway, NoticeParam, NoticeParams, NoticeText } from "../../mail/notice-gateway";
 import { proposalChanged } from "../../realtime/events";
 import type { ProfileService } from "../profile/service";
 import { insertEvent, type ProposalEvent } from "./proposal-events.repository";
@@ -35,11 +36,13 @@ export interface ProposalsContext {
   onApproved?: (c: pg.PoolClient, proposalId: string) => Promise<void>;
 }
 
-/** A notice for one person about one proposal. */
+/**
+ * A notice for one person about one proposal: its words are `notices.<key>` in the locales
+ * (`proposal.*`), rendered in the reader's language (decision 048).
+ */
 export interface Notice {
   to: string;
-  subject: string;
-  lines: string[];
+  text: NoticeText;
   /** Where the button leads: the landlord's screen or the tenant's. */
   path: string;
 }
@@ -59,8 +62,8 @@ export interface Moving {
   userId: string;
   party: Party;
   next: ProposalStatus;
-  /** The offer's title, as the notices name it. */
-  title: string;
+  /** The offer's title, as the notices name it (`offerName`). */
+  title: NoticeParam;
 }
 
 /** What a step changes on the proposal besides its status, turn and deadline (`act` sets those). */
@@ -82,12 +85,31 @@ export interface Step {
 export const tenantPath = (id: string) => `/PropostaEnviada?id=${id}`;
 export const landlordPath = (id: string) => `/AprovarProposta?id=${id}`;
 
+/**
+ * "Apartamento no bairro Pinheiros" in the reader's language: the type's name as e-mails have
+ * always said it (not the cards' longer "Studio / kitnet"), then the bairro as it is.
+ */
+export function offerName(tipo: string, bairro: string): NoticeParam {
+  const unit = (UNIT_TYPES as readonly string[]).includes(tipo) ? tipo : "other";
+  return {
+    t: "notices.proposal.offerTitle",
+    params: { tipo: { t: `notices.proposal.unit.${unit}` }, bairro },
+  };
+}
+
+/** `notices.proposal.<key>`, naming the offer as `title` besides `params`. */
+export const proposalText = (key: string, title: NoticeParam, params: NoticeParams = {}): NoticeText => ({
+  key: `proposal.${key}`,
+  params: { title, ...params },
+});
+
 /** A notice to the party who did not move, leading to their own screen of the proposal. */
-export function toOtherParty(m: Moving, subject: string, lines: string[]): Notice {
+export function toOtherParty(m: Moving, key: string, params: NoticeParams = {}): Notice {
   const { proposal: p } = m;
+  const text = proposalText(key, m.title, params);
   return m.party === "tenant"
-    ? { to: p.landlord_id, subject, lines, path: landlordPath(p.id) }
-    : { to: p.tenant_id, subject, lines, path: tenantPath(p.id) };
+    ? { to: p.landlord_id, text, path: landlordPath(p.id) }
+    : { to: p.tenant_id, text, path: tenantPath(p.id) };
 }
 
 /** When the party whose turn begins at `from` must have answered. */
@@ -135,12 +157,6 @@ export async function tell(ctx: ProposalsContext, c: Queryable, notices: Notice[
   await ctx.notices.tell(
     c,
     "proposal",
-    notices.map((n) => ({
-      userId: n.to,
-      title: n.subject,
-      lines: n.lines,
-      path: n.path,
-      action: "Ver a proposta",
-    })),
+    notices.map((n) => ({ userId: n.to, text: n.text, path: n.path })),
   );
 }

@@ -68,25 +68,17 @@ export async function counter(
   return {
     change: { terms, fiador },
     event: { type: "contraproposta", changes, detail: input.mensagem || undefined },
-    notices: [toOtherParty(m, subjectOf(m, changes, fiador), [counterLine(ctx, m)])],
+    notices: [toOtherParty(m, noticeKey(m, changes, fiador), { hours: ctx.deadlineHours })],
   };
 }
 
 /**
  * The subject says what happened, for an inbox read at a glance: a tenant's counter whose only
- * change is the guarantor names the guarantor.
+ * change is the guarantor names the guarantor (`newGuarantor`); the landlord's is `countered`.
  */
-function subjectOf(m: Moving, changes: ProposalEvent["changes"], fiador: Guarantor | null): string {
+function noticeKey(m: Moving, changes: ProposalEvent["changes"], fiador: Guarantor | null): string {
+  if (m.party === "landlord") return "countered";
   const newGuarantorOnly =
     changes !== null && Object.keys(changes).length === 1 && "fiador" in changes && fiador !== null;
-  return m.party === "tenant" && newGuarantorOnly
-    ? `Novo fiador indicado: ${m.title}`
-    : `Nova contraproposta para ${m.title}`;
-}
-
-function counterLine(ctx: ProposalsContext, m: Moving): string {
-  const hours = ctx.deadlineHours;
-  return m.party === "landlord"
-    ? `Há uma contraproposta para ${m.title}. Responda em até ${hours} horas.`
-    : `A proposta para ${m.title} está com você. Responda em até ${hours} horas.`;
+  return newGuarantorOnly ? "newGuarantor" : "counteredBack";
 }

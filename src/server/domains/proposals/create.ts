@@ -3,10 +3,18 @@ import type pg from "pg";
 import type { z } from "zod";
 import { depositMonths, type proposalInput } from "../../../shared/contracts/proposals";
 import { AppError } from "../../../shared/errors";
-import { offerTitle } from "../../../shared/listing-names";
 import { withTransaction } from "../../db/client";
 import { checkDocuments, checkGuarantor, checkSigners, checkTerms, shareWithLandlord } from "./checks";
-import { deadlineFrom, landlordPath, type ProposalsContext, recordEvent, rulesOf, tell } from "./context";
+import {
+  deadlineFrom,
+  landlordPath,
+  offerName,
+  type ProposalsContext,
+  proposalText,
+  recordEvent,
+  rulesOf,
+  tell,
+} from "./context";
 import { insertProposal, offerToPropose, openProposalOf } from "./proposals.repository";
 
 type ProposalInputData = z.output<typeof proposalInput>;
@@ -72,15 +80,8 @@ export async function createProposal(
       changes: null,
       detail: input.mensagem || undefined,
     });
-    const title = offerTitle(offer.tipo, offer.bairro);
-    await tell(ctx, c, [
-      {
-        to: offer.owner_id,
-        subject: `Nova proposta: ${title}`,
-        lines: [`Você recebeu uma proposta para ${title}.`, `Responda em até ${ctx.deadlineHours} horas.`],
-        path: landlordPath(id),
-      },
-    ]);
+    const text = proposalText("received", offerName(offer.tipo, offer.bairro), { hours: ctx.deadlineHours });
+    await tell(ctx, c, [{ to: offer.owner_id, text, path: landlordPath(id) }]);
   });
   return id;
 }

@@ -1,7 +1,15 @@
-import { offerTitle } from "../../../shared/listing-names";
 import { withTransaction } from "../../db/client";
 import { unshareIfEnded } from "./close";
-import { landlordPath, type Notice, type ProposalsContext, recordEvent, tell, tenantPath } from "./context";
+import {
+  landlordPath,
+  type Notice,
+  offerName,
+  type ProposalsContext,
+  proposalText,
+  recordEvent,
+  tell,
+  tenantPath,
+} from "./context";
 import { expireOverdue, tryLockExpiry } from "./proposals.repository";
 
 /**
@@ -20,11 +28,9 @@ export async function expireProposals(ctx: ProposalsContext, now: Date): Promise
         changes: null,
         detail: `O prazo para ${r.turn === "landlord" ? "o proprietário" : "o interessado"} responder acabou.`,
       });
-      const title = offerTitle(r.tipo, r.bairro);
-      const lines = [`O prazo de resposta da proposta para ${title} acabou e ela expirou.`];
-      const subject = `Proposta expirada: ${title}`;
-      notices.push({ to: r.tenant_id, subject, lines, path: tenantPath(r.id) });
-      notices.push({ to: r.landlord_id, subject, lines, path: landlordPath(r.id) });
+      const text = proposalText("expired", offerName(r.tipo, r.bairro));
+      notices.push({ to: r.tenant_id, text, path: tenantPath(r.id) });
+      notices.push({ to: r.landlord_id, text, path: landlordPath(r.id) });
     }
     await tell(ctx, c, notices);
     return rows;

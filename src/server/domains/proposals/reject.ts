@@ -6,10 +6,7 @@ export function reject(m: Moving, input: { motivo: string }): Step {
   return {
     change: {},
     event: { type: "recusada", changes: null, detail },
-    notices: [
-      toOtherParty(m, `Proposta recusada: ${m.title}`, [
-        `A proposta para ${m.title} foi recusada${detail ? `: ${detail}` : "."}`,
-      ]),
-    ],
+    // The reason is never empty (reasonText: 3 characters or more), so the words always end with it.
+    notices: [toOtherParty(m, "rejected", { reason: detail })],
   };
 }

@@ -1,7 +1,5 @@
-import { brazilDateTime } from "../../../shared/contracts/proposals";
-import { offerTitle } from "../../../shared/listing-names";
 import { withTransaction } from "../../db/client";
-import { landlordPath, type ProposalsContext, tenantPath } from "./context";
+import { landlordPath, offerName, type ProposalsContext, proposalText, tenantPath } from "./context";
 import { dueSoon } from "./proposals.repository";
 
 /**
@@ -21,18 +19,14 @@ export async function remindDeadlines(
       c,
       "proposal",
       rows.map((r) => {
-        const title = offerTitle(r.tipo, r.bairro);
         const landlord = r.turn === "landlord";
-        const when = brazilDateTime(r.deadline);
         return {
           userId: landlord ? r.landlord_id : r.tenant_id,
-          title: `O prazo para responder termina em breve: ${title}`,
-          lines: [
-            `A proposta para ${title} espera a sua resposta até ${when} (horário de Brasília).`,
-            "Sem resposta até lá, ela expira e a negociação acaba.",
-          ],
+          // The deadline in Brasília's time, as the reader's language writes a date and time.
+          text: proposalText("deadlineSoon", offerName(r.tipo, r.bairro), {
+            when: { date: r.deadline.toISOString() },
+          }),
           path: landlord ? landlordPath(r.id) : tenantPath(r.id),
-          action: "Responder",
           required: true,
           dedupe: `proposal-deadline:${r.id}:${r.deadline.toISOString()}`,
         };

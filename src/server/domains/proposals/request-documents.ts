@@ -15,10 +15,6 @@ export function requestDocuments(
       changes: { documentos: [null, input.documentos] },
       detail: input.mensagem || undefined,
     },
-    notices: [
-      toOtherParty(m, `Documentos pedidos: ${m.title}`, [
-        `O proprietário pediu documentos para a proposta de ${m.title}. Envie em até ${ctx.deadlineHours} horas.`,
-      ]),
-    ],
+    notices: [toOtherParty(m, "documentsRequested", { hours: ctx.deadlineHours })],
   };
 }

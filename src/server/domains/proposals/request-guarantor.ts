@@ -18,10 +18,7 @@ export function requestGuarantor(
   return {
     change: { fiador: null, fiadoresRecusados: [...new Set([...p.fiadores_recusados, p.fiador.cpf])] },
     event: { type: "fiador_solicitado", changes: { fiador: [p.fiador.nome, null] }, detail },
-    notices: [
-      toOtherParty(m, `Pedido de outro fiador: ${m.title}`, [
-        `O proprietário pediu outro fiador para a proposta de ${m.title}${detail ? `: ${detail}` : "."} Indique outra pessoa em até ${ctx.deadlineHours} horas.`,
-      ]),
-    ],
+    // The reason is never empty (reasonText: 3 characters or more), so the words always name it.
+    notices: [toOtherParty(m, "guarantorRequested", { reason: detail, hours: ctx.deadlineHours })],
   };
 }

@@ -20,10 +20,6 @@ export async function sendDocuments(
   return {
     change: { documentos: [...new Set([...p.documentos, ...input.documentos])], documentosSolicitados: [] },
     event: { type: "documentos_enviados", changes: null },
-    notices: [
-      toOtherParty(m, `Documentos enviados: ${m.title}`, [
-        `A proposta para ${m.title} está com você. Responda em até ${ctx.deadlineHours} horas.`,
-      ]),
-    ],
+    notices: [toOtherParty(m, "documentsSent", { hours: ctx.deadlineHours })],
   };
 }

@@ -5,10 +5,6 @@ export function withdraw(m: Moving): Step {
   return {
     change: {},
     event: { type: "retirada", changes: null },
-    notices: [
-      toOtherParty(m, `Proposta retirada: ${m.title}`, [
-        `A proposta para ${m.title} foi retirada pelo interessado.`,
-      ]),
-    ],
+    notices: [toOtherParty(m, "withdrawn")],
   };
 }
