@@ -8,7 +8,7 @@ import { cleanCep } from "../../shared/contracts/listings";
 import { UFS } from "../../shared/listing-names";
 import { errorCodeOf } from "../lib/api";
 import { cepQuery } from "../lib/cep";
-import { SelectField } from "./fields/choice-fields";
+import { SelectField } from "./fields/select-field";
 import { TextField } from "./fields/text-fields";
 
 export const ADDRESS_FIELDS = [

@@ -7,8 +7,9 @@ import { z } from "zod";
 import { cpfField } from "../../../shared/contracts/profile";
 import ptBR from "../../../shared/locales/pt-BR.json";
 import { renderUi } from "../../lib/testing";
-import { CheckboxField, SelectField } from "./choice-fields";
+import { CheckboxField } from "./checkbox-field";
 import { MoneyField, NumberField } from "./number-fields";
+import { SelectField } from "./select-field";
 import { CpfCnpjField, DateField, TextField } from "./text-fields";
 
 const schema = z.object({

@@ -14,8 +14,9 @@ import {
   READJUSTMENT_INDEXES,
 } from "../../../shared/contracts/listings";
 import { formatBRL, reaisToCentavos, toReais } from "../../../shared/money";
-import { CheckboxGroupField, SelectField } from "../../components/fields/choice-fields";
+import { CheckboxGroupField } from "../../components/fields/choice-fields";
 import { MoneyField, NumberField } from "../../components/fields/number-fields";
+import { SelectField } from "../../components/fields/select-field";
 import { DateField, TextareaField } from "../../components/fields/text-fields";
 import { applyIssues } from "../../lib/apply-issues";
 import { useErrorText } from "../../lib/error-text";

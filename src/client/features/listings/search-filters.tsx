@@ -8,7 +8,7 @@ import { useSearchParams } from "react-router";
 import { type SearchSort, searchQuery as searchContract } from "../../../shared/contracts/listings";
 import { UFS, UNIT_TYPES } from "../../../shared/listing-names";
 import { SEARCH_URL_KEYS, type SearchUrlKey, searchFromUrl } from "../../../shared/search-url";
-import { SelectField } from "../../components/fields/choice-fields";
+import { SelectField } from "../../components/fields/select-field";
 import { TextField } from "../../components/fields/text-fields";
 import { useErrorText } from "../../lib/error-text";
 

@@ -26,8 +26,9 @@ import {
 } from "../../../shared/contracts/listings";
 import { UNIT_TYPES } from "../../../shared/listing-names";
 import { AddressFieldset } from "../../components/address-fieldset";
-import { CheckboxField, SelectField } from "../../components/fields/choice-fields";
+import { CheckboxField } from "../../components/fields/checkbox-field";
 import { NumberField } from "../../components/fields/number-fields";
+import { SelectField } from "../../components/fields/select-field";
 import { TextareaField, TextField } from "../../components/fields/text-fields";
 import { UploadProgress, useRevealed } from "../../components/upload-progress";
 import { applyIssues } from "../../lib/apply-issues";

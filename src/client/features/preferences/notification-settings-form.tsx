@@ -11,7 +11,8 @@ import {
   type NotificationSettingsInput,
   notificationSettingsInput,
 } from "../../../shared/contracts/preferences";
-import { RadioGroupField, SelectField } from "../../components/fields/choice-fields";
+import { RadioGroupField } from "../../components/fields/radio-group-field";
+import { SelectField } from "../../components/fields/select-field";
 import { applyIssues } from "../../lib/apply-issues";
 import { useErrorText } from "../../lib/error-text";
 import { useSaveNotificationSettings } from "./api/preferences";

@@ -11,13 +11,10 @@ import {
 } from "../../../shared/contracts/preferences";
 import { UFS, UNIT_TYPES } from "../../../shared/listing-names";
 import { reaisToCentavos, toReais } from "../../../shared/money";
-import {
-  CheckboxField,
-  MultiSelectField,
-  SegmentedField,
-  TagsField,
-} from "../../components/fields/choice-fields";
+import { CheckboxField } from "../../components/fields/checkbox-field";
+import { MultiSelectField, TagsField } from "../../components/fields/list-fields";
 import { MoneyField, NumberField } from "../../components/fields/number-fields";
+import { SegmentedField } from "../../components/fields/segmented-field";
 import { DateField, TextField } from "../../components/fields/text-fields";
 import { applyIssues } from "../../lib/apply-issues";
 import { useErrorText } from "../../lib/error-text";

@@ -18,8 +18,8 @@ import {
 import { genderContext } from "../../../shared/gender";
 import { reaisToCentavos, toReais } from "../../../shared/money";
 import { AddressFieldset } from "../../components/address-fieldset";
-import { SelectField } from "../../components/fields/choice-fields";
 import { MoneyField } from "../../components/fields/number-fields";
+import { SelectField } from "../../components/fields/select-field";
 import { CpfCnpjField, DateField, TextField } from "../../components/fields/text-fields";
 import { applyIssues } from "../../lib/apply-issues";
 import { useErrorText } from "../../lib/error-text";

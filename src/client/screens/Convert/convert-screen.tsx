@@ -28,7 +28,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { type ConvertFields, convertFields, documentKind } from "../../../shared/contracts/storage";
 import { useAuth } from "../../app/auth";
-import { SelectField } from "../../components/fields/choice-fields";
+import { SelectField } from "../../components/fields/select-field";
 import { TextField } from "../../components/fields/text-fields";
 import { PageHeader } from "../../components/page-header";
 import { UploadProgress } from "../../components/upload-progress";
