@@ -1,6 +1,7 @@
-import { Button, Container, Stack, Text, Title } from "@mantine/core";
+import { Button, Container, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
+import { PageHeader } from "../../components/page-header";
 
 export function NotFoundScreen() {
   const { t } = useTranslation();
@@ -11,7 +12,7 @@ export function NotFoundScreen() {
         <Text fz={64} fw={800} c="blue" aria-hidden>
           404
         </Text>
-        <Title order={1}>{t("notFound.title")}</Title>
+        <PageHeader title={t("notFound.title")} size="h1" />
         <Text c="dimmed" style={{ wordBreak: "break-word" }}>
           {t("notFound.text", { path: location.pathname })}
         </Text>
