@@ -14,6 +14,9 @@ import type { StorageService } from "../../storage/service";
 import { insertEvent } from "./contract-events.repository";
 import type { ContractRow } from "./contracts.repository";
 import { findContract } from "./contracts.repository";
+import { noteStoredFile } from "./documents/files";
+import { LEASE } from "./documents/kind";
+import { documentInvitation } from "./documents/notices";
 import { invitationWords } from "./invitation";
 import type { ClicksignProvider } from "./providers/clicksign";
 import type { EnvelopeProvider } from "./providers/envelope";
@@ -202,13 +205,17 @@ export async function mailOnly(
 export async function queueInvite(
   ctx: ContractsContext,
   c: Queryable,
-  row: Pick<ContractRow, "id" | "numero" | "data" | "expires_at">,
+  row: Pick<ContractRow, "id" | "numero" | "data" | "expires_at" | "kind">,
   to: { email: string; nome: string; role: SignerRole; cpf: string },
   token: string,
   /** A reminder that the envelope closes soon, rather than the first invitation. */
   reminder = false,
 ): Promise<void> {
-  const words = invitationWords(row.data, row.numero, to, row.expires_at, reminder);
+  // A later document (a receipt, an amendment) is asked for in its kind's words (decision 047).
+  const words =
+    row.kind === LEASE
+      ? { ...invitationWords(row.data, row.numero, to, row.expires_at, reminder), action: undefined }
+      : documentInvitation(row, to, reminder);
   await queueNotice(
     ctx,
     c,
@@ -218,7 +225,7 @@ export async function queueInvite(
       lines: words.lines,
       bell: words.bell,
       url: signingUrl(ctx, row.id, token),
-      action: "Ler o contrato e assinar",
+      action: words.action ?? "Ler o contrato e assinar",
     },
     // The bell leads to the contract without the personal link (the account signs as itself).
     { required: true, path: `/Clicksign?contrato=${row.id}` },
@@ -252,7 +259,7 @@ export const signingUrl = (ctx: Pick<ContractsContext, "publicUrl">, contractId:
  * Stores a contract PDF under the landlord's account, readable by the tenant, and owned by the
  * contract: no party can change or delete it (decision 034).
  */
-export function storeContractPdf(
+export async function storeContractPdf(
   ctx: ContractsContext,
   c: Queryable,
   row: Pick<ContractRow, "id" | "landlord_id" | "tenant_id">,
@@ -260,7 +267,7 @@ export function storeContractPdf(
   sha256: string,
   fileName: string,
 ): Promise<string> {
-  return ctx.storage.storeGenerated(c, {
+  const id = await ctx.storage.storeGenerated(c, {
     ownerId: row.landlord_id,
     kind: "contrato",
     folder: `contratos/${row.id}`,
@@ -271,4 +278,7 @@ export function storeContractPdf(
     readers: [{ userId: row.tenant_id, reason: `contrato:${row.id}` }],
     contractId: row.id,
   });
+  // Its bytes leave the store if this transaction rolls back (documents/files.ts).
+  noteStoredFile(c, id);
+  return id;
 }

@@ -73,9 +73,11 @@ export async function lockProposalToDraft(c: Queryable, proposalId: string): Pro
 }
 
 export async function contractIdOfProposal(c: Queryable, proposalId: string): Promise<string | undefined> {
-  const { rows } = await c.query<Pick<ContractRow, "id">>("SELECT id FROM contracts WHERE proposal_id = $1", [
-    proposalId,
-  ]);
+  // The lease; the documents that belong to it share its proposal.
+  const { rows } = await c.query<Pick<ContractRow, "id">>(
+    "SELECT id FROM contracts WHERE proposal_id = $1 AND parent_id IS NULL",
+    [proposalId],
+  );
   return rows[0]?.id;
 }
 
@@ -155,11 +157,13 @@ export async function insertDraft(
     | "data"
     | "sha256"
     | "review_remind_at"
-  >,
+  > &
+    Partial<Pick<NewRowOf<typeof contracts>, "kind" | "parent_id">>,
 ): Promise<void> {
   await c.query(
-    `INSERT INTO contracts (id, numero, proposal_id, offer_id, landlord_id, tenant_id, status, data, sha256, review_remind_at)
-       VALUES ($1,$2,$3,$4,$5,$6,'rascunho',$7,$8,$9)`,
+    `INSERT INTO contracts (id, numero, proposal_id, offer_id, landlord_id, tenant_id, status, data, sha256,
+         review_remind_at, kind, parent_id)
+       VALUES ($1,$2,$3,$4,$5,$6,'rascunho',$7,$8,$9,$10,$11)`,
     [
       row.id,
       row.numero,
@@ -170,6 +174,8 @@ export async function insertDraft(
       JSON.stringify(row.data),
       row.sha256,
       row.review_remind_at,
+      row.kind ?? "locacao",
+      row.parent_id ?? null,
     ],
   );
 }

@@ -1,18 +1,14 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { Cotenant } from "../../../shared/contracts/proposals";
 import { UNIT_TYPE_NAMES, type UnitType } from "../../../shared/listing-names";
-import { withTransaction } from "../../db/client";
-import { type ContractsContext, recordEvent, storeContractPdf } from "./context";
+import type { ContractsContext } from "./context";
 import type { PartyProfile } from "./contracts.repository";
-import {
-  contractIdOfProposal,
-  draftSource,
-  insertDraft,
-  lockProposalToDraft,
-  setDocument,
-} from "./contracts.repository";
+import { contractIdOfProposal, draftSource, lockProposalToDraft } from "./contracts.repository";
+import { newNumero, writeDraft } from "./documents/create";
+import { withDocumentFiles } from "./documents/files";
+import { LEASE } from "./documents/kind";
 import { queueReviewNotice, REVIEW_REMINDER_HOURS } from "./review-reminder";
-import { type ContractData, type ContractParty, renderContract, type StoredContractData } from "./template";
+import type { ContractData, ContractParty, StoredContractData } from "./template";
 
 /** The unit types let for a business, whose lease is the non-residential one (Lei 8.245/91, arts. 51–57). */
 const NON_RESIDENTIAL: readonly UnitType[] = ["sala_comercial", "loja"];
@@ -37,7 +33,7 @@ const cep = (v: unknown) => String(v).replace(/^(\d{5})(\d{3})$/, "$1-$2");
  * draft. Runs once per proposal: a retry, or a second delivery, finds the contract written.
  */
 export async function draftContract(ctx: ContractsContext, proposalId: string): Promise<string | null> {
-  return withTransaction(ctx.pool, async (c) => {
+  return withDocumentFiles(ctx, async (c) => {
     // Two copies of the job at once: the second waits here, then finds the first one's contract.
     await lockProposalToDraft(c, proposalId);
     const existing = await contractIdOfProposal(c, proposalId);
@@ -62,7 +58,7 @@ export async function draftContract(ctx: ContractsContext, proposalId: string): 
     });
     const now = ctx.clock.now();
     const id = randomUUID();
-    const numero = `${now.getFullYear()}-${randomBytes(3).toString("hex").toUpperCase()}`;
+    const numero = newNumero(now);
     const garantia = r.garantia as ContractData["termos"]["garantia"];
     const data: StoredContractData = {
       numero,
@@ -133,22 +129,19 @@ export async function draftContract(ctx: ContractsContext, proposalId: string): 
       },
       emails: { locador: r.l_email, locatario: r.t_email },
     };
-    const { bytes, sha256 } = await renderContract(data);
-    const row = { id, landlord_id: r.landlord_id, tenant_id: r.tenant_id };
-    await insertDraft(c, {
+    // The lease is the document machine's first kind (decision 047): its template renders it.
+    await writeDraft(ctx, c, {
       id,
       numero,
+      kind: LEASE,
+      parent_id: null,
       proposal_id: proposalId,
       offer_id: r.offer_id,
       landlord_id: r.landlord_id,
       tenant_id: r.tenant_id,
       data,
-      sha256,
       review_remind_at: new Date(now.getTime() + REVIEW_REMINDER_HOURS * 3_600_000),
     });
-    const documentId = await storeContractPdf(ctx, c, row, bytes, sha256, `Contrato ${numero}.pdf`);
-    await setDocument(c, id, documentId);
-    await recordEvent(c, id, "gerado", { sha256 });
     // The contract goes nowhere until the landlord reviews and sends it: she is told so at once.
     await queueReviewNotice(ctx, c, { id, numero, data }, false);
     return id;

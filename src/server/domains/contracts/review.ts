@@ -15,6 +15,8 @@ import {
 } from "./context";
 import type { ContractRow } from "./contracts.repository";
 import { rewriteDraft, setSequential } from "./contracts.repository";
+import { withDocumentFiles } from "./documents/files";
+import { LEASE } from "./documents/kind";
 import { checkSignerIdentities } from "./signers";
 import { type ContractParty, renderContract } from "./template";
 
@@ -44,11 +46,13 @@ export async function chooseWitness(
   id: string,
   input: z.output<typeof witnessChoice>,
 ): Promise<void> {
-  await withTransaction(ctx.pool, async (c) => {
+  // The rewritten PDF's bytes leave the store if this step rolls back (issue 30, item 6).
+  await withDocumentFiles(ctx, async (c) => {
     const row = await contractRow(c, id, true);
     const by = row.landlord_id === userId ? "locador" : row.tenant_id === userId ? "locatario" : null;
     if (!by) throw new AppError("not-found");
-    if (row.status !== "rascunho") throw new AppError("contract-not-editable");
+    // Witnesses are the lease's (Lei 8.245 and CPC art. 784, III); a later document has none.
+    if (row.status !== "rascunho" || row.kind !== LEASE) throw new AppError("contract-not-editable");
     const others = row.data.testemunhas.filter((w) => (w.indicadoPor ?? "locador") !== by);
     const testemunhas: ContractParty[] = input.testemunha
       ? [...others, { ...input.testemunha, indicadoPor: by }]

@@ -1,11 +1,13 @@
 import { createHash } from "node:crypto";
-import { withTransaction } from "../../db/client";
-import { moveOffer } from "../listings/lifecycle";
 import { type ContractsContext, contractRow, queueNotice, recordEvent, storeContractPdf } from "./context";
 import { trailOf } from "./contract-events.repository";
 import { signersOf } from "./contract-signers.repository";
 import type { ContractRow } from "./contracts.repository";
 import { markSigned } from "./contracts.repository";
+import { withDocumentFiles } from "./documents/files";
+import { LEASE } from "./documents/kind";
+import { documentSealedNotice } from "./documents/notices";
+import { documentKind } from "./documents/registry";
 import { appendCompletionCertificate, sealPdf } from "./seal";
 import { stampSignatures } from "./signature-stamps";
 
@@ -82,20 +84,15 @@ export async function finishContract(
   sealed: Uint8Array,
 ): Promise<boolean> {
   const sealedSha = createHash("sha256").update(sealed).digest("hex");
-  return withTransaction(ctx.pool, async (c) => {
+  const kind = documentKind(row.kind);
+  // The sealed file's bytes leave the store if this transaction rolls back (issue 30, item 6).
+  return withDocumentFiles(ctx, async (c) => {
     const locked = await contractRow(c, row.id, true);
     if (locked.status !== "selando") return false;
-    const id = await storeContractPdf(
-      ctx,
-      c,
-      row,
-      sealed,
-      sealedSha,
-      `Contrato ${row.numero} - assinado.pdf`,
-    );
+    const id = await storeContractPdf(ctx, c, row, sealed, sealedSha, kind.fileName(row.numero, true));
     await markSigned(c, row.id, id, sealedSha);
-    // An offer the landlord closed meanwhile stays closed.
-    await moveOffer(c, row.offer_id, "rent");
+    // What the kind's sealing changes elsewhere (the lease: the offer is rented).
+    await kind.sealed?.(c, row);
     await recordEvent(c, row.id, "selado", {
       sha256: sealedSha,
       detail: row.provider === "builtin" ? null : `arquivo assinado pela ${row.provider}`,
@@ -104,6 +101,10 @@ export async function finishContract(
       const url = s.user_id
         ? `${ctx.publicUrl}/ViewDocument?id=${id}`
         : `${ctx.publicUrl}${ctx.storage.signedUrl(id, "attachment", 30 * 86_400).url}`;
+      if (row.kind !== LEASE) {
+        await queueNotice(ctx, c, s, { ...documentSealedNotice(row), url });
+        continue;
+      }
       await queueNotice(ctx, c, s, {
         subject: `Contrato nº ${row.numero} assinado por todos`,
         lines: [

@@ -4,8 +4,9 @@ import { withTransaction } from "../../db/client";
 import { type ContractsContext, landlordsContract, type RequestInfo, recordEvent } from "./context";
 import { insertSigner } from "./contract-signers.repository";
 import { markSent } from "./contracts.repository";
+import { plannedSignersOf } from "./documents/registry";
 import type { EnvelopeSigner } from "./providers/types";
-import { checkSignerIdentities, plannedSigners } from "./signers";
+import { checkSignerIdentities } from "./signers";
 
 /**
  * Sends the contract for signing with the configured provider: the signers are recorded and the
@@ -17,9 +18,11 @@ export async function sendContract(ctx: ContractsContext, userId: string, id: st
     if (row.status !== "rascunho") throw new AppError("contract-not-editable");
     const d = row.data;
     if (d.termos.garantia === "fiador" && !d.fiador) throw new AppError("guarantor-required");
+    // Who signs is the document's kind's to say (decision 047): for the lease, plannedSigners.
+    const planned = plannedSignersOf(row);
     // The rules again at the last moment: an account e-mail may have changed since the draft.
-    await checkSignerIdentities(c, row, d, (index) => `signatarios.${index}`);
-    const parties = plannedSigners(d).map((s) => ({
+    await checkSignerIdentities(c, row, d, (index) => `signatarios.${index}`, planned);
+    const parties = planned.map((s) => ({
       ...s,
       userId: s.role === "locador" ? row.landlord_id : s.role === "locatario" ? row.tenant_id : null,
     }));

@@ -6,10 +6,12 @@ import type {
   signInput,
   witnessChoice,
 } from "../../../shared/contracts/contracts";
+import type { Queryable } from "../../db/rows";
 import { cancelContract } from "./cancel";
 import { ceremonyView, myLink, sendCode } from "./ceremony";
 import { type ContractsContext, JOBS, type RequestInfo } from "./context";
 import { remindBeforeExpiry } from "./deadline-reminders";
+import { createDocument } from "./documents/create";
 import { draftContract } from "./draft";
 import { BuiltinProvider } from "./providers/builtin";
 import { ClicksignEnvelopes } from "./providers/clicksign-envelopes";
@@ -74,6 +76,15 @@ export class ContractsService {
   /** Writes the draft of an approved proposal now (the job does the same; tests and seeds call it). */
   createForProposal(proposalId: string) {
     return draftContract(this.ctx, proposalId);
+  }
+
+  /**
+   * Starts a document of a registered kind (documents/) on a signed lease, in the caller's
+   * transaction: a later domain (the inspection report, rent receipts) calls it with its own
+   * change. From there it is sent, signed, sealed and verified as the lease is (decision 047).
+   */
+  createDocument(c: Queryable, input: { kind: string; parentId: string; data: unknown }) {
+    return createDocument(this.ctx, c, input);
   }
 
   /** Reminds each landlord whose draft waits a day for her review, once (the `contracts.review-remind` schedule). */

@@ -41,9 +41,10 @@ export async function checkSignerIdentities(
   row: Pick<ContractRow, "landlord_id" | "tenant_id">,
   data: ContractRow["data"],
   path: string | ((index: number) => string),
+  /** Who signs, when the document is not the lease (its kind's signers; decision 047). */
+  planned: { email: string; p: ContractParty; named: boolean }[] = plannedSigners(data),
 ): Promise<void> {
   const accountEmails = await emailsOf(c, [row.landlord_id, row.tenant_id]);
-  const planned = plannedSigners(data);
   const list: SignerIdentity[] = planned.map((s) => ({ email: s.email, cpf: s.p.cpf, named: s.named }));
   const issue = signerIssue(list, [...accountEmails, data.emails.locador, data.emails.locatario]);
   if (issue)

@@ -6,7 +6,9 @@ import type { SignerRow } from "./contract-signers.repository";
 import { signersOf } from "./contract-signers.repository";
 import type { ContractRow } from "./contracts.repository";
 import { contractsOfParty } from "./contracts.repository";
-import { plannedSigners } from "./signers";
+import { LEASE } from "./documents/kind";
+import { documentKind, plannedSignersOf } from "./documents/registry";
+import { localeText } from "./documents/words";
 
 /** ***.456.789-**: enough for a party to recognise a CPF, not to copy it. */
 const maskCpf = (cpf: string) => {
@@ -69,7 +71,8 @@ async function view(
     garantia: row.data.termos.garantia,
     proposalId: row.proposal_id,
     offerId: row.offer_id,
-    titulo: `${row.data.imovel.tipo} – ${row.data.imovel.endereco}`,
+    // A later document says its kind and number before the home (decision 047).
+    titulo: `${row.kind === LEASE ? "" : `${localeText(documentKind(row.kind).titleKey)} nº ${row.numero} – `}${row.data.imovel.tipo} – ${row.data.imovel.endereco}`,
     signers: signers.map((s) => ({
       id: s.id,
       role: s.role,
@@ -82,7 +85,7 @@ async function view(
     })),
     plannedSigners:
       row.status === "rascunho"
-        ? plannedSigners(row.data).map((s) => ({
+        ? plannedSignersOf(row).map((s) => ({
             role: s.role,
             nome: s.p.nome,
             email: s.email,

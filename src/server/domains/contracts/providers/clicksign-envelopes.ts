@@ -5,6 +5,7 @@ import type { SignerRow } from "../contract-signers.repository";
 import { setSignerProviderRef } from "../contract-signers.repository";
 import type { ContractRow } from "../contracts.repository";
 import { setProviderRef } from "../contracts.repository";
+import { documentKind } from "../documents/registry";
 import type { ClicksignProvider } from "./clicksign";
 import type { EnvelopeProvider } from "./envelope";
 import type { EnvelopeRef, EnvelopeSigner } from "./types";
@@ -38,7 +39,7 @@ export class ClicksignEnvelopes implements EnvelopeProvider {
     const ref = await this.api.create({
       contractId: row.id,
       numero: row.numero,
-      fileName: `Contrato ${row.numero}.pdf`,
+      fileName: documentKind(row.kind).fileName(row.numero, false),
       pdf,
       sequential: row.sequential,
       expiresAt,
