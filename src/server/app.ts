@@ -9,6 +9,7 @@ import { Counter } from "prom-client";
 import { API_PREFIX } from "../shared/api-paths";
 import { errorMessage } from "../shared/errors";
 import en from "../shared/locales/en.json";
+import { requireSessionsByDocument } from "./auth/guard";
 import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
 import { createPool, type Database } from "./db/client";
@@ -378,6 +379,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      // Every operation the OpenAPI document says needs a session is refused without one (401).
+      requireSessionsByDocument(api, auth);
       await api.register(healthRoutes, {
         pool: database.pool,
         dbMode: deps.dbMode,

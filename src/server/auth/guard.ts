@@ -1,5 +1,7 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { OpenAPIV3 } from "openapi-types";
 import { AppError } from "../../shared/errors";
+import { routeNeedsSession } from "../plugins/openapi";
 import type { Auth } from "./auth";
 import { toFetchHeaders } from "./routes";
 
@@ -9,9 +11,20 @@ export type SessionData = NonNullable<Awaited<ReturnType<Auth["api"]["getSession
 const callers = new WeakMap<FastifyRequest, string>();
 export const callerOf = (request: FastifyRequest): string | undefined => callers.get(request);
 
-/** The caller's session, or an `unauthenticated` error (401). Every private endpoint starts here. */
+/** The session a request carries, looked up once (the /api hook's lookup serves its handler too). */
+const sessions = new WeakMap<FastifyRequest, Promise<SessionData | null>>();
+function sessionOf(auth: Auth, request: FastifyRequest): Promise<SessionData | null> {
+  let session = sessions.get(request);
+  if (!session) {
+    session = auth.api.getSession({ headers: toFetchHeaders(request) });
+    sessions.set(request, session);
+  }
+  return session;
+}
+
+/** The caller's session, or an `unauthenticated` error (401). */
 export async function requireSession(auth: Auth, request: FastifyRequest): Promise<SessionData> {
-  const session = await auth.api.getSession({ headers: toFetchHeaders(request) });
+  const session = await sessionOf(auth, request);
   if (!session) throw new AppError("unauthenticated");
   callers.set(request, session.user.id);
   return session;
@@ -24,7 +37,38 @@ export async function requireUserId(auth: Auth, request: FastifyRequest): Promis
 
 /** The signed-in caller's user id, or null for a visitor (public endpoints that differ per person). */
 export async function optionalUserId(auth: Auth, request: FastifyRequest): Promise<string | null> {
-  const session = await auth.api.getSession({ headers: toFetchHeaders(request) });
+  const session = await sessionOf(auth, request);
   if (session) callers.set(request, session.user.id);
   return session?.user.id ?? null;
+}
+
+/**
+ * Authentication by the OpenAPI document, for a scope's routes (app.ts's /api): a request to an
+ * operation that needs a session (plugins/openapi.ts: `CALLERS`, a session unless listed) is
+ * refused with 401 `unauthenticated` before its body is read or validated, and otherwise carries
+ * the caller's id in `request.userId`. openapi-security.test.ts walks every operation against it.
+ */
+export function requireSessionsByDocument(scope: FastifyInstance, auth: Auth): void {
+  scope.decorateRequest("userId", null);
+  scope.addHook("onRequest", async (request) => {
+    const { url, schema } = request.routeOptions;
+    // No route (a 404): nothing to protect.
+    if (url === undefined) return;
+    const declared = (schema as { security?: OpenAPIV3.SecurityRequirementObject[] } | undefined)?.security;
+    if (!routeNeedsSession(request.method, url, declared)) return;
+    request.userId = await requireUserId(auth, request);
+  });
+}
+
+/** The caller's id on a route whose operation needs a session (set by requireSessionsByDocument). */
+export function userIdOf(request: FastifyRequest): string {
+  if (!request.userId) throw new AppError("unauthenticated");
+  return request.userId;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The signed-in caller, on a route whose operation needs a session; null elsewhere. */
+    userId: string | null;
+  }
 }

@@ -25,10 +25,11 @@ const ANYONE: OpenAPIV3.SecurityRequirementObject[] = [];
 const OPTIONAL_SESSION: OpenAPIV3.SecurityRequirementObject[] = [{}, { session: [] }];
 
 /**
- * Who may call each operation that does not need a session. Every other operation needs one: its
- * handler starts with `requireSession`/`requireUserId`, and an answer without a session is 401
- * `unauthenticated` (the suites' check fails an operation listed here that answers that, and one
- * not listed that succeeds without a session cookie).
+ * Who may call each operation that does not need a session. Every other operation needs one: the
+ * hook of its scope (auth/guard.ts, `requireSessionsByDocument`) answers 401 `unauthenticated`
+ * without one, before its handler (the suites' check fails an operation listed here that answers
+ * that, and one not listed that succeeds without a session cookie; openapi-security.test.ts
+ * calls every operation without one).
  */
 export const CALLERS: Record<string, OpenAPIV3.SecurityRequirementObject[]> = {
   // Accounts: before there is a session, or the e-mailed link is the permission.
@@ -69,6 +70,39 @@ export const CALLERS: Record<string, OpenAPIV3.SecurityRequirementObject[]> = {
   "POST /api/signing/webhooks/clicksign": [{ clicksignHmac: [] }],
   "POST /api/public/verify": ANYONE,
 };
+
+/**
+ * Who may call an operation: the list above, else what its route declares, else a session. The
+ * document says it (completeDocument) and the /api scope's hook enforces it (auth/guard.ts), from
+ * this one function. `path` is OpenAPI's (`/api/offers/{id}`).
+ */
+export function securityOf(
+  method: string,
+  path: string,
+  declared?: OpenAPIV3.SecurityRequirementObject[],
+): OpenAPIV3.SecurityRequirementObject[] {
+  return CALLERS[`${method.toUpperCase()} ${path}`] ?? declared ?? SESSION;
+}
+
+/** Whether every way of calling an operation includes a session (not so for `[]` or `[{}, …]`). */
+export function needsSession(security: OpenAPIV3.SecurityRequirementObject[]): boolean {
+  return security.length > 0 && security.every((requirement) => "session" in requirement);
+}
+
+/**
+ * Whether a request to a Fastify route (`/api/offers/:id`) needs a session. A HEAD that Fastify
+ * answers for a GET route is that GET's operation without its body.
+ */
+export function routeNeedsSession(
+  method: string,
+  url: string,
+  declared?: OpenAPIV3.SecurityRequirementObject[],
+): boolean {
+  const path = url.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
+  const upper = method.toUpperCase();
+  const asGet = upper === "HEAD" && !CALLERS[`HEAD ${path}`] ? CALLERS[`GET ${path}`] : undefined;
+  return needsSession(asGet ?? securityOf(upper, path, declared));
+}
 
 const binary = { type: "string", format: "binary" } as const;
 
@@ -235,7 +269,7 @@ export function completeDocument(doc: OpenAPIV3.Document): OpenAPIV3.Document {
       item[method] = op;
       op.operationId ??= operationIdOf(method, path);
       // The list above wins over a route's own declaration (tus's methods share one schema).
-      op.security = CALLERS[name] ?? op.security ?? SESSION;
+      op.security = securityOf(method, path, op.security);
       const extra = NON_JSON_ANSWERS[name];
       if (extra) op.responses = { ...extra, ...op.responses };
     }

@@ -18,7 +18,7 @@ import {
 } from "../../shared/contracts/storage";
 import { AppError } from "../../shared/errors";
 import type { Auth } from "../auth/auth";
-import { requireUserId } from "../auth/guard";
+import { userIdOf } from "../auth/guard";
 import type { StorageService } from "./service";
 import { downloadName } from "./sniff";
 import { tusHeaderRefusal, uploaders } from "./tus";
@@ -38,7 +38,8 @@ export async function storageRoutes(
   app: FastifyInstance,
   opts: { auth: Auth; service: StorageService; tus: TusServer },
 ) {
-  const { auth, service, tus } = opts;
+  // The caller is checked once for all of them, by the /api scope's hook (auth/guard.ts).
+  const { service, tus } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const noStore = (reply: FastifyReply) => reply.header("cache-control", "no-store");
 
@@ -53,7 +54,7 @@ export async function storageRoutes(
       },
     },
     async (request, reply) => {
-      const used = await service.usage(await requireUserId(auth, request));
+      const used = await service.usage(userIdOf(request));
       noStore(reply);
       return { used, quota: service.limits.quota, maxFileSize: service.limits.maxFileSize };
     },
@@ -71,7 +72,7 @@ export async function storageRoutes(
       },
     },
     async (request, reply) => {
-      const result = await service.list(await requireUserId(auth, request), request.query);
+      const result = await service.list(userIdOf(request), request.query);
       noStore(reply);
       return result;
     },
@@ -89,7 +90,7 @@ export async function storageRoutes(
       },
     },
     async (request, reply) => {
-      const document = await service.readable(await requireUserId(auth, request), request.params.id);
+      const document = await service.readable(userIdOf(request), request.params.id);
       noStore(reply);
       return document;
     },
@@ -107,7 +108,7 @@ export async function storageRoutes(
         response: { 200: storedDocument, ...errorResponses },
       },
     },
-    async (request) => service.update(await requireUserId(auth, request), request.params.id, request.body),
+    async (request) => service.update(userIdOf(request), request.params.id, request.body),
   );
 
   api.delete(
@@ -122,7 +123,7 @@ export async function storageRoutes(
       },
     },
     async (request, reply) => {
-      await service.remove(await requireUserId(auth, request), request.params.id);
+      await service.remove(userIdOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -141,7 +142,7 @@ export async function storageRoutes(
     },
     async (request, reply) => {
       const result = await service.downloadUrl(
-        await requireUserId(auth, request),
+        userIdOf(request),
         request.params.id,
         request.query.disposition,
       );
@@ -194,7 +195,7 @@ export async function storageRoutes(
       // OPTIONS is discovery (tus 1.0.0): Tus-Version, Tus-Extension and Tus-Max-Size say what the
       // server offers, nothing of anyone's, so it needs no session; every other method does.
       if (request.method !== "OPTIONS") {
-        uploaders.set(request.raw, await requireUserId(auth, request));
+        uploaders.set(request.raw, userIdOf(request));
         // An upload's id is a UUID (uuid columns): anything else is no upload, answered before
         // it reaches PostgreSQL (36 dashes were a 500 there).
         const { id } = request.params as { id?: string };

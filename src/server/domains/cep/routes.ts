@@ -5,7 +5,7 @@ import { cepAddress, cepParams } from "../../../shared/contracts/cep";
 import { errorResponses } from "../../../shared/contracts/errors";
 import { AppError } from "../../../shared/errors";
 import type { Auth } from "../../auth/auth";
-import { requireUserId } from "../../auth/guard";
+import { userIdOf } from "../../auth/guard";
 import type { CepLookup } from "./service";
 
 /**
@@ -25,7 +25,8 @@ export async function cepRoutes(app: FastifyInstance, opts: { auth: Auth; lookup
       },
     },
     async (request, reply) => {
-      await requireUserId(opts.auth, request);
+      // Signed-in callers only (the /api hook checked): each lookup may cost two outside calls.
+      userIdOf(request);
       if (!opts.lookup) throw new AppError("cep-lookup-off");
       const address = await opts.lookup.find(request.params.cep);
       // The same for everyone; the browser may keep it a day too.

@@ -17,7 +17,7 @@ import {
 } from "../../../shared/contracts/listings";
 import { AppError } from "../../../shared/errors";
 import type { Auth } from "../../auth/auth";
-import { requireUserId } from "../../auth/guard";
+import { userIdOf } from "../../auth/guard";
 import { toFetchHeaders } from "../../auth/routes";
 import {
   etagMatches,
@@ -54,7 +54,7 @@ export async function listingsRoutes(
         response: { 200: z.array(unitView), ...errorResponses },
       },
     },
-    async (request) => listings.listUnits(await requireUserId(auth, request)),
+    async (request) => listings.listUnits(userIdOf(request)),
   );
   api.post(
     apiRoutes.units.all,
@@ -68,7 +68,7 @@ export async function listingsRoutes(
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await listings.createUnit(await requireUserId(auth, request), request.body)),
+      reply.status(201).send(await listings.createUnit(userIdOf(request), request.body)),
   );
   api.get(
     apiRoutes.units.one,
@@ -81,7 +81,7 @@ export async function listingsRoutes(
         response: { 200: unitView, ...errorResponses },
       },
     },
-    async (request) => listings.getUnit(await requireUserId(auth, request), request.params.id),
+    async (request) => listings.getUnit(userIdOf(request), request.params.id),
   );
   api.put(
     apiRoutes.units.one,
@@ -95,8 +95,7 @@ export async function listingsRoutes(
         response: { 200: unitView, ...errorResponses },
       },
     },
-    async (request) =>
-      listings.updateUnit(await requireUserId(auth, request), request.params.id, request.body),
+    async (request) => listings.updateUnit(userIdOf(request), request.params.id, request.body),
   );
   api.delete(
     apiRoutes.units.one,
@@ -110,7 +109,7 @@ export async function listingsRoutes(
       },
     },
     async (request, reply) => {
-      await listings.deleteUnit(await requireUserId(auth, request), request.params.id);
+      await listings.deleteUnit(userIdOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -127,7 +126,7 @@ export async function listingsRoutes(
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await listings.createOffer(await requireUserId(auth, request), request.body)),
+      reply.status(201).send(await listings.createOffer(userIdOf(request), request.body)),
   );
   api.get(
     apiRoutes.offers.one,
@@ -157,8 +156,7 @@ export async function listingsRoutes(
         response: { 200: offerView, ...errorResponses },
       },
     },
-    async (request) =>
-      listings.updateOffer(await requireUserId(auth, request), request.params.id, request.body),
+    async (request) => listings.updateOffer(userIdOf(request), request.params.id, request.body),
   );
   for (const [path, action, summary] of [
     [apiRoutes.offers.publish, "publish", "rascunho → publicada (needs a photo)"],
@@ -175,7 +173,7 @@ export async function listingsRoutes(
           response: { 200: offerView, ...errorResponses },
         },
       },
-      async (request) => listings.transition(await requireUserId(auth, request), request.params.id, action),
+      async (request) => listings.transition(userIdOf(request), request.params.id, action),
     );
   }
 

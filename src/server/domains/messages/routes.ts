@@ -11,7 +11,7 @@ import {
   threadView,
 } from "../../../shared/contracts/messages";
 import type { Auth } from "../../auth/auth";
-import { requireUserId } from "../../auth/guard";
+import { userIdOf } from "../../auth/guard";
 import type { MessagesService } from "./service";
 
 const security = [{ session: [] }];
@@ -19,7 +19,7 @@ const params = z.object({ proposalId: z.uuid({ error: "not-found" }) });
 
 export async function messageRoutes(app: FastifyInstance, opts: { auth: Auth; messages: MessagesService }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { auth, messages } = opts;
+  const { messages } = opts;
 
   api.get(
     apiRoutes.messages.all,
@@ -33,7 +33,7 @@ export async function messageRoutes(app: FastifyInstance, opts: { auth: Auth; me
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return messages.conversations(await requireUserId(auth, request));
+      return messages.conversations(userIdOf(request));
     },
   );
   api.get(
@@ -57,11 +57,7 @@ export async function messageRoutes(app: FastifyInstance, opts: { auth: Auth; me
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return messages.thread(
-        await requireUserId(auth, request),
-        request.params.proposalId,
-        request.query.antes,
-      );
+      return messages.thread(userIdOf(request), request.params.proposalId, request.query.antes);
     },
   );
   api.post(
@@ -78,11 +74,7 @@ export async function messageRoutes(app: FastifyInstance, opts: { auth: Auth; me
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await messages.send(await requireUserId(auth, request), request.params.proposalId, request.body),
-        ),
+      reply.status(201).send(await messages.send(userIdOf(request), request.params.proposalId, request.body)),
   );
   api.post(
     apiRoutes.messages.read,
@@ -95,6 +87,6 @@ export async function messageRoutes(app: FastifyInstance, opts: { auth: Auth; me
         response: { 200: markReadResult, ...errorResponses },
       },
     },
-    async (request) => messages.markRead(await requireUserId(auth, request), request.params.proposalId),
+    async (request) => messages.markRead(userIdOf(request), request.params.proposalId),
   );
 }

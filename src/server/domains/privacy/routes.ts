@@ -17,7 +17,7 @@ import {
 } from "../../../shared/contracts/privacy";
 import { PRIVACY_POLICY_VERSION } from "../../../shared/privacy-policy";
 import type { Auth } from "../../auth/auth";
-import { optionalUserId, requireUserId } from "../../auth/guard";
+import { optionalUserId, userIdOf } from "../../auth/guard";
 import type { AccountDeletions } from "./deletions";
 import type { DataExports } from "./exports";
 import type { PrivacyService } from "./service";
@@ -58,7 +58,7 @@ export async function privacyRoutes(
         response: { 200: consentView, ...errorResponses },
       },
     },
-    async (request) => opts.privacy.consent(await requireUserId(opts.auth, request)),
+    async (request) => opts.privacy.consent(userIdOf(request)),
   );
   api.put(
     apiRoutes.privacy.consent,
@@ -71,7 +71,7 @@ export async function privacyRoutes(
         response: { 200: consentView, ...errorResponses },
       },
     },
-    async (request) => opts.privacy.decide(await requireUserId(opts.auth, request), request.body.analytics),
+    async (request) => opts.privacy.decide(userIdOf(request), request.body.analytics),
   );
   api.get(
     apiRoutes.privacy.exports,
@@ -83,7 +83,7 @@ export async function privacyRoutes(
         response: { 200: exportView, ...errorResponses },
       },
     },
-    async (request) => opts.exports.latest(await requireUserId(opts.auth, request)),
+    async (request) => opts.exports.latest(userIdOf(request)),
   );
   api.post(
     apiRoutes.privacy.exports,
@@ -95,8 +95,7 @@ export async function privacyRoutes(
         response: { 202: exportView, ...errorResponses },
       },
     },
-    async (request, reply) =>
-      reply.status(202).send(await opts.exports.request(await requireUserId(opts.auth, request))),
+    async (request, reply) => reply.status(202).send(await opts.exports.request(userIdOf(request))),
   );
   api.get(
     apiRoutes.privacy.download,
@@ -111,7 +110,7 @@ export async function privacyRoutes(
       },
     },
     async (request, reply) => {
-      const userId = await requireUserId(opts.auth, request);
+      const userId = userIdOf(request);
       const { id } = request.params;
       const { stream, size } = await opts.exports.open(userId, id, request.query.token);
       // The zip is not kept once it has gone (or failed to): a new copy can be asked for.
@@ -136,7 +135,7 @@ export async function privacyRoutes(
         response: { 200: deletionView, ...errorResponses },
       },
     },
-    async (request) => opts.deletions.status(await requireUserId(opts.auth, request)),
+    async (request) => opts.deletions.status(userIdOf(request)),
   );
   api.post(
     apiRoutes.privacy.deletion,
@@ -151,9 +150,7 @@ export async function privacyRoutes(
       },
     },
     async (request, reply) =>
-      reply
-        .status(202)
-        .send(await opts.deletions.request(await requireUserId(opts.auth, request), request.body.senha)),
+      reply.status(202).send(await opts.deletions.request(userIdOf(request), request.body.senha)),
   );
   api.get(
     apiRoutes.privacy.homeLayout,
@@ -181,7 +178,6 @@ export async function privacyRoutes(
         response: { 200: homeLayoutView, ...errorResponses },
       },
     },
-    async (request) =>
-      opts.privacy.chooseHomeLayout(await requireUserId(opts.auth, request), request.body.layout),
+    async (request) => opts.privacy.chooseHomeLayout(userIdOf(request), request.body.layout),
   );
 }

@@ -10,14 +10,14 @@ import {
   profileView,
 } from "../../../shared/contracts/profile";
 import type { Auth } from "../../auth/auth";
-import { requireUserId } from "../../auth/guard";
+import { userIdOf } from "../../auth/guard";
 import type { ProfileService } from "./service";
 
 const security = [{ session: [] }];
 
 export async function profileRoutes(app: FastifyInstance, opts: { auth: Auth; profiles: ProfileService }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { auth, profiles } = opts;
+  const { profiles } = opts;
   api.get(
     apiRoutes.profile.all,
     {
@@ -29,7 +29,7 @@ export async function profileRoutes(app: FastifyInstance, opts: { auth: Auth; pr
       },
     },
     async (request, reply) => {
-      const userId = await requireUserId(auth, request);
+      const userId = userIdOf(request);
       reply.header("cache-control", "no-store");
       return profiles.get(userId);
     },
@@ -45,7 +45,7 @@ export async function profileRoutes(app: FastifyInstance, opts: { auth: Auth; pr
         response: { 200: profileView, ...errorResponses },
       },
     },
-    async (request) => profiles.savePersonal(await requireUserId(auth, request), request.body),
+    async (request) => profiles.savePersonal(userIdOf(request), request.body),
   );
   api.put(
     apiRoutes.profile.address,
@@ -58,7 +58,7 @@ export async function profileRoutes(app: FastifyInstance, opts: { auth: Auth; pr
         response: { 200: profileView, ...errorResponses },
       },
     },
-    async (request) => profiles.saveAddress(await requireUserId(auth, request), request.body),
+    async (request) => profiles.saveAddress(userIdOf(request), request.body),
   );
   api.put(
     apiRoutes.profile.name,
@@ -71,6 +71,6 @@ export async function profileRoutes(app: FastifyInstance, opts: { auth: Auth; pr
         response: { 200: userView, ...errorResponses },
       },
     },
-    async (request) => profiles.saveName(await requireUserId(auth, request), request.body.name),
+    async (request) => profiles.saveName(userIdOf(request), request.body.name),
   );
 }
