@@ -8,7 +8,6 @@ import {
   Stack,
   Table,
   Text,
-  Title,
   UnstyledButton,
 } from "@mantine/core";
 import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
@@ -17,6 +16,7 @@ import { useTranslation } from "react-i18next";
 import type { OfferView } from "../../../shared/contracts/listings";
 import { formatBRL } from "../../../shared/money";
 import { PHOTO_SIZES } from "../../../shared/photos";
+import { PageHeader } from "../../components/page-header";
 import { cardTitle, features, place } from "./describe";
 import { UnitPhoto } from "./unit-photo";
 
@@ -151,10 +151,12 @@ export function OfferDetails({ offer }: { offer: OfferView }) {
       <Gallery fotos={u.fotos} info={u.fotosInfo} alt={title} />
       <Group justify="space-between" align="flex-start">
         <div>
-          <Title order={1} size="h2" data-testid="offer-title">
-            {title}
-          </Title>
-          <Text c="dimmed">{place(t, u)}</Text>
+          <PageHeader
+            title={title}
+            titleProps={{ "data-testid": "offer-title" }}
+            lead={place(t, u)}
+            leadSize="md"
+          />
           {offer.isOwner && u.numero !== null && (
             <Text size="sm" c="dimmed">
               {t("offer.address")}: {u.logradouro}, {u.numero}
