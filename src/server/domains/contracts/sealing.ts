@@ -106,13 +106,8 @@ export async function finishContract(
         continue;
       }
       await queueNotice(ctx, c, s, {
-        subject: `Contrato nº ${row.numero} assinado por todos`,
-        lines: [
-          `Todas as partes assinaram o contrato de locação nº ${row.numero} do imóvel em ${row.data.imovel.endereco}, e ele foi selado digitalmente.`,
-          "Guarde o arquivo: ele é a via assinada de todos, e qualquer pessoa pode conferir o selo em Verificar um contrato, na Chave.",
-        ],
+        text: { key: "contract.sealed", params: { numero: row.numero, address: row.data.imovel.endereco } },
         url,
-        action: "Baixar o contrato",
       });
     }
     return true;
