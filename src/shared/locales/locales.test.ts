@@ -53,6 +53,10 @@ const ONLY_ABOVE_ZERO: Record<string, string> = {
   "messages.unreadLabel": "the header names the count only when unread > 0 (signed-in-header.tsx)",
   "messages.unread": "the badge shows only when naoLidas > 0 (message-screen.tsx)",
   "notices.unreadLabel": "the bell names the count only when unread > 0 (notice-bell.tsx)",
+  "notices.digest.title": "a digest is sent only with at least one notice (notices/service.ts)",
+  "notices.unreadMessages.title": "told only for a conversation with unread > 0 (messages/service.ts)",
+  "notices.account.confirmEmail.days": "the link's validity in whole days, at least 1 (account-templates.ts)",
+  "notices.account.confirmEmail.hours": "the link's validity in hours, at least 1 (account-templates.ts)",
 };
 
 /** Portuguese words that never go without their accent (a word, or a word and a space). */
@@ -108,7 +112,14 @@ describe("the locale files", () => {
         const counts = key in ONLY_ABOVE_ZERO ? [1, 2, 1_000_000] : [0, 1, 2, 1_000_000];
         for (const count of counts) {
           // Every variable a text names, so none is left as {{…}}.
-          const said = t(key, { count, index: "IGP-M", size: "1 MB", value: "R$ 1,00" });
+          const said = t(key, {
+            count,
+            index: "IGP-M",
+            size: "1 MB",
+            value: "R$ 1,00",
+            from: "Ana",
+            about: "Studio",
+          });
           if (said === key || said.includes("{{")) unresolved.push(`${key} (${count}): ${said}`);
         }
         if (`${key}_zero` in all) expect(t(key, { count: 0 }), key).toBe(t(`${key}_zero`, { count: 0 }));
