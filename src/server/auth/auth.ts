@@ -22,6 +22,7 @@ import { replaceUnavailable } from "../db/unavailable";
 import { accountExistsMail, confirmEmailMail } from "../mail/account-templates";
 import type { MailOutbox } from "../mail/outbox";
 import { passwordChangedMail, passwordResetMail } from "../mail/templates";
+import type { Language } from "../plugins/error-handler";
 import { hashPassword, isCommonPassword, verifyPassword } from "./passwords";
 import { FORGET_AFTER_MS, SignInThrottle } from "./throttle";
 import { takeOverUnconfirmed } from "./users.repository";
@@ -87,6 +88,8 @@ export interface AuthDeps {
   clock?: Clock;
   /** After a successful sign-in (an account deletion in its grace period is cancelled). */
   onSignedIn?: (userId: string) => Promise<void>;
+  /** A person signed in using the app in this language (decision 048: their notices' language). */
+  onLanguage?: (userId: string, language: Language) => Promise<void>;
 }
 
 /** A refusal in the application's catalogue, passed through better-auth as it is (see routes.ts). */
@@ -140,6 +143,18 @@ export function withConfirmationNext<T>(next: string | undefined, work: () => Pr
   return path === "/" ? work() : confirmationNext.run(path, work);
 }
 
+/**
+ * The language of the request better-auth is answering (the client's chosen one, Accept-Language):
+ * the routes run better-auth inside it, and the account's e-mails that request causes are in it.
+ */
+const requestLanguages = new AsyncLocalStorage<Language>();
+
+export function withRequestLanguage<T>(language: Language, work: () => Promise<T>): Promise<T> {
+  return requestLanguages.run(language, work);
+}
+
+const currentLanguage = (): Language => requestLanguages.getStore() ?? "pt-BR";
+
 /** How a reset link's token is stored: better-auth's "hashed" identifier (SHA-256, base64url). */
 export function resetIdentifier(token: string): string {
   return createHash("sha256").update(`reset-password:${token}`).digest("base64url");
@@ -154,6 +169,7 @@ export function createAuth({
   log,
   clock = systemClock,
   onSignedIn,
+  onLanguage,
 }: AuthDeps) {
   const resetUrl = (token: string) =>
     `${config.PUBLIC_URL}/password/reset?token=${encodeURIComponent(token)}`;
@@ -183,6 +199,7 @@ export function createAuth({
         name: user.name,
         url: confirmUrl(token),
         hours: Math.max(1, Math.round(config.EMAIL_CONFIRMATION_TTL / 3600)),
+        language: currentLanguage(),
       }),
     );
   /**
@@ -257,6 +274,7 @@ export function createAuth({
             name: user.name,
             loginUrl: `${config.PUBLIC_URL}/login`,
             resetUrl: `${config.PUBLIC_URL}/password`,
+            language: currentLanguage(),
           }),
         );
       },
@@ -276,6 +294,7 @@ export function createAuth({
             name: user.name,
             url: resetUrl(token),
             minutes: Math.round(config.PASSWORD_RESET_TTL / 60),
+            language: currentLanguage(),
           }),
         );
       },
@@ -288,6 +307,7 @@ export function createAuth({
             name: user.name,
             when: clock.now(),
             resetUrl: `${config.PUBLIC_URL}/password`,
+            language: currentLanguage(),
           }),
         );
       },
@@ -397,7 +417,10 @@ export function createAuth({
           if (rightPassword && typeof body.email === "string") await throttle.succeeded(body.email);
           // Signing in within an account deletion's grace period cancels it (decision 022).
           const signedIn = ctx.context.newSession?.user.id;
-          if (signedIn && !(returned instanceof Error)) await onSignedIn?.(signedIn);
+          if (signedIn && !(returned instanceof Error)) {
+            await onSignedIn?.(signedIn);
+            await onLanguage?.(signedIn, currentLanguage());
+          }
           return;
         }
         if (ctx.path !== "/change-password") return;
@@ -410,6 +433,7 @@ export function createAuth({
             name: session.user.name,
             when: clock.now(),
             resetUrl: `${config.PUBLIC_URL}/password`,
+            language: currentLanguage(),
           }),
         );
       }),

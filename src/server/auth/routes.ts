@@ -22,7 +22,8 @@ import {
 import { errorResponses } from "../../shared/contracts/errors";
 import { AppError, codeForStatus, type ErrorCode, isErrorCode } from "../../shared/errors";
 import { safeNextPath } from "../../shared/routes";
-import { type Auth, CLIENT_IP_HEADER, withConfirmationNext } from "./auth";
+import { requestLanguage } from "../plugins/error-handler";
+import { type Auth, CLIENT_IP_HEADER, withConfirmationNext, withRequestLanguage } from "./auth";
 
 /** better-auth's error codes, as the application's catalogue names them. */
 const AUTH_CODES: Record<string, ErrorCode> = {
@@ -91,12 +92,14 @@ async function forward(
   const headers = toFetchHeaders(request);
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
   if (hasBody) headers.set("content-type", "application/json");
-  const response = await auth.handler(
-    new Request(new URL(url, publicUrl), {
-      method: request.method,
-      headers,
-      body: hasBody ? JSON.stringify(request.body ?? {}) : undefined,
-    }),
+  const response = await withRequestLanguage(requestLanguage(request), () =>
+    auth.handler(
+      new Request(new URL(url, publicUrl), {
+        method: request.method,
+        headers,
+        body: hasBody ? JSON.stringify(request.body ?? {}) : undefined,
+      }),
+    ),
   );
   response.headers.forEach((value, key) => {
     if (key !== "set-cookie" && key !== "content-length" && key !== "content-encoding")

@@ -9,11 +9,15 @@ import { authRoutes } from "../auth/routes";
 import type { Clock } from "../clock";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
+import { recordLanguage } from "../domains/notices/notification-settings.repository";
 import type { MailOutbox } from "../mail/outbox";
+import { requestLanguage } from "./error-handler";
 
 /**
  * Accounts: the better-auth instance (its e-mails go through the outbox), its routes under
  * /api/auth, and /api/me. Other routes check the session with `requireSession(app.auth, …)`.
+ * Signing in and /api/me record the language the person uses the app in (decision 048): their
+ * notices and e-mails are worded in it.
  */
 export const authPlugin = fp(
   async (
@@ -36,6 +40,7 @@ export const authPlugin = fp(
       log: app.log,
       clock: opts.clock,
       onSignedIn: opts.onSignedIn,
+      onLanguage: (userId, language) => recordLanguage(opts.database.pool, userId, language),
     });
     app.decorate("auth", auth);
     await app.register(
@@ -59,6 +64,7 @@ export const authPlugin = fp(
           },
           async (request, reply) => {
             const { user } = await requireSession(auth, request);
+            await recordLanguage(opts.database.pool, user.id, requestLanguage(request));
             reply.header("cache-control", "no-store");
             return { id: user.id, name: user.name, email: user.email };
           },

@@ -2,14 +2,22 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Builders, builders, type Person } from "../../../../tests/support/builders";
 import { outboxFor, subjectOf } from "../../../../tests/support/mail";
-import { createTestApp, type TestApp } from "../../../../tests/support/test-app";
+import {
+  createTestApp,
+  GOOD_PASSWORD,
+  ORIGIN,
+  type TestApp,
+  uniqueEmail,
+  uniqueIp,
+} from "../../../../tests/support/test-app";
 import type { NoticeList } from "../../../shared/contracts/preferences";
 import { manualClock } from "../../clock";
 
 /*
  * Notices as data (issue 30, decision 048): the bell is worded in the request's language, and each
  * person's e-mails and digest in the language they use the app in (recorded from the bell's
- * requests); pt-BR for everyone else.
+ * requests, signing in and /api/me); pt-BR for everyone else. The account's e-mails are in the
+ * language of the request that caused them.
  */
 
 // 10:03 in Brasília: the digests of 10h are due.
@@ -111,5 +119,55 @@ describe("notices in the reader's language", () => {
     const [pt] = (await mails(digestPt)).filter((m) => /^Seu resumo do dia: 1 aviso$/.test(m.subject));
     expect(pt?.text).toContain("• Nova oferta para “Perto do trabalho” — ");
     expect(pt?.text).toMatch(/R\$ [\d.]+,\d\d por mês\./);
+  });
+
+  it("a sign-up from the English interface gets the English confirmation e-mail, one from pt-BR the pt-BR one", async () => {
+    const signUpIn = async (language: "pt-BR" | "en") => {
+      const email = uniqueEmail();
+      const r = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-up/email",
+        payload: { name: "Ana Souza", email, password: GOOD_PASSWORD },
+        headers: { "content-type": "application/json", origin: ORIGIN, "accept-language": language },
+        remoteAddress: uniqueIp(),
+      });
+      expect(r.statusCode, r.body).toBe(200);
+      const [mail] = await outboxFor(t.dataDir, email);
+      return { subject: subjectOf(mail?.raw ?? ""), text: mail?.text ?? "" };
+    };
+    const english = await signUpIn("en");
+    expect(english.text).toContain("Hello, Ana");
+    expect(english.text).not.toContain("Olá");
+    const portuguese = await signUpIn("pt-BR");
+    expect(portuguese.text).toContain("Olá, Ana");
+    expect(english.subject).not.toBe(portuguese.subject);
+  });
+
+  it("signing in from the English interface makes the next notice e-mail English", async () => {
+    const city = `Cidade ${randomUUID().slice(0, 8)}`;
+    const who = await b.person("Rosa");
+    const signedIn = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      payload: { email: who.email, password: who.password },
+      headers: { "content-type": "application/json", origin: ORIGIN, "accept-language": "en" },
+      remoteAddress: uniqueIp(),
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const saved = await b.call("POST", "/api/preferences/searches", who.cookie, {
+      nome: "Perto da praia",
+      filtros: { cidades: [city] },
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const chosen = await b.call("PUT", "/api/preferences/notifications", who.cookie, {
+      canais: { match: "email", price_drop: "email" },
+      horaResumo: 10,
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    await b.offer({ unit: { cidade: city, uf: "RJ", bairro: "Centro" } });
+    await t.settle();
+    const subjects = (await mails(who)).map((m) => m.subject);
+    expect(subjects).toContain("New offer for “Perto da praia”");
+    expect(subjects).not.toContain("Nova oferta para “Perto da praia”");
   });
 });
