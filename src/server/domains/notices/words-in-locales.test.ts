@@ -36,14 +36,17 @@ const KEPT_IN_PT_BR: Record<string, string> = {
   "backup/backup.ts": "the operator's backup command",
   "backup/restore.ts": "the operator's restore command",
   "server-registry.ts": "the operator's node list",
+  // A proposal's timeline (proposal_events.detail) is its negotiation's record, kept as written
+  // when it happened: the same column holds the parties' own messages, both sides and the data
+  // export read it as stored, and a closing reason is part of what was agreed or refused. Kept.
+  "domains/privacy/deletions.ts": "a proposal's closing reason, in its stored timeline",
+  "domains/listings/service.ts": "a proposal's closing reason, in its stored timeline",
+  "domains/proposals/conclude.ts": "a proposal's closing reason, in its stored timeline",
+  "domains/proposals/expire.ts": "a proposal's expiry reason, in its stored timeline",
   // Debt: not notices nor e-mails, each its own change (README "Decisions", 048).
   "domains/contracts/invitation.ts": "the lease's invitation, with the document machine (decision 047)",
   "domains/contracts/context.ts": "the lease's invitation button, with the document machine (decision 047)",
   "domains/preferences/changes.ts": "/PreferencesHist's descriptions of what changed",
-  "domains/privacy/deletions.ts": "a proposal's stored closing reason",
-  "domains/listings/service.ts": "a proposal's stored closing reason",
-  "domains/proposals/conclude.ts": "a proposal's stored closing reason",
-  "domains/proposals/expire.ts": "a proposal's stored closing reason",
   "storage/service.ts": "an upload's refusal detail",
   "storage/pdf-check.ts": "an upload's refusal detail",
   "plugins/security.ts": "the flood ceiling's page",
