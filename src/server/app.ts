@@ -28,8 +28,9 @@ import { messageRoutes } from "./domains/messages/routes";
 import { MessagesService } from "./domains/messages/service";
 import { noticeRoutes } from "./domains/notices/routes";
 import { NoticesService } from "./domains/notices/service";
+import { type MatchOfferJob, PREFERENCE_JOBS } from "./domains/preferences/jobs";
 import { preferenceRoutes } from "./domains/preferences/routes";
-import { type MatchOfferJob, PREFERENCE_JOBS, PreferencesService } from "./domains/preferences/service";
+import { PreferencesService } from "./domains/preferences/service";
 import { Analytics } from "./domains/privacy/analytics";
 import { AccountDeletions } from "./domains/privacy/deletions";
 import { DataExports } from "./domains/privacy/exports";
@@ -389,7 +390,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(storageRoutes, { auth, service: storage, tus });
       await api.register(listingsRoutes, { auth, listings, storage });
-      await api.register(preferenceRoutes, { auth, preferences });
+      await api.register(preferenceRoutes, { preferences });
       await api.register(noticeRoutes, { auth, notices });
       await api.register(privacyRoutes, {
         auth,
@@ -421,8 +422,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
               })
             : null,
       });
-      await api.register(proposalRoutes, { auth, proposals });
-      await api.register(contractRoutes, { auth, contracts });
+      await api.register(proposalRoutes, { proposals });
+      await api.register(contractRoutes, { contracts });
       await api.register(messageRoutes, { auth, messages });
       await api.register(liveRoutes, {
         auth,

@@ -20,20 +20,16 @@ import {
 } from "../../../shared/contracts/contracts";
 import { errorResponses } from "../../../shared/contracts/errors";
 import { AppError } from "../../../shared/errors";
-import type { Auth } from "../../auth/auth";
-import { requireUserId } from "../../auth/guard";
+import { userIdOf } from "../../auth/guard";
 import type { ContractsService, RequestInfo } from "./service";
 
 const security = [{ session: [] }];
 const idParams = z.object({ id: z.uuid({ error: "not-found" }) });
 const token = z.string({ error: "invalid-signing-link" }).max(100, { error: "invalid-signing-link" });
 
-export async function contractRoutes(
-  app: FastifyInstance,
-  opts: { auth: Auth; contracts: ContractsService },
-) {
+export async function contractRoutes(app: FastifyInstance, opts: { contracts: ContractsService }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { auth, contracts } = opts;
+  const { contracts } = opts;
   const info = (request: FastifyRequest): RequestInfo => ({
     ip: request.ip,
     userAgent: request.headers["user-agent"] ?? null,
@@ -51,7 +47,7 @@ export async function contractRoutes(
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return contracts.listFor(await requireUserId(auth, request));
+      return contracts.listFor(userIdOf(request));
     },
   );
   api.get(
@@ -67,7 +63,7 @@ export async function contractRoutes(
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return contracts.get(await requireUserId(auth, request), request.params.id);
+      return contracts.get(userIdOf(request), request.params.id);
     },
   );
   api.get(
@@ -84,7 +80,7 @@ export async function contractRoutes(
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return contracts.verifyDocument(await requireUserId(auth, request), request.params.id);
+      return contracts.verifyDocument(userIdOf(request), request.params.id);
     },
   );
   api.put(
@@ -100,7 +96,7 @@ export async function contractRoutes(
         response: { 200: contractView, ...errorResponses },
       },
     },
-    async (request) => contracts.review(await requireUserId(auth, request), request.params.id, request.body),
+    async (request) => contracts.review(userIdOf(request), request.params.id, request.body),
   );
   api.put(
     apiRoutes.contracts.witness,
@@ -115,7 +111,7 @@ export async function contractRoutes(
         response: { 200: contractView, ...errorResponses },
       },
     },
-    async (request) => contracts.witness(await requireUserId(auth, request), request.params.id, request.body),
+    async (request) => contracts.witness(userIdOf(request), request.params.id, request.body),
   );
   api.post(
     apiRoutes.contracts.send,
@@ -128,7 +124,7 @@ export async function contractRoutes(
         response: { 200: contractView, ...errorResponses },
       },
     },
-    async (request) => contracts.send(await requireUserId(auth, request), request.params.id, info(request)),
+    async (request) => contracts.send(userIdOf(request), request.params.id, info(request)),
   );
 
   api.post(
@@ -143,12 +139,7 @@ export async function contractRoutes(
       },
     },
     async (request) =>
-      contracts.resend(
-        await requireUserId(auth, request),
-        request.params.id,
-        request.params.signerId,
-        info(request),
-      ),
+      contracts.resend(userIdOf(request), request.params.id, request.params.signerId, info(request)),
   );
   api.post(
     apiRoutes.contracts.myLink,
@@ -165,7 +156,7 @@ export async function contractRoutes(
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return contracts.myLink(await requireUserId(auth, request), request.params.id, info(request));
+      return contracts.myLink(userIdOf(request), request.params.id, info(request));
     },
   );
   api.post(
@@ -181,12 +172,7 @@ export async function contractRoutes(
       },
     },
     async (request) =>
-      contracts.cancel(
-        await requireUserId(auth, request),
-        request.params.id,
-        request.body.motivo,
-        info(request),
-      ),
+      contracts.cancel(userIdOf(request), request.params.id, request.body.motivo, info(request)),
   );
 
   // The external provider's webhook: the HMAC of the raw body is the credential, so the body is

@@ -12,19 +12,15 @@ import {
   savedSearchView,
   searchIdParams,
 } from "../../../shared/contracts/preferences";
-import type { Auth } from "../../auth/auth";
-import { requireUserId } from "../../auth/guard";
+import { userIdOf } from "../../auth/guard";
 import type { PreferencesService } from "./service";
 
 const security = [{ session: [] }];
 
 /** /api/preferences and /api/notifications: each person's own, and nobody else's. */
-export async function preferenceRoutes(
-  app: FastifyInstance,
-  opts: { auth: Auth; preferences: PreferencesService },
-) {
+export async function preferenceRoutes(app: FastifyInstance, opts: { preferences: PreferencesService }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { auth, preferences } = opts;
+  const { preferences } = opts;
   const tags = ["preferences"];
 
   api.get(
@@ -39,7 +35,7 @@ export async function preferenceRoutes(
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return preferences.listSearches(await requireUserId(auth, request));
+      return preferences.listSearches(userIdOf(request));
     },
   );
   api.post(
@@ -55,7 +51,7 @@ export async function preferenceRoutes(
       },
     },
     async (request, reply) => {
-      const view = await preferences.createSearch(await requireUserId(auth, request), request.body);
+      const view = await preferences.createSearch(userIdOf(request), request.body);
       return reply.status(201).send(view);
     },
   );
@@ -71,8 +67,7 @@ export async function preferenceRoutes(
         response: { 200: savedSearchView, ...errorResponses },
       },
     },
-    async (request) =>
-      preferences.updateSearch(await requireUserId(auth, request), request.params.id, request.body),
+    async (request) => preferences.updateSearch(userIdOf(request), request.params.id, request.body),
   );
   api.delete(
     apiRoutes.preferences.search,
@@ -86,7 +81,7 @@ export async function preferenceRoutes(
       },
     },
     async (request, reply) => {
-      await preferences.deleteSearch(await requireUserId(auth, request), request.params.id);
+      await preferences.deleteSearch(userIdOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -103,7 +98,7 @@ export async function preferenceRoutes(
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return preferences.history(await requireUserId(auth, request));
+      return preferences.history(userIdOf(request));
     },
   );
   api.post(
@@ -117,7 +112,7 @@ export async function preferenceRoutes(
         response: { 200: z.array(savedSearchView), ...errorResponses },
       },
     },
-    async (request) => preferences.restore(await requireUserId(auth, request), request.params.id),
+    async (request) => preferences.restore(userIdOf(request), request.params.id),
   );
 
   api.get(
@@ -132,7 +127,7 @@ export async function preferenceRoutes(
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return preferences.favorites(await requireUserId(auth, request));
+      return preferences.favorites(userIdOf(request));
     },
   );
   api.put(
@@ -147,7 +142,7 @@ export async function preferenceRoutes(
       },
     },
     async (request, reply) => {
-      await preferences.addFavorite(await requireUserId(auth, request), request.params.offerId);
+      await preferences.addFavorite(userIdOf(request), request.params.offerId);
       return reply.status(204).send(null);
     },
   );
@@ -163,7 +158,7 @@ export async function preferenceRoutes(
       },
     },
     async (request, reply) => {
-      await preferences.removeFavorite(await requireUserId(auth, request), request.params.offerId);
+      await preferences.removeFavorite(userIdOf(request), request.params.offerId);
       return reply.status(204).send(null);
     },
   );
@@ -179,7 +174,7 @@ export async function preferenceRoutes(
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return preferences.forYou(await requireUserId(auth, request));
+      return preferences.forYou(userIdOf(request));
     },
   );
 }

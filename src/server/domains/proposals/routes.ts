@@ -9,20 +9,16 @@ import {
   proposalListQuery,
   proposalView,
 } from "../../../shared/contracts/proposals";
-import type { Auth } from "../../auth/auth";
-import { requireUserId } from "../../auth/guard";
+import { userIdOf } from "../../auth/guard";
 import type { ProposalsService } from "./service";
 
 const security = [{ session: [] }];
 const idParams = z.object({ id: z.uuid({ error: "not-found" }) });
 
 // Long only as a table is: four routes, each its contract and a one-line call to the service.
-export async function proposalRoutes(
-  app: FastifyInstance,
-  opts: { auth: Auth; proposals: ProposalsService },
-) {
+export async function proposalRoutes(app: FastifyInstance, opts: { proposals: ProposalsService }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { auth, proposals } = opts;
+  const { proposals } = opts;
 
   api.post(
     apiRoutes.proposals.all,
@@ -35,8 +31,7 @@ export async function proposalRoutes(
         response: { 201: proposalView, ...errorResponses },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await proposals.create(await requireUserId(auth, request), request.body)),
+    async (request, reply) => reply.status(201).send(await proposals.create(userIdOf(request), request.body)),
   );
   api.get(
     apiRoutes.proposals.all,
@@ -51,7 +46,7 @@ export async function proposalRoutes(
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return proposals.list(await requireUserId(auth, request), request.query);
+      return proposals.list(userIdOf(request), request.query);
     },
   );
   api.get(
@@ -67,7 +62,7 @@ export async function proposalRoutes(
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return proposals.get(await requireUserId(auth, request), request.params.id);
+      return proposals.get(userIdOf(request), request.params.id);
     },
   );
   api.post(
@@ -83,6 +78,6 @@ export async function proposalRoutes(
         response: { 200: proposalView, ...errorResponses },
       },
     },
-    async (request) => proposals.act(await requireUserId(auth, request), request.params.id, request.body),
+    async (request) => proposals.act(userIdOf(request), request.params.id, request.body),
   );
 }
