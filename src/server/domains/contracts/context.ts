@@ -17,7 +17,7 @@ import { findContract } from "./contracts.repository";
 import { noteStoredFile } from "./documents/files";
 import { LEASE } from "./documents/kind";
 import { documentInvitation } from "./documents/notices";
-import { invitationWords } from "./invitation";
+import { invitationText } from "./invitation";
 import type { ClicksignProvider } from "./providers/clicksign";
 import type { EnvelopeProvider } from "./providers/envelope";
 import type { SealCertificate } from "./seal";
@@ -211,22 +211,16 @@ export async function queueInvite(
   /** A reminder that the envelope closes soon, rather than the first invitation. */
   reminder = false,
 ): Promise<void> {
-  // A later document (a receipt, an amendment) is asked for in its kind's words (decision 047).
-  const words =
-    row.kind === LEASE
-      ? { ...invitationWords(row.data, row.numero, to, row.expires_at, reminder), action: undefined }
-      : documentInvitation(row, to, reminder);
+  const url = signingUrl(ctx, row.id, token);
+  // The lease's in the invitee's language (decision 048); a later document (a receipt, an
+  // amendment) is asked for in its kind's words (decision 047).
   await queueNotice(
     ctx,
     c,
     to,
-    {
-      subject: words.subject,
-      lines: words.lines,
-      bell: words.bell,
-      url: signingUrl(ctx, row.id, token),
-      action: words.action ?? "Ler o contrato e assinar",
-    },
+    row.kind === LEASE
+      ? { text: invitationText(row.data, row.numero, to, row.expires_at, reminder), url }
+      : { ...documentInvitation(row, to, reminder), url },
     // The bell leads to the contract without the personal link (the account signs as itself).
     { required: true, path: `/Clicksign?contrato=${row.id}` },
   );

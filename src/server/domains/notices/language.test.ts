@@ -132,6 +132,7 @@ describe("notices in the reader's language", () => {
         remoteAddress: uniqueIp(),
       });
       expect(r.statusCode, r.body).toBe(200);
+      await t.settle();
       const [mail] = await outboxFor(t.dataDir, email);
       return { subject: subjectOf(mail?.raw ?? ""), text: mail?.text ?? "" };
     };
@@ -169,5 +170,27 @@ describe("notices in the reader's language", () => {
     const subjects = (await mails(who)).map((m) => m.subject);
     expect(subjects).toContain("New offer for “Perto da praia”");
     expect(subjects).not.toContain("Nova oferta para “Perto da praia”");
+  });
+
+  it("the lease's signing invitation reaches a tenant who uses English in English, and the landlord in pt-BR", async () => {
+    const { landlord, tenant, contract } = await b.contract("rascunho");
+    await bell(tenant, "en");
+    const sent = await b.call("POST", `/api/contracts/${contract.id}/send`, landlord.cookie);
+    expect(sent.statusCode, sent.body).toBe(200);
+    await t.settle();
+    const invitation = (who: Person) =>
+      mails(who).then((all) => all.find((m) => m.text.includes(`/Clicksign?contrato=${contract.id}&token=`)));
+    const english = await invitation(tenant);
+    expect(english?.subject).toMatch(/^Sign the lease for the property at .*, sent by Marta$/);
+    expect(english?.text).toContain("sent you lease no.");
+    expect(english?.text).toContain("You sign as tenant: you receive the property");
+    expect(english?.text).toContain("Read the contract and sign");
+    expect(english?.text).not.toContain("Assine");
+    const portuguese = await invitation(landlord);
+    expect(portuguese?.subject).toMatch(/^Assine o contrato de locação do imóvel em /);
+    const inBell = (await bell(tenant, "en")).items.find(
+      (n) => n.kind === "contract" && /Sign the lease/.test(n.title),
+    );
+    expect(inBell?.body).toMatch(/^Lease for the property at .*: you sign as tenant\./);
   });
 });

@@ -44,8 +44,6 @@ const KEPT_IN_PT_BR: Record<string, string> = {
   "domains/proposals/conclude.ts": "a proposal's closing reason, in its stored timeline",
   "domains/proposals/expire.ts": "a proposal's expiry reason, in its stored timeline",
   // Debt: not notices nor e-mails, each its own change (README "Decisions", 048).
-  "domains/contracts/invitation.ts": "the lease's invitation, with the document machine (decision 047)",
-  "domains/contracts/context.ts": "the lease's invitation button, with the document machine (decision 047)",
   "domains/preferences/changes.ts": "/PreferencesHist's descriptions of what changed",
   "storage/service.ts": "an upload's refusal detail",
   "storage/pdf-check.ts": "an upload's refusal detail",
