@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import type pg from "pg";
 import PgBoss from "pg-boss";
+import type { JobDef } from "./registry";
 
 /**
  * Durable background work on PostgreSQL, through pg-boss (docs/decisions/012-jobs-and-outbox.md).
@@ -51,7 +52,8 @@ export interface JobLog {
 }
 
 export interface QueueSpec<T> {
-  name: string;
+  /** The job's declaration (jobs/registry.ts), or, on a queue without a registry, a bare name. */
+  name: string | JobDef<T>;
   /** Runs one job. Throwing retries it later; returning completes it. */
   handler: (data: T, job: { id: string; retryCount: number; retryLimit: number }) => Promise<void>;
   /** How many tries after the first (default from the queue options). */
@@ -82,7 +84,15 @@ export interface JobQueueOptions {
   work?: boolean;
   /** Days a finished or failed job is kept for inspection (JOB_HISTORY_DAYS, decision 036). */
   historyDays?: number;
+  /**
+   * The job registry (jobs/registry.ts): when given, only declared jobs can be defined or sent, and
+   * each payload is checked against its schema when sent and parsed before its handler runs.
+   */
+  registry?: (name: string) => JobDef<unknown> | undefined;
 }
+
+/** A job's name, from its declaration or as given. */
+const nameOf = (job: string | JobDef<unknown>): string => (typeof job === "string" ? job : job.name);
 
 /** One queue's jobs as /metrics reports them (decision 027). */
 export interface QueueStats {
@@ -100,7 +110,9 @@ export class JobQueue {
   readonly boss: PgBoss;
   /** Tries that threw on this node, per queue: `retried` will be tried again, `final` will not. */
   readonly failures = new Map<string, { retried: number; final: number }>();
-  private readonly specs = new Map<string, QueueSpec<unknown>>();
+  private readonly specs = new Map<string, QueueSpec<unknown> & { name: string }>();
+  /** Each defined job's declaration, when the queue has a registry. */
+  private readonly defs = new Map<string, JobDef<unknown>>();
   private readonly workers = new Map<string, string[]>();
   /** Queues a not-yet-committed transaction sent jobs to, per pool client. */
   private readonly pending = new WeakMap<object, Set<string>>();
@@ -140,8 +152,25 @@ export class JobQueue {
 
   /** Declares a queue before `start()`. */
   define<T>(spec: QueueSpec<T>): this {
-    this.specs.set(spec.name, spec as QueueSpec<unknown>);
+    const name = nameOf(spec.name as string | JobDef<unknown>);
+    if (this.options.registry) {
+      const def = this.options.registry(name);
+      if (!def) throw new Error(`job ${name} is not declared in the job registry (jobs/registry.ts)`);
+      this.defs.set(name, def);
+    }
+    const cron = spec.cron ?? this.defs.get(name)?.cron;
+    this.specs.set(name, { ...(spec as QueueSpec<unknown>), name, ...(cron ? { cron } : {}) });
     return this;
+  }
+
+  /** The payload as its declaration reads it; throws, naming the job and the fields, when refused. */
+  private checked(name: string, data: unknown): unknown {
+    const def = this.defs.get(name);
+    if (!def) return data;
+    const parsed = def.payload.safeParse(data);
+    if (parsed.success) return parsed.data;
+    const fields = parsed.error.issues.map((i) => `${i.path.join(".") || "(payload)"}: ${i.message}`);
+    throw new Error(`job ${name}: payload refused by its schema (${fields.join("; ")})`);
   }
 
   /**
@@ -205,13 +234,27 @@ export class JobQueue {
     this.started = true;
   }
 
-  private async run(spec: QueueSpec<unknown>, jobs: PgBoss.JobWithMetadata<unknown>[]): Promise<void> {
+  private async run(
+    spec: QueueSpec<unknown> & { name: string },
+    jobs: PgBoss.JobWithMetadata<unknown>[],
+  ): Promise<void> {
     // pg-boss waits a polling interval after every fetch, even one that found work: a queue with
     // jobs waiting is looked at again at once (an empty fetch then falls back to polling).
     if (jobs.length > 0) this.wake(spec.name);
     for (const job of jobs) {
+      let data: unknown;
       try {
-        await spec.handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
+        data = this.checked(spec.name, job.data);
+      } catch (err) {
+        // Not the handler's to see: the job fails (each try says why), its data kept for inspection.
+        this.options.log.error(
+          { err, job: { queue: spec.name, id: job.id, data: job.data, try: job.retryCount + 1 } },
+          `job ${spec.name} not run: its payload does not match its schema`,
+        );
+        throw err;
+      }
+      try {
+        await spec.handler(data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
       } catch (err) {
         const last = job.retryCount >= job.retryLimit;
         const failures = this.failures.get(spec.name) ?? { retried: 0, final: 0 };
@@ -232,11 +275,13 @@ export class JobQueue {
    */
   async send<T extends object>(
     c: Queryable,
-    name: string,
+    job: string | JobDef<T>,
     data: T,
     options: { startAfter?: Date; retryLimit?: number } = {},
   ): Promise<string | null> {
+    const name = nameOf(job as string | JobDef<unknown>);
     if (!this.specs.has(name)) throw new Error(`unknown job queue ${name}`);
+    this.checked(name, data);
     const id = await this.boss.send(name, data, {
       ...options,
       db: { executeSql: (text, values) => c.query(text, values) },
@@ -258,8 +303,10 @@ export class JobQueue {
    * Sends many jobs of one queue in the caller's transaction, in one statement (the queue's retry
    * policy applies, as with `send`): a batch of e-mails costs one round trip, not one each.
    */
-  async sendMany<T extends object>(c: Queryable, name: string, data: T[]): Promise<void> {
+  async sendMany<T extends object>(c: Queryable, job: string | JobDef<T>, data: T[]): Promise<void> {
+    const name = nameOf(job as string | JobDef<unknown>);
     if (!this.specs.has(name)) throw new Error(`unknown job queue ${name}`);
+    for (const d of data) this.checked(name, d);
     if (data.length === 0) return;
     await this.boss.insert(
       data.map((d) => ({ name, data: d })),
@@ -321,11 +368,11 @@ export class JobQueue {
   }
 
   /** Jobs of `name` in each state, for health and tests. */
-  async counts(name: string): Promise<Record<string, number>> {
+  async counts(job: string | JobDef<unknown>): Promise<Record<string, number>> {
     const schema = this.options.schema ?? "pgboss";
     const { rows } = await this.options.pool.query<{ state: string; n: string }>(
       `SELECT state, count(*) AS n FROM "${schema}".job WHERE name = $1 GROUP BY state`,
-      [name],
+      [nameOf(job)],
     );
     return Object.fromEntries(rows.map((r) => [r.state, Number(r.n)]));
   }

@@ -1,4 +1,24 @@
+import { CONTRACT_SCHEDULES } from "../domains/contracts/jobs";
+import { PREFERENCE_SCHEDULES } from "../domains/preferences/jobs";
+import { PRIVACY_SCHEDULES } from "../domains/privacy/jobs";
 import type { JobLog, JobQueue } from "./queue";
+import { defineSchedule, type JobDef } from "./registry";
+
+/*
+ * The scheduled jobs whose domains have no job file of their own; the others are declared in their
+ * domain's `jobs.ts` (name and cron) and taken from there.
+ */
+const SCHEDULES = {
+  expireProposals: defineSchedule("proposals.expire", "* * * * *"),
+  // Deadlines about to pass: told once each (a reminder a deal depends on), checked every 5 minutes.
+  remindProposalDeadlines: defineSchedule("proposals.remind", "*/5 * * * *"),
+  emailUnreadMessages: defineSchedule("messages.email-unread", "* * * * *"),
+  expireUploads: defineSchedule("uploads.expire", "17 * * * *"),
+  // Retention is counted in days: hourly is plenty.
+  pruneLiveEvents: defineSchedule("live.prune", "43 * * * *"),
+  // Retention (decision 036): hourly, so an e-mail's sealed words go within an hour of their time.
+  pruneRetention: defineSchedule("retention.prune", "11 * * * *"),
+};
 
 /**
  * The periodic work, as scheduled jobs: pg-boss sends each one once per period across all nodes,
@@ -23,61 +43,42 @@ export function defineSchedules(
     pruneRetention: () => Promise<number>;
   },
 ): void {
-  const every = (name: string, cron: string, run: () => Promise<number>, done: (n: number) => string) =>
+  const every = (def: JobDef<object>, run: () => Promise<number>, done: (n: number) => string) =>
     jobs.define<object>({
-      name,
-      cron,
+      name: def,
+      cron: def.cron,
       retryLimit: 0,
       handler: async () => {
         const n = await run();
-        if (n > 0) log.info({ job: name, n }, done(n));
+        if (n > 0) log.info({ job: def.name, n }, done(n));
       },
     });
-  every("proposals.expire", "* * * * *", work.expireProposals, (n) => `Expired ${n} overdue proposals`);
-  // Deadlines about to pass: told once each (a reminder a deal depends on), checked every 5 minutes.
+  every(SCHEDULES.expireProposals, work.expireProposals, (n) => `Expired ${n} overdue proposals`);
   every(
-    "proposals.remind",
-    "*/5 * * * *",
+    SCHEDULES.remindProposalDeadlines,
     work.remindProposalDeadlines,
     (n) => `Checked ${n} proposal deadlines due soon`,
   );
   every(
-    "contracts.remind",
-    "*/5 * * * *",
+    CONTRACT_SCHEDULES.remind,
     work.remindSigningDeadlines,
     (n) => `Reminded ${n} signers of an envelope about to close`,
   );
   every(
-    "contracts.review-remind",
-    "*/5 * * * *",
+    CONTRACT_SCHEDULES.reviewRemind,
     work.remindContractReviews,
     (n) => `Reminded ${n} landlords of a contract waiting a day for their review`,
   );
   // A seal whose job failed for good is tried again an hour later, and again, until it is sealed.
   every(
-    "contracts.reseal",
-    "*/5 * * * *",
+    CONTRACT_SCHEDULES.reseal,
     work.resealContracts,
     (n) => `Sent ${n} contracts whose seal failed to be sealed again`,
   );
-  every(
-    "messages.email-unread",
-    "* * * * *",
-    work.emailUnreadMessages,
-    (n) => `Queued ${n} unread-message e-mails`,
-  );
-  every("uploads.expire", "17 * * * *", work.expireUploads, (n) => `Deleted ${n} abandoned uploads`);
-  // Each person's daily digest goes out at the hour they chose: every hour, a few minutes past.
-  every("preferences.digest", "3 * * * *", work.sendDigests, (n) => `Queued ${n} daily digests`);
-  // Retention is counted in days: hourly is plenty.
-  every("live.prune", "43 * * * *", work.pruneLiveEvents, (n) => `Pruned ${n} old live events`);
-  // A data export not downloaded within its 24 hours is removed.
-  every(
-    "privacy.exports-expire",
-    "29 * * * *",
-    work.expireExports,
-    (n) => `Removed ${n} expired data exports`,
-  );
-  // Retention (decision 036): hourly, so an e-mail's sealed words go within an hour of their time.
-  every("retention.prune", "11 * * * *", work.pruneRetention, (n) => `Pruned ${n} rows past their retention`);
+  every(SCHEDULES.emailUnreadMessages, work.emailUnreadMessages, (n) => `Queued ${n} unread-message e-mails`);
+  every(SCHEDULES.expireUploads, work.expireUploads, (n) => `Deleted ${n} abandoned uploads`);
+  every(PREFERENCE_SCHEDULES.digest, work.sendDigests, (n) => `Queued ${n} daily digests`);
+  every(SCHEDULES.pruneLiveEvents, work.pruneLiveEvents, (n) => `Pruned ${n} old live events`);
+  every(PRIVACY_SCHEDULES.exportsExpire, work.expireExports, (n) => `Removed ${n} expired data exports`);
+  every(SCHEDULES.pruneRetention, work.pruneRetention, (n) => `Pruned ${n} rows past their retention`);
 }

@@ -2,7 +2,9 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
+import "../jobs/all";
 import { JobQueue } from "../jobs/queue";
+import { registeredJob } from "../jobs/registry";
 import type { Mailer } from "../mail/mailer";
 import { MailOutbox } from "../mail/outbox";
 
@@ -27,6 +29,8 @@ export const jobsPlugin = fp(
       jobTimeoutSeconds: opts.config.JOB_TIMEOUT_SECONDS,
       maintenanceIntervalSeconds: opts.config.JOB_MAINTENANCE_SECONDS,
       historyDays: opts.config.JOB_HISTORY_DAYS,
+      // Only declared jobs, their payloads checked at send and before their handler (jobs/registry.ts).
+      registry: registeredJob,
     });
     const outbox = new MailOutbox(opts.database.pool, opts.mailer, jobs, app.log, opts.secret);
     app.decorate("jobs", jobs);

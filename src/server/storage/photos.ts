@@ -5,6 +5,7 @@ import type { Queryable } from "../db/rows";
 import type { StoredRendition } from "../db/schema/storage";
 import type { JobLog, JobQueue } from "../jobs/queue";
 import type { ObjectStore } from "./object-store";
+import { PHOTO_JOBS as JOBS } from "./photo-jobs";
 import { insertRenditions, photosWithoutRenditions, photoToRender } from "./photo-renditions.repository";
 import { makeRenditions, renditionKey, renditionKeys } from "./renditions";
 
@@ -14,10 +15,8 @@ import { makeRenditions, renditionKey, renditionKeys } from "./renditions";
  * before (or whose job failed for good), a page at a time. Both are idempotent.
  */
 
-export const PHOTO_JOBS = {
-  renditions: "photos.renditions",
-  backfill: "photos.backfill",
-} as const;
+/** Declared in ./photo-jobs.ts (their payloads' schemas checked at send). */
+export const PHOTO_JOBS = JOBS;
 
 export interface RenditionsJob {
   documentId: string;

@@ -18,6 +18,7 @@ import { noteStoredFile } from "./documents/files";
 import { LEASE } from "./documents/kind";
 import { documentInvitation } from "./documents/notices";
 import { invitationText } from "./invitation";
+import { CONTRACT_JOBS } from "./jobs";
 import type { ClicksignProvider } from "./providers/clicksign";
 import type { EnvelopeProvider } from "./providers/envelope";
 import type { SealCertificate } from "./seal";
@@ -62,11 +63,8 @@ export interface ContractsContext {
   clicksign: ClicksignProvider | null;
 }
 
-export const JOBS = {
-  draft: "contract.draft",
-  seal: "contract.seal",
-  providerClosed: "contract.provider-closed",
-} as const;
+/** The contracts' jobs, declared in ./jobs.ts (their payloads' schemas checked at send). */
+export const JOBS = CONTRACT_JOBS;
 
 export const sha = (s: string) => createHash("sha256").update(s).digest("hex");
 

@@ -17,6 +17,7 @@ import type { NoticeGateway, Tell } from "../../mail/notice-gateway";
 import { preferencesChanged } from "../../realtime/events";
 import { describeChanges, describeSettingsChanges, type SearchSnapshot } from "./changes";
 import { addFavorite, favoritersOf, favoritesOf, removeFavorite } from "./favorites.repository";
+import type { MatchOfferJob } from "./jobs";
 import { insertVersion, versionOf, versionsOf } from "./preference-versions.repository";
 import {
   cardOf,
@@ -34,14 +35,6 @@ import {
   updateSearch,
 } from "./saved-searches.repository";
 import { recordAlerts } from "./search-alerts.repository";
-
-/** The job that matches an offer against every saved search, sent with the change that causes it. */
-export const PREFERENCE_JOBS = { matchOffer: "preferences.match-offer" } as const;
-export interface MatchOfferJob {
-  offerId: string;
-  /** The pacote before the change, when it changed: a lower one now is a price drop. */
-  previousTotal?: number | null;
-}
 
 const HISTORY_LIMIT = 50;
 const FOR_YOU_LIMIT = 6;

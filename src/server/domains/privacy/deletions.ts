@@ -46,8 +46,9 @@ import {
   setDeletion,
 } from "./deletions.repository";
 import { deleteExportsOf } from "./exports.repository";
+import { PRIVACY_JOBS } from "./jobs";
 
-export const DELETION_JOB = "privacy.delete-account";
+export const DELETION_JOB = PRIVACY_JOBS.deleteAccount;
 
 const emailOf = async (c: Parameters<typeof emailsOf>[0], userId: string) => (await emailsOf(c, [userId]))[0];
 

@@ -30,10 +30,11 @@ import {
   readyExportsOf,
   setProgress,
 } from "./exports.repository";
+import { PRIVACY_JOBS } from "./jobs";
 import { exportFiles, filesBytes, holderOf, SECTIONS, sectionRows } from "./person-data.repository";
 import { readableCopy } from "./readable";
 
-export const EXPORT_JOB = "privacy.export";
+export const EXPORT_JOB = PRIVACY_JOBS.export;
 const EXPORT_HOURS = 24;
 
 export interface ExportsDeps {

@@ -1,0 +1,10 @@
+/**
+ * Every job declaration (jobs/registry.ts), loaded before the app's queue is made: a domain with a
+ * new job adds its `jobs.ts` here.
+ */
+import "../domains/contracts/jobs";
+import "../domains/preferences/jobs";
+import "../domains/privacy/jobs";
+import "../mail/jobs";
+import "../storage/photo-jobs";
+import "./schedules";
