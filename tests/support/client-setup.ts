@@ -1,5 +1,5 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
 import { initI18n, loadAllTexts, loadLanguage } from "../../src/client/lib/i18n";
 
@@ -20,6 +20,12 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 };
+
+// A screen's first render imports its lazy chunk, which Vitest transforms on first use: on a busy
+// machine (2 cores, the server tests beside) that took 1.2–1.7 s, past findBy*'s default 1 s, and
+// the first test of a file failed one run in a few. A find still returns as soon as the element is
+// there; only a screen that never shows it waits the 10 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 await initI18n();
 // Components are tested with every text, as a screen past the home has them (withTexts).
