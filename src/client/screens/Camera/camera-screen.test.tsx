@@ -21,7 +21,9 @@ describe("/Camera without a camera", { timeout: 30_000 }, () => {
     renderScreen(<CameraScreen />, { path: "/Camera", user, api: {} });
     const problem = await screen.findByTestId("camera-problem", {}, { timeout: 5000 });
     expect(problem).toHaveTextContent(ptBR.camera.absent);
-    expect(screen.getByText(ptBR.camera.noPages)).toBeInTheDocument();
+    // The hint names the button there is: "Escolher fotos", not the missing shutter.
+    expect(screen.getByText(ptBR.camera.noPagesPicked)).toBeInTheDocument();
+    expect(screen.queryByText(ptBR.camera.noPages)).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: ptBR.camera.save })).toBeDisabled();
 
     const input = problem.querySelector('input[type="file"]') as HTMLInputElement;

@@ -24,7 +24,8 @@ export function PageGrid({
   if (pages.length === 0)
     return (
       <Text c="dimmed" size="sm">
-        {t("camera.noPages")}
+        {/* Without a camera the way to add a page is picking photos, not the shutter. */}
+        {t(canRetake ? "camera.noPages" : "camera.noPagesPicked")}
       </Text>
     );
   return (
