@@ -45,18 +45,21 @@ export async function optionalUserId(auth: Auth, request: FastifyRequest): Promi
 /**
  * Authentication by the OpenAPI document, for a scope's routes (app.ts's /api): a request to an
  * operation that needs a session (plugins/openapi.ts: `CALLERS`, a session unless listed) is
- * refused with 401 `unauthenticated` before its body is read or validated, and otherwise carries
+ * refused with 401 `unauthenticated` before its body is read or validated (preParsing), and otherwise carries
  * the caller's id in `request.userId`. openapi-security.test.ts walks every operation against it.
  */
 export function requireSessionsByDocument(scope: FastifyInstance, auth: Auth): void {
   scope.decorateRequest("userId", null);
-  scope.addHook("onRequest", async (request) => {
+  // preParsing: after every onRequest hook — the per-node rate limit's, added to each route, and
+  // main.ts's count of requests in flight — and still before the body is read or validated.
+  scope.addHook("preParsing", async (request, _reply, payload) => {
     const { url, schema } = request.routeOptions;
     // No route (a 404): nothing to protect.
-    if (url === undefined) return;
+    if (url === undefined) return payload;
     const declared = (schema as { security?: OpenAPIV3.SecurityRequirementObject[] } | undefined)?.security;
-    if (!routeNeedsSession(request.method, url, declared)) return;
+    if (!routeNeedsSession(request.method, url, declared)) return payload;
     request.userId = await requireUserId(auth, request);
+    return payload;
   });
 }
 
