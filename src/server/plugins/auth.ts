@@ -11,7 +11,6 @@ import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { recordLanguage } from "../domains/notices/notification-settings.repository";
 import type { MailOutbox } from "../mail/outbox";
-import { requestLanguage } from "./error-handler";
 
 /**
  * Accounts: the better-auth instance (its e-mails go through the outbox), its routes under
@@ -64,7 +63,6 @@ export const authPlugin = fp(
           },
           async (request, reply) => {
             const { user } = await requireSession(auth, request);
-            await recordLanguage(opts.database.pool, user.id, requestLanguage(request));
             reply.header("cache-control", "no-store");
             return { id: user.id, name: user.name, email: user.email };
           },

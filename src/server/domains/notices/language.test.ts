@@ -16,7 +16,7 @@ import { manualClock } from "../../clock";
 /*
  * Notices as data (issue 30, decision 048): the bell is worded in the request's language, and each
  * person's e-mails and digest in the language they use the app in (recorded from the bell's
- * requests, signing in and /api/me); pt-BR for everyone else. The account's e-mails are in the
+ * requests, signing in and the bell); pt-BR for everyone else. The account's e-mails are in the
  * language of the request that caused them.
  */
 
