@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { OpenAPIV3 } from "openapi-types";
 import { AppError } from "../../shared/errors";
-import { routeNeedsSession } from "../plugins/openapi";
+import { DOCS_PREFIX, routeNeedsSession } from "../plugins/openapi";
 import type { Auth } from "./auth";
 import { toFetchHeaders } from "./routes";
 
@@ -43,27 +43,29 @@ export async function optionalUserId(auth: Auth, request: FastifyRequest): Promi
 }
 
 /**
- * Authentication by the OpenAPI document, for a scope's routes (app.ts's /api): a request to an
- * operation that needs a session (plugins/openapi.ts: `CALLERS`, a session unless listed) is
- * refused with 401 `unauthenticated` before its body is read or validated (preParsing), and otherwise carries
- * the caller's id in `request.userId`. openapi-security.test.ts walks every operation against it.
+ * Authentication by prefix and by the OpenAPI document: every route under `prefix` (/api, every
+ * part's routes and better-auth's) whose operation needs a session (plugins/openapi.ts: `CALLERS`,
+ * a session unless listed) is refused with 401 `unauthenticated` before its body is read or
+ * validated (preParsing), and otherwise carries the caller's id in `request.userId`. Added on the
+ * root before any route, so a part's routes cannot escape it; openapi-security.test.ts walks every
+ * operation against it. `auth` is read when a request comes (the auth plugin makes it later).
  */
-export function requireSessionsByDocument(scope: FastifyInstance, auth: Auth): void {
-  scope.decorateRequest("userId", null);
+export function requireSessionsUnder(app: FastifyInstance, prefix: string, auth: () => Auth): void {
+  app.decorateRequest("userId", null);
   // preParsing: after every onRequest hook — the per-node rate limit's, added to each route, and
   // main.ts's count of requests in flight — and still before the body is read or validated.
-  scope.addHook("preParsing", async (request, _reply, payload) => {
+  app.addHook("preParsing", async (request, _reply, payload) => {
     const { url, schema } = request.routeOptions;
-    // No route (a 404): nothing to protect.
-    if (url === undefined) return payload;
+    // No route (a 404), not the API's, or the public document itself: nothing to protect.
+    if (url === undefined || !url.startsWith(`${prefix}/`) || url.startsWith(DOCS_PREFIX)) return payload;
     const declared = (schema as { security?: OpenAPIV3.SecurityRequirementObject[] } | undefined)?.security;
     if (!routeNeedsSession(request.method, url, declared)) return payload;
-    request.userId = await requireUserId(auth, request);
+    request.userId = await requireUserId(auth(), request);
     return payload;
   });
 }
 
-/** The caller's id on a route whose operation needs a session (set by requireSessionsByDocument). */
+/** The caller's id on a route whose operation needs a session (set by requireSessionsUnder). */
 export function userIdOf(request: FastifyRequest): string {
   if (!request.userId) throw new AppError("unauthenticated");
   return request.userId;

@@ -3,8 +3,12 @@
  * new job adds its `jobs.ts` here.
  */
 import "../domains/contracts/jobs";
+import "../domains/messages/jobs";
+import "../domains/notices/jobs";
 import "../domains/preferences/jobs";
 import "../domains/privacy/jobs";
+import "../domains/proposals/jobs";
 import "../mail/jobs";
-import "../storage/photo-jobs";
-import "./schedules";
+import "../realtime/jobs";
+import "../retention/jobs";
+import "../storage/jobs";

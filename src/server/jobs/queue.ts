@@ -163,6 +163,23 @@ export class JobQueue {
     return this;
   }
 
+  /**
+   * Declares a scheduled job (its declaration's cron, jobs/registry.ts): pg-boss sends it once per
+   * period across all nodes and whichever node is free runs `work`, which returns how many things it
+   * did; `done(n)` is logged when it did any. Not retried: the next period runs it again, so `work`
+   * must be safe to run twice (it claims rows as it goes).
+   */
+  every(def: JobDef<object>, work: () => Promise<number>, done: (n: number) => string): this {
+    return this.define<object>({
+      name: def,
+      retryLimit: 0,
+      handler: async () => {
+        const n = await work();
+        if (n > 0) this.options.log.info({ job: def.name, n }, done(n));
+      },
+    });
+  }
+
   /** The payload as its declaration reads it; throws, naming the job and the fields, when refused. */
   private checked(name: string, data: unknown): unknown {
     const def = this.defs.get(name);

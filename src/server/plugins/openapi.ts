@@ -26,7 +26,7 @@ const OPTIONAL_SESSION: OpenAPIV3.SecurityRequirementObject[] = [{}, { session: 
 
 /**
  * Who may call each operation that does not need a session. Every other operation needs one: the
- * hook of its scope (auth/guard.ts, `requireSessionsByDocument`) answers 401 `unauthenticated`
+ * hook on every /api route (auth/guard.ts, `requireSessionsUnder`) answers 401 `unauthenticated`
  * without one, before its handler (the suites' check fails an operation listed here that answers
  * that, and one not listed that succeeds without a session cookie; openapi-security.test.ts
  * calls every operation without one).
@@ -73,7 +73,7 @@ export const CALLERS: Record<string, OpenAPIV3.SecurityRequirementObject[]> = {
 
 /**
  * Who may call an operation: the list above, else what its route declares, else a session. The
- * document says it (completeDocument) and the /api scope's hook enforces it (auth/guard.ts), from
+ * document says it (completeDocument) and the session hook on /api enforces it (auth/guard.ts), from
  * this one function. `path` is OpenAPI's (`/api/offers/{id}`).
  */
 export function securityOf(
@@ -88,6 +88,9 @@ export function securityOf(
 export function needsSession(security: OpenAPIV3.SecurityRequirementObject[]): boolean {
   return security.length > 0 && security.every((requirement) => "session" in requirement);
 }
+
+/** Where the OpenAPI document and its browser are served, to anyone (not operations themselves). */
+export const DOCS_PREFIX = "/api/docs";
 
 /**
  * Whether a request to a Fastify route (`/api/offers/:id`) needs a session. A HEAD that Fastify
@@ -407,7 +410,7 @@ export const openApiPlugin = fp(
     // installation (PUBLIC_URL http://…) breaks the page's own scripts and styles.
     const isSecure = opts.publicUrl.startsWith("https://");
     await app.register(swaggerUi, {
-      routePrefix: "/api/docs",
+      routePrefix: DOCS_PREFIX,
       staticCSP: true,
       ...(isSecure
         ? {}

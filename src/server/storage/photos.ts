@@ -4,8 +4,8 @@ import { withTransaction } from "../db/client";
 import type { Queryable } from "../db/rows";
 import type { StoredRendition } from "../db/schema/storage";
 import type { JobLog, JobQueue } from "../jobs/queue";
+import { PHOTO_JOBS as JOBS } from "./jobs";
 import type { ObjectStore } from "./object-store";
-import { PHOTO_JOBS as JOBS } from "./photo-jobs";
 import { insertRenditions, photosWithoutRenditions, photoToRender } from "./photo-renditions.repository";
 import { makeRenditions, renditionKey, renditionKeys } from "./renditions";
 
@@ -15,7 +15,7 @@ import { makeRenditions, renditionKey, renditionKeys } from "./renditions";
  * before (or whose job failed for good), a page at a time. Both are idempotent.
  */
 
-/** Declared in ./photo-jobs.ts (their payloads' schemas checked at send). */
+/** Declared in ./jobs.ts (their payloads' schemas checked at send). */
 export const PHOTO_JOBS = JOBS;
 
 export interface RenditionsJob {

@@ -38,7 +38,7 @@ export async function storageRoutes(
   app: FastifyInstance,
   opts: { auth: Auth; service: StorageService; tus: TusServer },
 ) {
-  // The caller is checked once for all of them, by the /api scope's hook (auth/guard.ts).
+  // The caller is checked once for all of them, by the session hook on /api (auth/guard.ts).
   const { service, tus } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const noStore = (reply: FastifyReply) => reply.header("cache-control", "no-store");

@@ -29,3 +29,10 @@ export function closeConnectionsWhileDraining(app: FastifyInstance, lifecycle: L
     if (lifecycle.isDraining) reply.raw.setHeader("connection", "close");
   });
 }
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Whether this node is stopping (main.ts drains it on SIGTERM). */
+    lifecycle: Lifecycle;
+  }
+}

@@ -165,10 +165,23 @@ export interface ListingsHooks {
 }
 
 export class ListingsService {
+  private readonly offerListeners: NonNullable<ListingsHooks["offerChanged"]>[] = [];
+
   constructor(
     private readonly pool: pg.Pool,
-    private readonly hooks: ListingsHooks = {},
-  ) {}
+    hooks: ListingsHooks = {},
+  ) {
+    if (hooks.offerChanged) this.offerListeners.push(hooks.offerChanged);
+  }
+
+  /** Another domain's listener, run in the transaction of every such change (ListingsHooks). */
+  onOfferChanged(listener: NonNullable<ListingsHooks["offerChanged"]>): void {
+    this.offerListeners.push(listener);
+  }
+
+  private async offerChanged(c: Queryable, offerId: string, previousTotal: number | null): Promise<void> {
+    for (const listener of this.offerListeners) await listener(c, offerId, previousTotal);
+  }
 
   private tx<T>(work: (c: pg.PoolClient) => Promise<T>): Promise<T> {
     return withTransaction(this.pool, work);
@@ -215,7 +228,7 @@ export class ListingsService {
       for (const o of await offersOfUnit(c, id)) {
         await updateOfferUnitFields(c, o.id, offerUnitFields(fields, o.descricao));
         // Its features may now fit searches they did not (the job skips unpublished offers).
-        await this.hooks.offerChanged?.(c, o.id, null);
+        await this.offerChanged(c, o.id, null);
       }
     });
     return this.getUnit(userId, id);
@@ -315,7 +328,7 @@ export class ListingsService {
         ...offerTerms(input),
         search_text: offerSearchText(unitText(unit), input.descricao),
       });
-      if (offer.status === "publicada") await this.hooks.offerChanged?.(c, id, offer.total);
+      if (offer.status === "publicada") await this.offerChanged(c, id, offer.total);
     });
     return this.getOffer(userId, id);
   }
@@ -343,7 +356,7 @@ export class ListingsService {
         await closeOpenProposals(c, id, "A oferta foi encerrada pelo proprietário.");
       }
       await updateOfferStatusByOwner(c, id, next);
-      if (next === "publicada") await this.hooks.offerChanged?.(c, id, null);
+      if (next === "publicada") await this.offerChanged(c, id, null);
       return offer.owner_id;
     });
     return this.getOffer(userId ?? ownerId, id);

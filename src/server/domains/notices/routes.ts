@@ -9,8 +9,7 @@ import {
   notificationSettingsView,
   unsubscribeQuery,
 } from "../../../shared/contracts/preferences";
-import type { Auth } from "../../auth/auth";
-import { requireUserId } from "../../auth/guard";
+import { userIdOf } from "../../auth/guard";
 import { phrase } from "../../mail/words";
 import { type Language, requestLanguage } from "../../plugins/error-handler";
 import type { NoticesService } from "./service";
@@ -18,9 +17,9 @@ import type { NoticesService } from "./service";
 const security = [{ session: [] }];
 
 /** The bell (/api/notifications), how one is told (/api/preferences/notifications) and the unsubscribe link. */
-export async function noticeRoutes(app: FastifyInstance, opts: { auth: Auth; notices: NoticesService }) {
+export async function noticeRoutes(app: FastifyInstance, opts: { notices: NoticesService }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { auth, notices } = opts;
+  const { notices } = opts;
   const tags = ["preferences"];
 
   api.get(
@@ -36,7 +35,7 @@ export async function noticeRoutes(app: FastifyInstance, opts: { auth: Auth; not
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return notices.settings(await requireUserId(auth, request));
+      return notices.settings(userIdOf(request));
     },
   );
   api.put(
@@ -50,7 +49,7 @@ export async function noticeRoutes(app: FastifyInstance, opts: { auth: Auth; not
         response: { 200: notificationSettingsView, ...errorResponses },
       },
     },
-    async (request) => notices.saveSettings(await requireUserId(auth, request), request.body),
+    async (request) => notices.saveSettings(userIdOf(request), request.body),
   );
 
   // The one-click unsubscribe of every alert e-mail (RFC 8058): no sign-in, the link is signed.
@@ -141,7 +140,7 @@ export async function noticeRoutes(app: FastifyInstance, opts: { auth: Auth; not
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      const userId = await requireUserId(auth, request);
+      const userId = userIdOf(request);
       const language = requestLanguage(request);
       // The language the person reads the app in is the one their e-mails are written in.
       await notices.recordLanguage(userId, language);
@@ -160,7 +159,7 @@ export async function noticeRoutes(app: FastifyInstance, opts: { auth: Auth; not
       },
     },
     async (request, reply) => {
-      await notices.readNotice(await requireUserId(auth, request), request.params.id);
+      await notices.readNotice(userIdOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -175,7 +174,7 @@ export async function noticeRoutes(app: FastifyInstance, opts: { auth: Auth; not
       },
     },
     async (request, reply) => {
-      await notices.readAllNotices(await requireUserId(auth, request));
+      await notices.readAllNotices(userIdOf(request));
       return reply.status(204).send(null);
     },
   );

@@ -27,6 +27,6 @@ export async function concludeDeal(
       path: tenantPath(other.id),
     }),
   );
-  await ctx.onApproved?.(c, id);
+  for (const listener of ctx.approvedListeners) await listener(c, id);
   return notices;
 }

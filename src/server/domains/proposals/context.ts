@@ -30,11 +30,13 @@ export interface ProposalsContext {
   publicUrl: string;
   clock: Clock;
   /**
-   * Runs in the approval's transaction: what must follow an approval (the contract's job) is
-   * sent with it, so it cannot be lost between the commit and the work.
+   * Run in the approval's transaction: what must follow an approval (the contract's job, sent by
+   * the contracts' plugin) is sent with it, so it cannot be lost between the commit and the work.
    */
-  onApproved?: (c: pg.PoolClient, proposalId: string) => Promise<void>;
+  approvedListeners: ApprovalListener[];
 }
+
+export type ApprovalListener = (c: pg.PoolClient, proposalId: string) => Promise<void>;
 
 /**
  * A notice for one person about one proposal: its words are `notices.<key>` in the locales

@@ -10,7 +10,7 @@ import type { Party } from "../../../shared/proposal-machine";
 import type { NoticeGateway } from "../../mail/notice-gateway";
 import type { ProfileService } from "../profile/service";
 import { actOn } from "./act";
-import type { ProposalsContext } from "./context";
+import type { ApprovalListener, ProposalsContext } from "./context";
 import { createProposal } from "./create";
 import { expireProposals } from "./expire";
 import { remindDeadlines } from "./remind";
@@ -33,9 +33,14 @@ export class ProposalsService {
     profiles: ProfileService,
     /** Tells the parties each step: the bell, and e-mail as each chose (issue 16). */
     notices: NoticeGateway,
-    options: Pick<ProposalsContext, "deadlineHours" | "publicUrl" | "clock" | "onApproved">,
+    options: Pick<ProposalsContext, "deadlineHours" | "publicUrl" | "clock">,
   ) {
-    this.ctx = { pool, profiles, notices, ...options };
+    this.ctx = { pool, profiles, notices, ...options, approvedListeners: [] };
+  }
+
+  /** Another domain's listener, run in the transaction of every approval (the contract's draft). */
+  onApproved(listener: ApprovalListener): void {
+    this.ctx.approvedListeners.push(listener);
   }
 
   async create(tenantId: string, input: z.output<typeof proposalInput>): Promise<ProposalView> {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineJob } from "../jobs/registry";
+import { defineJob, defineSchedule } from "../jobs/registry";
 
 /** Unit photos' renditions (decision 024). */
 export const PHOTO_JOBS = {
@@ -12,4 +12,9 @@ export const PHOTO_JOBS = {
       after: z.string().nullable().optional(),
     }),
   ),
+};
+
+export const STORAGE_SCHEDULES = {
+  /** An upload left unfinished past UPLOAD_EXPIRY_HOURS is removed, its bytes with it. */
+  expireUploads: defineSchedule("uploads.expire", "17 * * * *"),
 };
