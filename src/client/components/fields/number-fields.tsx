@@ -11,6 +11,8 @@ type NumberProps<T extends FieldValues, N extends Path<T>, Out> = BoundField<T, 
      * requires, so it says "missing" rather than taking 0; "" for an optional one ("any").
      */
     empty?: number | "";
+    /** The number shown while the form holds nothing: the one the form will take for it. */
+    shownWhenEmpty?: number;
   };
 
 /** An amount in reais ("R$ 2.500,50") bound to its form as a number of reais. */
@@ -39,15 +41,17 @@ export function NumberField<T extends FieldValues, N extends Path<T>, Out = T>({
   control,
   name,
   empty = Number.NaN,
+  shownWhenEmpty,
   ...props
 }: NumberProps<T, N, Out>) {
   const { field, error } = useFormField({ control, name });
+  const value = field.value as number | "";
   return (
     <WholeNumberInput
       {...props}
       ref={field.ref}
       name={field.name}
-      value={field.value as number | ""}
+      value={value === "" && shownWhenEmpty !== undefined ? shownWhenEmpty : value}
       onChange={(v) => field.onChange(v === "" ? empty : v)}
       onBlur={field.onBlur}
       error={error}

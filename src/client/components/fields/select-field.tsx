@@ -13,6 +13,7 @@ export function SelectField<T extends FieldValues, N extends Path<T>, Out = T>({
   name,
   parse,
   cleared = null,
+  shownWhenEmpty = null,
   error,
   ...props
 }: BoundField<T, N, Out> &
@@ -23,6 +24,8 @@ export function SelectField<T extends FieldValues, N extends Path<T>, Out = T>({
     cleared?: unknown;
     /** An error said instead of the form's (one a field words its own way). */
     error?: string;
+    /** The option shown while the form holds nothing ("" or null): the one it stands for. */
+    shownWhenEmpty?: string | null;
   }) {
   const { field, error: formError } = useFormField({ control, name });
   const value = field.value as unknown;
@@ -31,7 +34,7 @@ export function SelectField<T extends FieldValues, N extends Path<T>, Out = T>({
       {...props}
       ref={field.ref}
       name={field.name}
-      value={value === null || value === undefined ? null : String(value)}
+      value={value === null || value === undefined || value === "" ? shownWhenEmpty : String(value)}
       onChange={(v) => {
         if (v !== null) field.onChange(parse ? parse(v) : v);
         else if (props.allowDeselect !== false) field.onChange(cleared);

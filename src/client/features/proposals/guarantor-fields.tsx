@@ -1,11 +1,12 @@
-import { Select, SimpleGrid, Text, TextInput } from "@mantine/core";
-import { Controller, useFormContext } from "react-hook-form";
+import { SimpleGrid, Text, TextInput } from "@mantine/core";
+import { useFormContext } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { GENDERS, type Gender, MARITAL_STATUSES } from "../../../shared/contracts/profile";
 import { type Guarantor, guarantorInput } from "../../../shared/contracts/proposals";
 import { genderContext } from "../../../shared/gender";
 import { AddressFieldset } from "../../components/address-fieldset";
+import { SelectField } from "../../components/fields/select-field";
 import { useErrorText } from "../../lib/error-text";
 
 /** The guarantor as the form holds it: every field a string, the spouse's kept while not married. */
@@ -177,24 +178,13 @@ export function GuarantorFields() {
           {...register("fiador.parentesco")}
           error={err.field(errors?.parentesco?.message ?? errors?.message)}
         />
-        <Controller
+        <SelectField
           control={control}
           name="fiador.estadoCivil"
-          render={({ field }) => (
-            <Select
-              label={t("proposal.guarantorMarital")}
-              placeholder={t("profile.chooseMarital")}
-              data={MARITAL_STATUSES.map((v) => ({
-                value: v,
-                label: t(`profile.marital.${v}`, { context }),
-              }))}
-              value={field.value || null}
-              onChange={(v) => v && field.onChange(v)}
-              onBlur={field.onBlur}
-              allowDeselect={false}
-              error={err.field(errors?.estadoCivil?.message)}
-            />
-          )}
+          label={t("proposal.guarantorMarital")}
+          placeholder={t("profile.chooseMarital")}
+          data={MARITAL_STATUSES.map((v) => ({ value: v, label: t(`profile.marital.${v}`, { context }) }))}
+          allowDeselect={false}
         />
         <TextInput
           label={t("profile.fields.nacionalidade")}
@@ -221,20 +211,13 @@ export function GuarantorFields() {
           {...register("fiador.rgOrgaoEmissor")}
           error={err.field(errors?.rgOrgaoEmissor?.message)}
         />
-        <Controller
+        <SelectField
           control={control}
           name="fiador.genero"
-          render={({ field }) => (
-            <Select
-              label={t("proposal.guarantorGender")}
-              data={GENDERS.map((v) => ({ value: v, label: t(`proposal.guarantorGenderOption.${v}`) }))}
-              value={field.value || "nao_informado"}
-              onChange={(v) => v && field.onChange(v)}
-              onBlur={field.onBlur}
-              allowDeselect={false}
-              error={err.field(errors?.genero?.message)}
-            />
-          )}
+          label={t("proposal.guarantorGender")}
+          data={GENDERS.map((v) => ({ value: v, label: t(`proposal.guarantorGenderOption.${v}`) }))}
+          shownWhenEmpty="nao_informado"
+          allowDeselect={false}
         />
       </SimpleGrid>
       <div data-testid="guarantor-address">

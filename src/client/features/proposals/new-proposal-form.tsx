@@ -10,8 +10,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Textarea,
-  TextInput,
 } from "@mantine/core";
 import { IconTrash } from "@tabler/icons-react";
 import { type ReactNode, useRef } from "react";
@@ -29,8 +27,8 @@ import {
 } from "../../../shared/contracts/proposals";
 import { toReais } from "../../../shared/money";
 import { toCentavos } from "../../../shared/money-typed";
-import { MoneyInput } from "../../components/money-input";
-import { WholeNumberInput } from "../../components/whole-number-input";
+import { MoneyField, NumberField } from "../../components/fields/number-fields";
+import { TextareaField, TextField } from "../../components/fields/text-fields";
 import { ApiError } from "../../lib/api";
 import { applyIssues } from "../../lib/apply-issues";
 import { useErrorText } from "../../lib/error-text";
@@ -145,8 +143,7 @@ export function NewProposalForm({
     reValidateMode: "onSubmit",
     shouldFocusError: false,
   });
-  const { control, register, handleSubmit, formState, setError, watch } = form;
-  const errors = formState.errors;
+  const { control, register, handleSubmit, setError, watch } = form;
   const cotenants = useFieldArray({ control, name: "cotenants" });
   const garantia = watch("garantia");
 
@@ -171,36 +168,15 @@ export function NewProposalForm({
           <TermsFields offer={offer} />
           {garantia === "fiador" && <GuarantorFields />}
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <Controller
+            <NumberField
               control={control}
               name="moradores"
-              render={({ field }) => (
-                <WholeNumberInput
-                  label={t("proposal.fields.moradores")}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  min={1}
-                  max={20}
-                  error={err.field(errors.moradores?.message)}
-                />
-              )}
+              empty=""
+              label={t("proposal.fields.moradores")}
+              min={1}
+              max={20}
             />
-            <Controller
-              control={control}
-              name="renda"
-              render={({ field }) => (
-                <MoneyInput
-                  label={t("proposal.fields.renda")}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={err.field(errors.renda?.message)}
-                />
-              )}
-            />
+            <MoneyField control={control} name="renda" empty="" label={t("proposal.fields.renda")} />
             <Checkbox mt={28} label={t("proposal.fields.pets")} {...register("pets")} />
           </SimpleGrid>
         </Stack>
@@ -219,38 +195,25 @@ export function NewProposalForm({
             </Button>
           </Group>
           {cotenants.fields.map((row, i) => {
-            const e = errors.cotenants?.[i];
             return (
               <Group key={row.id} align="flex-end" gap="xs" wrap="wrap">
-                <TextInput
+                <TextField
+                  control={control}
+                  name={`cotenants.${i}.nome`}
                   label={t("proposal.cotenantName")}
-                  {...register(`cotenants.${i}.nome`)}
-                  error={err.field(e?.nome?.message)}
                 />
-                <TextInput
-                  label={t("proposal.cotenantCpf")}
-                  {...register(`cotenants.${i}.cpf`)}
-                  error={err.field(e?.cpf?.message)}
-                />
-                <TextInput
-                  label={t("proposal.cotenantEmail")}
+                <TextField control={control} name={`cotenants.${i}.cpf`} label={t("proposal.cotenantCpf")} />
+                <TextField
+                  control={control}
+                  name={`cotenants.${i}.email`}
                   type="email"
-                  {...register(`cotenants.${i}.email`)}
-                  error={err.field(e?.email?.message)}
+                  label={t("proposal.cotenantEmail")}
                 />
-                <Controller
+                <MoneyField
                   control={control}
                   name={`cotenants.${i}.renda`}
-                  render={({ field }) => (
-                    <MoneyInput
-                      label={t("proposal.cotenantIncome")}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      ref={field.ref}
-                      error={err.field(e?.renda?.message)}
-                    />
-                  )}
+                  empty=""
+                  label={t("proposal.cotenantIncome")}
                 />
                 <ActionIcon
                   variant="subtle"
@@ -277,13 +240,13 @@ export function NewProposalForm({
           />
         </Card>
       )}
-      <Textarea
+      <TextareaField
+        control={control}
+        name="mensagem"
         label={t("proposal.fields.mensagem")}
-        {...register("mensagem")}
         maxLength={2000}
         autosize
         minRows={3}
-        error={err.field(errors.mensagem?.message)}
       />
       {create.error && (
         <Alert color="red" role="alert" ref={refusal} tabIndex={-1} data-testid="proposal-refusal">

@@ -1,5 +1,5 @@
-import { Select, SimpleGrid, TextInput } from "@mantine/core";
-import { Controller, useFormContext } from "react-hook-form";
+import { SimpleGrid } from "@mantine/core";
+import { useFormContext } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import {
@@ -16,9 +16,9 @@ import {
 } from "../../../shared/contracts/proposals";
 import { formatBRL, toReais } from "../../../shared/money";
 import { toCentavos } from "../../../shared/money-typed";
-import { MoneyInput } from "../../components/money-input";
-import { WholeNumberInput } from "../../components/whole-number-input";
-import { useErrorText } from "../../lib/error-text";
+import { MoneyField, NumberField } from "../../components/fields/number-fields";
+import { SelectField } from "../../components/fields/select-field";
+import { DateField } from "../../components/fields/text-fields";
 
 /** Terms as typed: the rent in reais, "" for a field left empty. */
 export interface TermsDraft {
@@ -103,9 +103,7 @@ export function addIssues(ctx: z.RefinementCtx, errors: Record<string, string>, 
 /** The terms' fields, inside a form (FormProvider) whose values include a `TermsDraft`. */
 export function TermsFields({ offer }: { offer: OfferRules }) {
   const { t } = useTranslation();
-  const err = useErrorText();
-  const { control, watch, formState } = useFormContext<TermsDraft>();
-  const errors = formState.errors;
+  const { control, watch } = useFormContext<TermsDraft>();
   const f = (k: string) => t(`proposal.fields.${k}`);
   const today = brazilDate(new Date());
   const rent = rentRangeFor(offer);
@@ -114,93 +112,52 @@ export function TermsFields({ offer }: { offer: OfferRules }) {
   const reais = (centavos: number) => formatBRL(centavos).replace(/^R\$\s*/, "");
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
-      <Controller
+      <MoneyField
         control={control}
         name="aluguel"
-        render={({ field }) => (
-          <MoneyInput
-            label={f("aluguel")}
-            // The asking rent beside the one offered, as the proposal's page shows it.
-            description={`${t("proposal.askingRent", { value: formatBRL(offer.aluguel) })} · ${t(
-              "proposal.rentRange",
-              { min: reais(rent.min), max: reais(rent.max) },
-            )}`}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            ref={field.ref}
-            error={err.field(errors.aluguel?.message)}
-          />
-        )}
+        empty=""
+        label={f("aluguel")}
+        // The asking rent beside the one offered, as the proposal's page shows it.
+        description={`${t("proposal.askingRent", { value: formatBRL(offer.aluguel) })} · ${t(
+          "proposal.rentRange",
+          { min: reais(rent.min), max: reais(rent.max) },
+        )}`}
       />
-      <Controller
+      <DateField
         control={control}
         name="dataEntrada"
-        render={({ field }) => (
-          <TextInput
-            type="date"
-            label={f("dataEntrada")}
-            value={field.value}
-            min={today}
-            max={addMonths(today, ENTRY_MAX_MONTHS)}
-            onChange={(e) => field.onChange(e.currentTarget.value)}
-            onBlur={field.onBlur}
-            ref={field.ref}
-            error={err.field(errors.dataEntrada?.message)}
-          />
-        )}
+        label={f("dataEntrada")}
+        min={today}
+        max={addMonths(today, ENTRY_MAX_MONTHS)}
       />
-      <Controller
+      <NumberField
         control={control}
         name="prazoMeses"
-        render={({ field }) => (
-          <WholeNumberInput
-            label={f("prazoMeses")}
-            description={t("proposal.termRange", { min: termMinFor(offer), max: PROPOSAL_TERM_MAX })}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            ref={field.ref}
-            // Out of range is said, not silently corrected: 1 month must not become 12 unseen.
-            min={termMinFor(offer)}
-            max={PROPOSAL_TERM_MAX}
-            error={err.field(errors.prazoMeses?.message)}
-          />
-        )}
+        empty=""
+        label={f("prazoMeses")}
+        description={t("proposal.termRange", { min: termMinFor(offer), max: PROPOSAL_TERM_MAX })}
+        // Out of range is said, not silently corrected: 1 month must not become 12 unseen.
+        min={termMinFor(offer)}
+        max={PROPOSAL_TERM_MAX}
       />
-      <Controller
+      <SelectField
         control={control}
         name="garantia"
-        render={({ field }) => (
-          <Select
-            label={f("garantia")}
-            data={offer.garantias.map((g) => ({ value: g, label: t(`listings.guarantees.${g}`) }))}
-            value={field.value}
-            onChange={(v) => field.onChange(v)}
-            onBlur={field.onBlur}
-            ref={field.ref}
-            allowDeselect={false}
-            error={err.field(errors.garantia?.message)}
-          />
-        )}
+        label={f("garantia")}
+        data={offer.garantias.map((g) => ({ value: g, label: t(`listings.guarantees.${g}`) }))}
+        allowDeselect={false}
       />
       {garantia === "caucao" && (
-        <Controller
+        <NumberField
           control={control}
           name="caucaoMeses"
-          render={({ field }) => (
-            <WholeNumberInput
-              label={f("caucaoMeses")}
-              description={t("proposal.depositHint")}
-              value={field.value === "" ? (offer.caucaoMeses ?? 1) : field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              min={1}
-              max={3}
-              error={err.field(errors.caucaoMeses?.message)}
-            />
-          )}
+          empty=""
+          // Left empty, the offer's months are the ones the proposal takes (checkTerms).
+          shownWhenEmpty={offer.caucaoMeses ?? 1}
+          label={f("caucaoMeses")}
+          description={t("proposal.depositHint")}
+          min={1}
+          max={3}
         />
       )}
     </SimpleGrid>
