@@ -303,6 +303,8 @@ function Alternatives({
 /**
  * The search: filters from the URL, results in the route's layout, "load more" by cursor;
  * `cardAction` puts a control on each result (the screen's: the favourites' heart).
+ * Over 150 lines on purpose: the URL is the one state (filters, layout, cursor) every part reads;
+ * the filters, the result cards and the empty state are their own components.
  */
 export function OfferSearch({
   cardAction,

@@ -115,6 +115,8 @@ export function newProposalDraft(
  * A tenant's proposal for an offer: terms, guarantor, household, co-tenants, documents, message.
  * `documents` draws the document picker (the screen composes it); `renda` is the monthly income
  * from the tenant's profile (centavos), the income field's first value.
+ * Over 150 lines on purpose: one form, one submit and one refusal; its sections are the field kit's
+ * fields and TermsFields/GuarantorFields, and splitting the rest would pass the form through props.
  */
 export function NewProposalForm({
   offerId,

@@ -1,9 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
-  ActionIcon,
   Alert,
   Button,
-  Card,
   Container,
   FileButton,
   Group,
@@ -11,16 +9,8 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Tooltip,
 } from "@mantine/core";
-import {
-  IconArrowDown,
-  IconArrowUp,
-  IconCamera,
-  IconPhoto,
-  IconRotateClockwise,
-  IconTrash,
-} from "@tabler/icons-react";
+import { IconCamera, IconPhoto } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -32,10 +22,10 @@ import { SelectField } from "../../components/fields/select-field";
 import { TextField } from "../../components/fields/text-fields";
 import { PageHeader } from "../../components/page-header";
 import { UploadProgress } from "../../components/upload-progress";
-import { BlobImage } from "../../features/storage/blob-image";
 import { flowParams, returnPath } from "../../features/storage/destination";
 import { takeHandedOffPages } from "../../features/storage/handoff";
 import { imagesToPdf, isAcceptedImage, newPage, type PageImage } from "../../features/storage/image-tools";
+import { PageTile } from "../../features/storage/page-tile";
 import { formatBytes } from "../../lib/format";
 import { logger } from "../../lib/logger";
 import { usageQuery } from "../../lib/storage-queries";
@@ -44,6 +34,8 @@ import { useSingleUpload, useUploadTask } from "../../lib/use-upload";
 /**
  * /Convert: images picked here or photographed in /Camera, ordered and turned, combined into one
  * PDF in the browser (large photos shrunk), and saved as a document.
+ * Over 150 lines on purpose: the pages, the PDF being built and its upload are one sequence whose
+ * state (busy, building, problem) disables every control at once; each page is a PageTile.
  */
 export function ConvertScreen() {
   const { t, i18n } = useTranslation();
@@ -158,71 +150,16 @@ export function ConvertScreen() {
         ) : (
           <Stack gap="xs" data-testid="convert-pages">
             {pages.map((page, i) => (
-              <Card key={page.id} withBorder padding="xs" data-testid="convert-page">
-                <Group wrap="nowrap" gap="sm">
-                  <BlobImage
-                    blob={page.blob}
-                    alt={t("convert.page", { page: i + 1 })}
-                    w={72}
-                    h={72}
-                    fit="contain"
-                    radius="sm"
-                    bg="gray.1"
-                    style={{ transform: `rotate(${page.rotation}deg)`, transition: "transform 120ms ease" }}
-                  />
-                  <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-                    <Text size="sm" fw={500}>
-                      {t("convert.page", { page: i + 1 })}
-                    </Text>
-                    <Text size="xs" c="dimmed" truncate>
-                      {page.name}
-                    </Text>
-                  </Stack>
-                  <Group gap={2} wrap="nowrap">
-                    <Tooltip label={t("convert.moveUp")}>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`${t("convert.moveUp")} ${i + 1}`}
-                        disabled={i === 0 || busy}
-                        onClick={() => move(i, -1)}
-                      >
-                        <IconArrowUp size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={t("convert.moveDown")}>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`${t("convert.moveDown")} ${i + 1}`}
-                        disabled={i === pages.length - 1 || busy}
-                        onClick={() => move(i, 1)}
-                      >
-                        <IconArrowDown size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={t("convert.rotate")}>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`${t("convert.rotate")} ${i + 1}`}
-                        disabled={busy}
-                        onClick={() => rotate(page.id)}
-                      >
-                        <IconRotateClockwise size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={t("convert.remove")}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`${t("convert.remove")} ${i + 1}`}
-                        disabled={busy}
-                        onClick={() => setPages((current) => current.filter((p) => p.id !== page.id))}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
-                </Group>
-              </Card>
+              <PageTile
+                key={page.id}
+                page={page}
+                index={i}
+                count={pages.length}
+                disabled={busy}
+                onMove={(by) => move(i, by)}
+                onRotate={() => rotate(page.id)}
+                onRemove={() => setPages((current) => current.filter((p) => p.id !== page.id))}
+              />
             ))}
             <Text size="xs" c="dimmed">
               {t("convert.summary", { count: pages.length, size: formatBytes(estimate, i18n.language) })}
