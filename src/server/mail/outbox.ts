@@ -3,13 +3,15 @@ import type pg from "pg";
 import { withTransaction } from "../db/client";
 import type { JobQueue } from "../jobs/queue";
 import type { Language } from "../plugins/error-handler";
+import { MAIL_JOBS } from "./jobs";
 import type { Mailer } from "./mailer";
 import { type MailSeal, mailSeal } from "./sealed";
 import { type MailContent, type MailNotice, noticeMail } from "./templates";
 
 type Queryable = Pick<pg.PoolClient, "query">;
 
-export const MAIL_QUEUE = "mail.send";
+/** The outbox's queue name (declared in ./jobs.ts), for scripts that read pg-boss's tables. */
+export const MAIL_QUEUE = MAIL_JOBS.send.name;
 
 /** A notice's e-mail: its words, or how to word it in the recipient's language (decision 048). */
 export type WordedNotice = MailNotice | ((language: Language) => MailNotice);
@@ -40,7 +42,7 @@ export class MailOutbox {
   ) {
     this.seal = mailSeal(secret);
     jobs.define<{ id: string }>({
-      name: MAIL_QUEUE,
+      name: MAIL_JOBS.send,
       // SMTP may be down for a while: about a day of tries, the delay doubling from the first.
       retryLimit: 14,
       concurrency: 2,
@@ -69,7 +71,7 @@ export class MailOutbox {
       to,
       this.seal.seal(content),
     ]);
-    await this.jobs.send(c, MAIL_QUEUE, { id });
+    await this.jobs.send(c, MAIL_JOBS.send, { id });
     return id;
   }
 
@@ -140,7 +142,7 @@ export class MailOutbox {
     );
     await this.jobs.sendMany(
       c,
-      MAIL_QUEUE,
+      MAIL_JOBS.send,
       mails.map((m) => ({ id: m.id })),
     );
     return mails.length;
