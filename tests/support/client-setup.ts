@@ -25,6 +25,9 @@ globalThis.ResizeObserver ??= class {
 // machine (2 cores, the server tests beside) that took 1.2–1.7 s, past findBy*'s default 1 s, and
 // the first test of a file failed one run in a few. A find still returns as soon as the element is
 // there; only a screen that never shows it waits the 10 s.
+// The same goes for `waitFor`, which client tests take from Testing Library for that reason:
+// Vitest's `vi.waitFor` gives up after 1 s (a page of 20 results drawn in a transition took longer
+// with three test files running at once).
 configure({ asyncUtilTimeout: 10_000 });
 
 await initI18n();

@@ -1,4 +1,4 @@
-import { act, screen } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { apiPaths } from "../../shared/api-paths";
@@ -49,7 +49,7 @@ describe("the sign-up form", { timeout: 30_000 }, () => {
     const password = screen.getByLabelText(new RegExp(`^${ptBR.auth.password}`), { selector: "input" });
     await userEvent.type(password, "senha1234");
     await userEvent.click(screen.getByRole("button", { name: ptBR.auth.signupSubmit }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(password).toHaveAccessibleDescription(expect.stringContaining(errors["password-too-common"])),
     );
     expect(screen.queryByTestId("check-email")).not.toBeInTheDocument();

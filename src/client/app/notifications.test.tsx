@@ -1,8 +1,8 @@
 import { MantineProvider } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { act, render, screen } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
 import i18next from "i18next";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { renderUi } from "../lib/testing";
 import { AppNotifications } from "./notifications";
 import { appTheme } from "./theme";
@@ -31,7 +31,7 @@ describe("the toasts", () => {
     screenWidth(390);
     renderUi(<AppNotifications />);
     show(5);
-    await vi.waitFor(() => expect(screen.getAllByText(/^Aviso \d$/)).toHaveLength(3));
+    await waitFor(() => expect(screen.getAllByText(/^Aviso \d$/)).toHaveLength(3));
     const toast = screen.getByText("Aviso 1");
     expect(toast.closest("[data-position]")).toHaveAttribute("data-position", "bottom-center");
   });

@@ -1,8 +1,8 @@
 import { Notifications } from "@mantine/notifications";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Link, Route, Routes } from "react-router";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { searchFilters } from "../../shared/contracts/preferences";
 import ptBR from "../../shared/locales/pt-BR.json";
 import { PreferencesHistScreen } from "../screens/PreferencesHist/preferences-hist-screen";
@@ -70,7 +70,7 @@ describe("/preferences2 after a version is restored in /PreferencesHist", () => 
 
     await userEvent.click(screen.getByRole("link", { name: "avisos" }));
     const after = await screen.findByRole("radiogroup", { name: ptBR.notify.kinds.match });
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(within(after).getByRole("radio", { name: ptBR.notify.channels.off })).toBeChecked(),
     );
   });

@@ -1,7 +1,7 @@
-import { act, screen } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useForm } from "react-hook-form";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import ptBR from "../../shared/locales/pt-BR.json";
 import { AddressFieldset } from "./address-fieldset";
 import { stubCepLookup } from "./cep.fixture";
@@ -53,10 +53,10 @@ describe("the address fieldset's CEP", () => {
     stubCepLookup({ "01310100": PAULISTA, "22070011": COPACABANA });
     renderInApp(<Address />);
     await userEvent.type(field(f.cep), "22070-011");
-    await vi.waitFor(() => expect(field(f.logradouro)).toHaveValue("Avenida Atlântica"));
+    await waitFor(() => expect(field(f.logradouro)).toHaveValue("Avenida Atlântica"));
     expect(field(f.bairro)).toHaveValue("Copacabana");
     expect(field(f.cidade)).toHaveValue("Rio de Janeiro");
-    await vi.waitFor(() => expect(screen.getByRole("combobox", { name: f.uf })).toHaveValue("RJ"));
+    await waitFor(() => expect(screen.getByRole("combobox", { name: f.uf })).toHaveValue("RJ"));
     expect(field(f.numero)).toHaveValue("");
   });
 
@@ -65,11 +65,11 @@ describe("the address fieldset's CEP", () => {
     renderInApp(<Address />);
     await userEvent.type(field(f.logradouro), "Rua que eu digitei");
     await userEvent.type(field(f.cep), "01310100");
-    await vi.waitFor(() => expect(field(f.bairro)).toHaveValue("Bela Vista"));
+    await waitFor(() => expect(field(f.bairro)).toHaveValue("Bela Vista"));
     expect(field(f.logradouro)).toHaveValue("Rua que eu digitei");
     await userEvent.clear(field(f.cep));
     await userEvent.type(field(f.cep), "22070011");
-    await vi.waitFor(() => expect(field(f.bairro)).toHaveValue("Copacabana"));
+    await waitFor(() => expect(field(f.bairro)).toHaveValue("Copacabana"));
     expect(field(f.cidade)).toHaveValue("Rio de Janeiro");
     expect(field(f.logradouro)).toHaveValue("Rua que eu digitei");
   });

@@ -1,4 +1,5 @@
 import { QueryObserver } from "@tanstack/react-query";
+import { waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { createQueryClient, readsPath, refreshPaths } from "./query";
 
@@ -22,7 +23,7 @@ describe("the read cache", () => {
     const client = createQueryClient(log);
     const first = new QueryObserver(client, { queryKey: ["/api/proposals/1"] });
     const off = first.subscribe(() => undefined);
-    await vi.waitFor(() => expect(first.getCurrentResult().data).toEqual({ id: "1" }));
+    await waitFor(() => expect(first.getCurrentResult().data).toEqual({ id: "1" }));
     off();
     const again = new QueryObserver(client, { queryKey: ["/api/proposals/1"] });
     again.subscribe(() => undefined);
@@ -53,7 +54,7 @@ describe("the read cache", () => {
     const client = createQueryClient({ debug: () => undefined, error: () => undefined });
     const observers = Object.keys(bodies).map((k) => new QueryObserver(client, { queryKey: [k] }));
     for (const o of observers) o.subscribe(() => undefined);
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(observers.map((o) => o.getCurrentResult().status)).toEqual(Array(4).fill("success")),
     );
     await refreshPaths(client, ["/api/proposals", "/api/proposals/1"]);

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useForm } from "react-hook-form";
 import { describe, expect, it, vi } from "vitest";
@@ -117,7 +117,7 @@ describe("the field kit", () => {
     expect(box("Aluguel")).toHaveValue("R$ 2.500,5");
     await userEvent.click(box("Pets"));
     await userEvent.click(screen.getByRole("button", { name: "Salvar" }));
-    await vi.waitFor(() => expect(onSave).toHaveBeenCalled());
+    await waitFor(() => expect(onSave).toHaveBeenCalled());
     expect(onSave.mock.calls[0]?.[0]).toEqual({
       nome: "Maria Souza",
       // The shared contract keeps the digits: the form and the server agree on what a CPF is.

@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { renderInApp } from "../../components/render-in-app";
@@ -146,7 +146,7 @@ describe("the contract, readable on a phone (decision 044)", () => {
     try {
       await userEvent.click(screen.getByTestId("full-pdf"));
       expect(opened).toHaveBeenCalledWith("", "_blank");
-      await vi.waitFor(() => expect(tab.location.href).toBe(fresh));
+      await waitFor(() => expect(tab.location.href).toBe(fresh));
       expect(String(fetched.mock.calls[0]?.[0])).toContain(`/api/signing/${CONTRACT}`);
     } finally {
       fetched.mockRestore();

@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { CONTRACT_EVENTS, type ContractView } from "../../../shared/contracts/contracts";
@@ -130,7 +130,7 @@ describe("the contract's status page", { timeout: 30_000 }, () => {
     await userEvent.type(screen.getByLabelText(ptBR.contract.witnessEmail), "joao@exemplo.com.br");
     await userEvent.click(screen.getByRole("button", { name: ptBR.contract.saveWitness }));
     const email = screen.getByLabelText(ptBR.contract.witnessEmail);
-    await vi.waitFor(() => expect(email).toHaveAttribute("aria-invalid", "true"));
+    await waitFor(() => expect(email).toHaveAttribute("aria-invalid", "true"));
     expect(email).toHaveAccessibleDescription(expect.stringContaining(refusal));
     // Said once, under the field.
     expect(screen.getAllByText(refusal)).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import ptBR from "../../../shared/locales/pt-BR.json";
@@ -37,7 +37,7 @@ describe("OfferForm", { timeout: 30_000 }, () => {
     await userEvent.type(rent(), "2500");
     expect(screen.getByTestId("pacote")).toHaveTextContent("R$ 2.500,00");
     await userEvent.click(screen.getByRole("button", { name: ptBR.offer.save }));
-    await vi.waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
     expect(onSave).toHaveBeenCalledWith(
       expect.objectContaining({ aluguel: 250_000, condominio: 0, garantias: ["seguro_fianca"] }),
     );

@@ -1,6 +1,6 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SearchResult } from "../../../shared/contracts/listings";
 import { renderScreen } from "../../app/testing";
 import { offerCard } from "./offer-view.fixture";
@@ -31,7 +31,7 @@ describe("a page of results", { timeout: 30_000 }, () => {
       api: { "/api/search": { items: many, nextCursor: null, total: 20 } satisfies SearchResult },
     });
     await screen.findAllByTestId("result", {}, { timeout: 5000 });
-    await vi.waitFor(() => expect(screen.getAllByTestId("result")).toHaveLength(20));
+    await waitFor(() => expect(screen.getAllByTestId("result")).toHaveLength(20));
     expect(screen.getAllByTestId("result")[19]).toHaveTextContent("Bairro 20");
   });
 });
@@ -118,7 +118,7 @@ describe("/v4, the table", { timeout: 30_000 }, () => {
     await userEvent.click(
       within(screen.getByRole("form", { name: "Filtros" })).getByRole("button", { name: "Buscar" }),
     );
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(screen.getByTestId("location")).toHaveTextContent("/v4?bairro=Centro&sort=area_desc"),
     );
   });
@@ -185,18 +185,18 @@ describe("the search a visitor arrives to", { timeout: 30_000 }, () => {
     });
     const box = await screen.findByRole("combobox", { name: "Onde você quer morar?" }, { timeout: 5000 });
     await userEvent.type(box, "rio");
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(fetch.mock.calls.map(([url]) => String(url))).toContain("/api/search/places?q=rio"),
     );
     // Each suggestion says how many offers are there.
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(screen.getAllByRole("option", { hidden: true }).map((o) => o.textContent)).toEqual(
         expect.arrayContaining(["Botafogo, Rio de Janeiro – RJ · 3 ofertas"]),
       ),
     );
     // The second suggestion, chosen from the keyboard: the bairro, searched at once.
     await userEvent.keyboard("{ArrowDown}{ArrowDown}{Enter}");
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(screen.getByTestId("location")).toHaveTextContent(
         "/?precoMax=3000&cidade=Rio+de+Janeiro&uf=RJ&bairro=Botafogo",
       ),
@@ -211,7 +211,7 @@ describe("the search a visitor arrives to", { timeout: 30_000 }, () => {
     await userEvent.clear(box);
     await userEvent.type(box, "Sao Paolo");
     await userEvent.click(screen.getByTestId("place-search"));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(screen.getByTestId("location")).toHaveTextContent("/?quartos=2&cidade=Sao+Paolo"),
     );
   });
@@ -232,10 +232,10 @@ describe("the search a visitor arrives to", { timeout: 30_000 }, () => {
     );
     await screen.findByTestId("result");
     await userEvent.click(screen.getByRole("link", { name: "Buscar exatamente por “Sao Paolo”" }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(screen.getByTestId("location")).toHaveTextContent("/?cidade=Sao+Paolo&exato=1"),
     );
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(fetch.mock.calls.map(([url]) => String(url))).toContain("/api/search?cidade=Sao+Paolo&exato=1"),
     );
   });
@@ -305,7 +305,7 @@ describe("a minimum price above the maximum, typed in the filters", { timeout: 3
       await userEvent.type(max, "1000");
       await userEvent.click(within(drawer).getByRole("button", { name: "Buscar" }));
 
-      await vi.waitFor(() => expect(max).toHaveAttribute("aria-invalid", "true"));
+      await waitFor(() => expect(max).toHaveAttribute("aria-invalid", "true"));
       expect(max).toHaveAccessibleDescription("O preço mínimo não pode ser maior que o máximo.");
       // The drawer stays open on the message; the address and the results stay as they were.
       expect(screen.getByRole("dialog", { name: "Filtrar imóveis" })).toBeInTheDocument();

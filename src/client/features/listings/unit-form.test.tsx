@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { UnitView } from "../../../shared/contracts/listings";
@@ -84,7 +84,7 @@ describe("UnitForm", { timeout: 30_000 }, () => {
     await userEvent.type(field(ptBR.units.fields.numero), "1000");
     await userEvent.type(field(ptBR.units.fields.bairro), "Bela Vista");
     await userEvent.click(screen.getByRole("button", { name: ptBR.units.save }));
-    await vi.waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
     expect(onSave).toHaveBeenCalledWith(
       expect.objectContaining({ cep: "01310100", numero: "1000", cidade: "São Paulo", uf: "SP" }),
     );
@@ -136,11 +136,11 @@ describe("UnitForm's uploads (issue 29)", { timeout: 30_000 }, () => {
     expect(started.map((u) => u.name)).toEqual(["capa.jpg", "sala.jpg", "quarto.jpg"]);
     // The small last one first, then the cover, then the middle one.
     started[2]?.resolve("quarto");
-    await vi.waitFor(() => expect(shown()).toEqual(["quarto"]));
+    await waitFor(() => expect(shown()).toEqual(["quarto"]));
     started[0]?.resolve("capa");
-    await vi.waitFor(() => expect(shown()).toEqual(["capa", "quarto"]));
+    await waitFor(() => expect(shown()).toEqual(["capa", "quarto"]));
     started[1]?.resolve("sala");
-    await vi.waitFor(() => expect(shown()).toEqual(["capa", "sala", "quarto"]));
+    await waitFor(() => expect(shown()).toEqual(["capa", "sala", "quarto"]));
     // The cover is the first chosen.
     expect(screen.getByText(ptBR.units.cover)).toBeInTheDocument();
     expect(screen.getAllByRole("button", { name: new RegExp(ptBR.units.makeCover) })).toHaveLength(2);

@@ -1,6 +1,6 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { NoticeList } from "../../../shared/contracts/preferences";
 import ptBR from "../../../shared/locales/pt-BR.json";
 import { renderScreen } from "../../app/testing";
@@ -36,9 +36,7 @@ describe("the bell", { timeout: 30_000 }, () => {
     expect(items.map((i) => i.dataset.read)).toEqual(["no", "yes"]);
     expect(items[0]).toHaveTextContent("Apartamento no bairro Botafogo");
     await userEvent.click(items[0] as HTMLElement);
-    await vi.waitFor(() =>
-      expect(screen.getByTestId("location")).toHaveTextContent(`/AluguelOferta?id=${A}`),
-    );
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent(`/AluguelOferta?id=${A}`));
     expect(
       fetch.mock.calls.some(
         ([url, init]) => String(url).endsWith(`/api/notifications/${A}/read`) && init?.method === "POST",
@@ -58,7 +56,7 @@ describe("the bell", { timeout: 30_000 }, () => {
     await userEvent.click(await screen.findByRole("button", { name: "Avisos: 1 não lido" }));
     const dropdown = await screen.findByTestId("notice-list");
     await userEvent.click(await within(dropdown).findByText(ptBR.notices.readAll));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(fetch.mock.calls.some(([url]) => String(url).endsWith("/api/notifications/read-all"))).toBe(
         true,
       ),

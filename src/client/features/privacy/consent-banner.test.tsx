@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import ptBR from "../../../shared/locales/pt-BR.json";
 import { PRIVACY_POLICY_VERSION } from "../../../shared/privacy-policy";
 import { renderScreen } from "../../app/testing";
@@ -41,7 +41,7 @@ describe("the consent banner", () => {
       expect(screen.getByRole("button", { name })).toBeVisible();
     expect(banner).toHaveTextContent(b.text);
     await userEvent.click(screen.getByRole("button", { name: b.refuse }));
-    await vi.waitFor(() => expect(screen.queryByTestId("consent-banner")).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByTestId("consent-banner")).not.toBeInTheDocument());
     expect(JSON.parse(localStorage.getItem("chave.consent") ?? "{}")).toMatchObject({
       analytics: false,
       policyVersion: PRIVACY_POLICY_VERSION,
@@ -50,7 +50,7 @@ describe("the consent banner", () => {
     // The next visit does not ask again.
     renderScreen(<ConsentBanner />, { api: { "GET /api/privacy": info(true) } });
     await screen.findByTestId("location");
-    await vi.waitFor(() => expect(screen.queryByTestId("consent-banner")).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByTestId("consent-banner")).not.toBeInTheDocument());
   });
 
   it("'Personalizar' shows the one choice unticked; a signed-in answer is stored for the account", async () => {
@@ -75,8 +75,8 @@ describe("the consent banner", () => {
     expect(box).not.toBeChecked();
     await userEvent.click(box);
     await userEvent.click(screen.getByRole("button", { name: b.save }));
-    await vi.waitFor(() => expect(saved).toEqual([{ analytics: true }]));
-    await vi.waitFor(() => expect(screen.queryByTestId("consent-banner")).not.toBeInTheDocument());
+    await waitFor(() => expect(saved).toEqual([{ analytics: true }]));
+    await waitFor(() => expect(screen.queryByTestId("consent-banner")).not.toBeInTheDocument());
   });
 
   it("asks nothing where this installation has no analytics", async () => {
@@ -101,10 +101,10 @@ describe("the consent banner", () => {
       { api: { "GET /api/privacy": info(true) } },
     );
     await userEvent.click(await screen.findByRole("button", { name: b.accept }));
-    await vi.waitFor(() => expect(screen.queryByTestId("consent-banner")).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByTestId("consent-banner")).not.toBeInTheDocument());
     await userEvent.click(screen.getByRole("button", { name: ptBR.privacy.choices }));
     await userEvent.click(await screen.findByRole("button", { name: b.refuse }));
-    await vi.waitFor(() => expect(screen.queryByTestId("consent-banner")).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByTestId("consent-banner")).not.toBeInTheDocument());
     expect(JSON.parse(localStorage.getItem("chave.consent") ?? "{}")).toMatchObject({ analytics: false });
   });
 });

@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import ptBR from "../../../shared/locales/pt-BR.json";
 import { PRIVACY_POLICY_VERSION } from "../../../shared/privacy-policy";
@@ -136,7 +136,7 @@ describe("the survey's trigger on the sealed contract", () => {
   it("without a yes: nothing is captured and posthog-js is never loaded", async () => {
     const { fetch } = open({ analytics: false, sealed: true });
     await screen.findByTestId("seal-verdict");
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(fetch.mock.calls.map(([url]) => String(url))).toContain("/api/privacy/consent"),
     );
     await screen.findByText(ptBR.viewer.forbidden);
@@ -147,15 +147,15 @@ describe("the survey's trigger on the sealed contract", () => {
   it("with a yes, opening the sealed contract captures the trigger once, under the person's opaque id", async () => {
     open({ analytics: true, sealed: true });
     await screen.findByTestId("seal-verdict");
-    await vi.waitFor(() => expect(posthog.state.captured).toEqual([SEALED_CONTRACT_VIEWED]));
+    await waitFor(() => expect(posthog.state.captured).toEqual([SEALED_CONTRACT_VIEWED]));
     expect(posthog.state.distinctId).toBe("u_opaque_id_of_rafael_000");
     expect(posthog.state.imported).toBe(1);
   });
 
   it("with a yes, a contract not sealed yet captures nothing", async () => {
     const { fetch } = open({ analytics: true, sealed: false });
-    await vi.waitFor(() => expect(posthog.state.distinctId).toBe("u_opaque_id_of_rafael_000"));
-    await vi.waitFor(() =>
+    await waitFor(() => expect(posthog.state.distinctId).toBe("u_opaque_id_of_rafael_000"));
+    await waitFor(() =>
       expect(fetch.mock.calls.map(([url]) => String(url))).toContain(`/api/contracts/verify/${DOC}`),
     );
     await screen.findByText(ptBR.viewer.forbidden);

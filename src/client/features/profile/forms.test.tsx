@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { ProfileView } from "../../../shared/contracts/profile";
@@ -124,7 +124,7 @@ describe("AddressFormView", { timeout: 30_000 }, () => {
     await userEvent.type(box(ptBR.units.fields.bairro), "Bela Vista");
     await userEvent.type(box(ptBR.profile.fields.rendaMensal), "8500,5");
     await userEvent.click(screen.getByRole("button", { name: save }));
-    await vi.waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
     expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ rendaMensal: 850_050, cep: "01310-100" }));
   });
 });
@@ -134,7 +134,7 @@ describe("the profile's words agree with the person (issue 29)", { timeout: 30_0
   const optionsOf = async (label: string) => {
     const input = screen.getByLabelText(label, { selector: "input" });
     await userEvent.click(input);
-    const list = await vi.waitFor(() => {
+    const list = await waitFor(() => {
       const id = input.getAttribute("aria-controls");
       const el = id ? document.getElementById(id) : null;
       if (!el) throw new Error(`no list for ${label}`);

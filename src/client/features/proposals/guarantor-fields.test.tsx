@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import ptBR from "../../../shared/locales/pt-BR.json";
@@ -29,7 +29,7 @@ describe("the guarantor's marital status and spouse", { timeout: 30_000 }, () =>
     const marital = within(fields).getByRole("combobox", { name: ptBR.proposal.guarantorMarital });
     marital.focus();
     await userEvent.keyboard("{ArrowDown}{ArrowDown}{Enter}");
-    await vi.waitFor(() => expect(marital).toHaveValue(ptBR.profile.marital.casado));
+    await waitFor(() => expect(marital).toHaveValue(ptBR.profile.marital.casado));
     const spouse = await screen.findByTestId("guarantor-spouse");
     expect(spouse).toHaveTextContent("anuência do cônjuge");
     await userEvent.click(screen.getByRole("button", { name: "Enviar novo fiador" }));
@@ -82,19 +82,19 @@ describe("the guarantor's address", { timeout: 30_000 }, () => {
     const marital = within(fields).getByRole("combobox", { name: ptBR.proposal.guarantorMarital });
     marital.focus();
     await userEvent.keyboard("{ArrowDown}{Enter}");
-    await vi.waitFor(() => expect(marital).toHaveValue(ptBR.profile.marital.solteiro));
+    await waitFor(() => expect(marital).toHaveValue(ptBR.profile.marital.solteiro));
 
     const address = within(fields).getByTestId("guarantor-address");
     const f = ptBR.units.fields;
     await userEvent.type(within(address).getByRole("textbox", { name: f.cep }), "30140-071");
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(within(address).getByRole("textbox", { name: f.logradouro })).toHaveValue("Rua Pernambuco"),
     );
     expect(within(address).getByRole("textbox", { name: f.cidade })).toHaveValue("Belo Horizonte");
     expect(within(address).getByRole("textbox", { name: f.bairro })).toHaveValue("Savassi");
     await userEvent.type(within(address).getByRole("textbox", { name: f.numero }), "550");
     await userEvent.click(screen.getByRole("button", { name: "Enviar novo fiador" }));
-    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({
       fiador: {
         nome: "Antônio Gonçalves",
@@ -138,15 +138,15 @@ describe("the guarantor's qualification in the lease", { timeout: 30_000 }, () =
     const marital = within(fields).getByRole("combobox", { name: ptBR.proposal.guarantorMarital });
     marital.focus();
     await userEvent.keyboard("{ArrowDown}{Enter}");
-    await vi.waitFor(() => expect(marital).toHaveValue(ptBR.profile.marital.solteiro));
+    await waitFor(() => expect(marital).toHaveValue(ptBR.profile.marital.solteiro));
     const gender = within(fields).getByRole("combobox", { name: ptBR.proposal.guarantorGender });
     expect(gender).toHaveValue(ptBR.proposal.guarantorGenderOption.nao_informado);
     gender.focus();
     // Feminino, masculino, não informado: up from the chosen one to "masculino".
     await userEvent.keyboard("{ArrowDown}{ArrowUp}{Enter}");
-    await vi.waitFor(() => expect(gender).toHaveValue(ptBR.proposal.guarantorGenderOption.masculino));
+    await waitFor(() => expect(gender).toHaveValue(ptBR.proposal.guarantorGenderOption.masculino));
     await userEvent.click(screen.getByRole("button", { name: "Enviar novo fiador" }));
-    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({
       fiador: {
         nome: "Antônio Gonçalves",

@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { renderInApp } from "../../components/render-in-app";
@@ -45,7 +45,7 @@ describe("the moves with fields, on the server's own rules", () => {
       "O imóvel já foi alugado.",
     );
     await userEvent.click(within(dialog).getByRole("button", { name: "Recusar" }));
-    await vi.waitFor(() => expect(requests).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(requests).toHaveBeenCalledTimes(1));
     const [, init] = requests.mock.calls[0] as unknown as [string, RequestInit];
     expect(JSON.parse(String(init.body))).toEqual({ action: "reject", motivo: "O imóvel já foi alugado." });
   });

@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import ptBR from "../../../shared/locales/pt-BR.json";
@@ -31,7 +31,7 @@ describe("the uploads panel", () => {
     onAPhone();
     renderInApp(<UploadsPanelView tasks={tasks()} onDismiss={vi.fn()} />);
     const panel = screen.getByRole("region", { name: ptBR.storage.panelTitle });
-    await vi.waitFor(() => expect(panel.style.maxHeight).toBe("33vh"));
+    await waitFor(() => expect(panel.style.maxHeight).toBe("33vh"));
     expect(panel).toHaveTextContent("3 envios · 2 falharam");
   });
 

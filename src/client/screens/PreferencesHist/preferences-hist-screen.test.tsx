@@ -1,7 +1,7 @@
 import { Notifications, notifications } from "@mantine/notifications";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { PreferenceVersion, SavedSearchView } from "../../../shared/contracts/preferences";
 import { searchFilters } from "../../../shared/contracts/preferences";
 import ptBR from "../../../shared/locales/pt-BR.json";
@@ -84,7 +84,7 @@ describe("/PreferencesHist", { timeout: 30_000 }, () => {
     expect(String(restores[0]?.[0])).toMatch(new RegExp(`/api/preferences/history/${OLDER}/restore$`));
     expect(restores[0]?.[1]?.method).toBe("POST");
     // The list is read again: the restore is now the newest version.
-    await vi.waitFor(() => expect(screen.getAllByTestId("version")).toHaveLength(3));
+    await waitFor(() => expect(screen.getAllByTestId("version")).toHaveLength(3));
     const [top] = screen.getAllByTestId("version");
     expect(top).toHaveTextContent(h.actions.restaurada);
     expect(top).toHaveTextContent("Novas ofertas: desligado → por e-mail na hora");

@@ -1,6 +1,6 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SavedSearchView } from "../../../shared/contracts/preferences";
 import ptBR from "../../../shared/locales/pt-BR.json";
 import { renderScreen } from "../../app/testing";
@@ -72,7 +72,7 @@ describe("/preferences", { timeout: 30_000 }, () => {
     expect(within(form).getByRole("checkbox", { name: f.pets })).toBeChecked();
     await userEvent.type(within(form).getByRole("textbox", { name: f.nome }), "Niterói barato");
     await userEvent.click(within(form).getByRole("button", { name: ptBR.preferences.create }));
-    await vi.waitFor(() => expect(posted).toHaveLength(1));
+    await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]).toMatchObject({
       nome: "Niterói barato",
       filtros: { cidades: ["Niterói"], precoMax: 250000, quartosMin: 2, pets: true },

@@ -1,6 +1,6 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import ptBR from "../../../shared/locales/pt-BR.json";
 import { renderScreen } from "../../app/testing";
 import { Preferences2Screen } from "./preferences2-screen";
@@ -44,7 +44,7 @@ describe("/preferences2", { timeout: 30_000 }, () => {
     const contract = screen.getByRole("radiogroup", { name: n.kinds.contract });
     await userEvent.click(within(contract).getByRole("radio", { name: n.channels.app }));
     await userEvent.click(screen.getByRole("button", { name: n.save }));
-    await vi.waitFor(() => expect(saved).toHaveLength(1));
+    await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]).toEqual({
       canais: { match: "digest", price_drop: "off", proposal: "email", contract: "app", message: "email" },
       horaResumo: 8,

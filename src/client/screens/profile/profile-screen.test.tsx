@@ -1,5 +1,5 @@
 import { notifications } from "@mantine/notifications";
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import type { ProfileView } from "../../../shared/contracts/profile";
@@ -41,7 +41,7 @@ describe("/profile", { timeout: 30_000 }, () => {
     });
     const toast = vi.spyOn(notifications, "show");
     await userEvent.click(await screen.findByRole("button", { name: ptBR.profile.save }));
-    await vi.waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent(/^\/profile2$/));
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent(/^\/profile2$/));
     // Moving on is the confirmation: no toast left over the next step's button.
     expect(toast).not.toHaveBeenCalled();
   });
