@@ -11,11 +11,52 @@ import { MAX_CHUNK_SIZE, RESUMABLE_THRESHOLD, UPLOAD_PATH } from "../src/shared/
 export const UPLOAD_BYTES = 100 * 1024 * 1024;
 const RUNS = Number(process.env.BENCH_UPLOAD_RUNS ?? 5);
 
-/** A valid-looking PDF of `size` bytes: the header the server sniffs, then random bytes. */
-function payload(size: number): Buffer {
-  const bytes = randomBytes(size);
-  Buffer.from("%PDF-1.7\n").copy(bytes, 0);
-  return bytes;
+/**
+ * A real one-page PDF of `size` bytes, most of them a stream of random bytes (as a scanned file's
+ * image is): the server opens what it is sent (storage/pdf-check.ts), so "%PDF-" followed by noise
+ * is refused, as it would be from a person.
+ */
+export function payload(size: number): Buffer {
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>",
+  ];
+  const parts: Buffer[] = [Buffer.from("%PDF-1.7\n")];
+  const offsets: number[] = [];
+  let at = parts[0]?.length ?? 0;
+  const add = (b: Buffer) => {
+    parts.push(b);
+    at += b.length;
+  };
+  objects.forEach((body, i) => {
+    offsets.push(at);
+    add(Buffer.from(`${i + 1} 0 obj\n${body}\nendobj\n`));
+  });
+  // What the rest of the file takes, so the stream fills the size asked for.
+  const tail = (n: number) =>
+    Buffer.from(
+      `xref\n0 5\n0000000000 65535 f \n${[...offsets, n]
+        .map((o) => `${String(o).padStart(10, "0")} 00000 n \n`)
+        .join("")}trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n${String(0).padStart(12, "0")}\n%%EOF\n`,
+    );
+  const streamHead = (length: number) =>
+    Buffer.from(`4 0 obj\n<< /Length ${String(length).padStart(12, "0")} >>\nstream\n`);
+  const streamEnd = Buffer.from("\nendstream\nendobj\n");
+  const length = size - at - streamHead(0).length - streamEnd.length - tail(0).length;
+  const streamAt = at;
+  add(streamHead(length));
+  add(randomBytes(length));
+  add(streamEnd);
+  const xrefAt = at;
+  const end = tail(streamAt);
+  parts.push(
+    Buffer.from(
+      end.toString("latin1").replace(/startxref\n\d{12}/, `startxref\n${String(xrefAt).padStart(12, "0")}`),
+      "latin1",
+    ),
+  );
+  return Buffer.concat(parts);
 }
 
 function median(values: number[]): number {

@@ -19,9 +19,14 @@ export async function settled(page: Page) {
  * The serious and critical findings of axe (WCAG 2.2 A and AA, and best practices) on the page as
  * it is now, one line each, at most three elements a rule; with `outline`, also a page without
  * exactly one main landmark and one h1 (axe counts those as moderate). A page behind an open
- * dialog is hidden from assistive technology, so a dialog is audited without the outline.
+ * dialog is hidden from assistive technology, so a dialog is audited without the outline. `rules`
+ * runs only those axe rules (a dark theme's colours, on a page already audited whole in light).
  */
-export async function audit(page: Page, where: string, { outline = true } = {}): Promise<string[]> {
+export async function audit(
+  page: Page,
+  where: string,
+  { outline = true, rules }: { outline?: boolean; rules?: string[] } = {},
+): Promise<string[]> {
   // A dialog fading in, a toast sliding: colours mid-transition are not the page's colours.
   await page.waitForFunction(() =>
     document
@@ -29,17 +34,16 @@ export async function audit(page: Page, where: string, { outline = true } = {}):
       .every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
   );
   await page.evaluate(axeSource);
-  const results = (await page.evaluate(() =>
-    (window as unknown as { axe: { run: (ctx: Document, o: unknown) => Promise<unknown> } }).axe.run(
-      document,
-      {
-        runOnly: {
-          type: "tag",
-          values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"],
-        },
-        resultTypes: ["violations"],
-      },
-    ),
+  const runOnly = rules
+    ? { type: "rule", values: rules }
+    : { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] };
+  const results = (await page.evaluate(
+    (only) =>
+      (window as unknown as { axe: { run: (ctx: Document, o: unknown) => Promise<unknown> } }).axe.run(
+        document,
+        { runOnly: only, resultTypes: ["violations"] },
+      ),
+    runOnly,
   )) as AxeResults;
   const findings = results.violations
     .filter((v: Result) => v.impact === "serious" || v.impact === "critical")
