@@ -125,7 +125,9 @@ async function publishedOffers(databaseUrl: string, n: number): Promise<SeededOf
 async function tenants(t: Target, n: number): Promise<string[]> {
   const cookies: string[] = [];
   for (let i = 0; i < n; i++) {
-    const name = `Inquilina ${i}`;
+    // A name a contract can print: letters, not digits ("Inquilina Bca Souza" for 120).
+    const letters = [...String(i)].map((d) => "abcdefghij"[Number(d)]).join("");
+    const name = `Inquilina ${letters.charAt(0).toUpperCase()}${letters.slice(1)} Souza`;
     const { cookie } = await confirmedAccount(t.base, t.databaseUrl, {
       name,
       email: `capacidade.${Date.now()}.${i}@exemplo.com.br`,
