@@ -154,28 +154,25 @@ function offerTerms(t: OfferUpdateData): OfferTerms {
   };
 }
 
-/** What other domains hear of an offer's changes, inside the change's transaction. */
-export interface ListingsHooks {
-  /**
-   * An offer was published, or a published one changed (its terms, or its unit's features):
-   * `previousTotal` is its pacote before, when the terms changed. Saved searches and favourites
-   * are matched against it by a job sent here (issue 16).
-   */
-  offerChanged?: (c: Queryable, offerId: string, previousTotal: number | null) => Promise<void>;
-}
+/**
+ * What another domain hears of an offer's changes, inside the change's transaction: an offer was
+ * published, or a published one changed (its terms, or its unit's features); `previousTotal` is
+ * its pacote before, when the terms changed. Saved searches and favourites are matched against it
+ * by a job sent here (issue 16).
+ */
+export type OfferChangedListener = (
+  c: Queryable,
+  offerId: string,
+  previousTotal: number | null,
+) => Promise<void>;
 
 export class ListingsService {
-  private readonly offerListeners: NonNullable<ListingsHooks["offerChanged"]>[] = [];
+  private readonly offerListeners: OfferChangedListener[] = [];
 
-  constructor(
-    private readonly pool: pg.Pool,
-    hooks: ListingsHooks = {},
-  ) {
-    if (hooks.offerChanged) this.offerListeners.push(hooks.offerChanged);
-  }
+  constructor(private readonly pool: pg.Pool) {}
 
-  /** Another domain's listener, run in the transaction of every such change (ListingsHooks). */
-  onOfferChanged(listener: NonNullable<ListingsHooks["offerChanged"]>): void {
+  /** Another domain's listener (preferences' plugin), run in the transaction of every such change. */
+  onOfferChanged(listener: OfferChangedListener): void {
     this.offerListeners.push(listener);
   }
 
