@@ -8,6 +8,7 @@ import { cepPart } from "./domains/cep/plugin";
 import { contractsPart } from "./domains/contracts/plugin";
 import { closeConnectionsWhileDraining, Lifecycle } from "./domains/health/lifecycle";
 import { healthPart } from "./domains/health/plugin";
+import { inspectionsPart } from "./domains/inspections/plugin";
 import { listingsPart } from "./domains/listings/plugin";
 import { messagesPart } from "./domains/messages/plugin";
 import { noticesPart } from "./domains/notices/plugin";
@@ -45,6 +46,7 @@ const PARTS = [
   privacyPart,
   proposalsPart,
   contractsPart,
+  inspectionsPart,
   messagesPart,
   retentionPart,
 ];

@@ -117,6 +117,8 @@ const envSchema = z.object({
   LIVE_MAX_STREAMS_PER_USER: positiveInt.default(8),
   LIVE_EVENTS_RETENTION_DAYS: positiveInt.default(7),
   MESSAGE_UNREAD_EMAIL_MINUTES: positiveInt.default(30),
+  // The tenant's window to agree with or contest an inspection report, in calendar days (issue 31).
+  INSPECTION_REVIEW_DAYS: positiveInt.default(5),
   // Background jobs (pg-boss): how often an idle node looks for work, the first retry's delay
   // (doubling after), how long a job may run before another node takes it back, and how often
   // such stalled jobs are looked for.

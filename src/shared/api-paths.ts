@@ -77,6 +77,16 @@ export const apiRoutes = {
     refuse: "/signing/:id/refuse",
     clicksignWebhook: "/signing/webhooks/clicksign",
   },
+  inspections: {
+    /** A lease's reports (GET) and a new one (POST). */
+    ofLease: "/contracts/:id/inspections",
+    one: "/inspections/:id",
+    finish: "/inspections/:id/finish",
+    review: "/inspections/:id/items/:itemId/review",
+    submitReview: "/inspections/:id/review",
+    answer: "/inspections/:id/items/:itemId/answer",
+    sign: "/inspections/:id/sign",
+  },
   messages: {
     all: "/messages",
     thread: "/messages/:proposalId",
@@ -202,6 +212,15 @@ export const apiPaths = {
     sign: (id: string) => apiPath(r.signing.sign, id),
     refuse: (id: string) => apiPath(r.signing.refuse, id),
     clicksignWebhook: apiPath(r.signing.clicksignWebhook),
+  },
+  inspections: {
+    ofLease: (contractId: string) => apiPath(r.inspections.ofLease, contractId),
+    one: (id: string) => apiPath(r.inspections.one, id),
+    finish: (id: string) => apiPath(r.inspections.finish, id),
+    review: (id: string, itemId: string) => apiPath(r.inspections.review, id, itemId),
+    submitReview: (id: string) => apiPath(r.inspections.submitReview, id),
+    answer: (id: string, itemId: string) => apiPath(r.inspections.answer, id, itemId),
+    sign: (id: string) => apiPath(r.inspections.sign, id),
   },
   messages: {
     all: apiPath(r.messages.all),

@@ -190,6 +190,23 @@ export const errorStatus = {
   // Public verification of a sealed contract (docs/decisions/033)
   "not-a-pdf": 415,
   "verify-file-too-large": 413,
+  // Inspection reports (issue 31)
+  "inspection-name-required": 400,
+  "inspection-text-too-long": 400,
+  "inspection-damage-description": 400,
+  "inspection-contest-note": 400,
+  "inspection-answer-reason": 400,
+  "inspection-damage-on-entry": 400,
+  "inspection-incomplete": 400,
+  "inspection-wrong-step": 409,
+  "inspection-locked": 409,
+  "inspection-stale": 409,
+  "inspection-exists": 409,
+  "inspection-entry-required": 409,
+  "inspection-invalid-photo": 400,
+  "inspection-open-contests": 409,
+  "inspection-lease-unsigned": 409,
+  "inspection-not-yet": 409,
 } as const satisfies Record<keyof typeof ptBR.errors, number>;
 
 export type ErrorCode = keyof typeof errorStatus;

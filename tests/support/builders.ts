@@ -154,6 +154,17 @@ export function builders(t: BuilderApp) {
       return signUp(app, { name });
     },
 
+    /** A photo `owner` uploads for an inspection report (a small PNG of colour `rgb`); its document id. */
+    async photo(owner: { cookie: string }, rgb: [number, number, number] = [200, 180, 150]): Promise<string> {
+      const upload = await uploadBytes(
+        { baseUrl: baseUrl(), cookie: owner.cookie, origin: ORIGIN },
+        makePng(40, 30, rgb),
+        { filename: "vistoria.png", kind: "foto_vistoria", folder: "vistorias" },
+      );
+      if (upload.status >= 300) throw new Error(`photo: ${upload.status} ${upload.body}`);
+      return upload.json<{ id: string }>().id;
+    },
+
     /**
      * A draft offer of `owner` whose unit has a photo: all that publishing asks for but the owner's
      * profile (decision 041), which a NewUser lacks. Its id.

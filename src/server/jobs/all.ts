@@ -3,6 +3,7 @@
  * new job adds its `jobs.ts` here.
  */
 import "../domains/contracts/jobs";
+import "../domains/inspections/jobs";
 import "../domains/messages/jobs";
 import "../domains/notices/jobs";
 import "../domains/preferences/jobs";

@@ -17,6 +17,7 @@ const ALL = [
   "contracts.remind",
   "contracts.reseal",
   "contracts.review-remind",
+  "inspections.close-reviews",
   "live.prune",
   "mail.send",
   "messages.email-unread",

@@ -94,7 +94,7 @@ export async function photosWithoutRenditions(
   const { rows } = await c.query<Pick<RowOf<typeof documents>, "id">>(
     `SELECT d.id FROM documents d
      WHERE d.content_type LIKE 'image/%' AND ($1::uuid IS NULL OR d.id > $1::uuid)
-       AND (d.kind = 'foto_unidade' OR EXISTS (SELECT 1 FROM units u WHERE u.fotos @> ARRAY[d.id]))
+       AND (d.kind IN ('foto_unidade', 'foto_vistoria') OR EXISTS (SELECT 1 FROM units u WHERE u.fotos @> ARRAY[d.id]))
        AND NOT EXISTS (SELECT 1 FROM photo_renditions r WHERE r.document_id = d.id)
      ORDER BY d.id LIMIT $2`,
     [after, limit],

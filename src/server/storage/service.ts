@@ -246,7 +246,10 @@ export class StorageService {
         size,
         sha256: hash,
       });
-      if (pending.kind === "foto_unidade" && contentType.startsWith("image/"))
+      if (
+        (pending.kind === "foto_unidade" || pending.kind === "foto_vistoria") &&
+        contentType.startsWith("image/")
+      )
         await this.hooks.photoStored?.(client, id);
       let replaced: string | null = null;
       if (pending.replaces && (await deleteOwnedDocument(client, pending.replaces, userId)))

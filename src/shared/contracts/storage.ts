@@ -34,6 +34,8 @@ export const DOCUMENT_KINDS = [
   "comprovante_renda",
   "comprovante_residencia",
   "foto_unidade",
+  /** A photo of an inspection report (issue 31): renditions as a unit's, claimed by the lease once sent. */
+  "foto_vistoria",
   "contrato",
   "outro",
 ] as const;

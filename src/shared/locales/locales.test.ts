@@ -37,6 +37,8 @@ const pluralKeys = (all: Record<string, string>) =>
  * why). In pt-BR 0 takes the singular ("0 quarto"), so any other counted text needs a `_zero`.
  */
 const ONLY_ABOVE_ZERO: Record<string, string> = {
+  "notices.inspection.contested.title":
+    "told only when the tenant contested something (inspections/service.ts)",
   "home.awaiting.review": "the home lists only the kinds with something waiting (signed-in-home.tsx)",
   "home.awaiting.proposals": "the home lists only the kinds with something waiting (signed-in-home.tsx)",
   "home.awaiting.contracts": "the home lists only the kinds with something waiting (signed-in-home.tsx)",
@@ -119,6 +121,7 @@ describe("the locale files", () => {
             value: "R$ 1,00",
             from: "Ana",
             about: "Studio",
+            numero: "2026-ABC123",
           });
           if (said === key || said.includes("{{")) unresolved.push(`${key} (${count}): ${said}`);
         }

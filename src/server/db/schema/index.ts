@@ -1,5 +1,6 @@
 export * from "./auth";
 export * from "./contracts";
+export * from "./inspections";
 export * from "./listings";
 export * from "./mail";
 export * from "./preferences";

@@ -28,7 +28,7 @@ export async function writeDraft(
   },
 ): Promise<string> {
   const kind = documentKind(d.kind);
-  const { bytes, sha256 } = await kind.render(sourceOf(d));
+  const { bytes, sha256 } = await kind.render(sourceOf(d), { read: (id) => ctx.storage.readBytes(id) });
   await insertDraft(c, { ...d, sha256 });
   const documentId = await storeContractPdf(ctx, c, d, bytes, sha256, kind.fileName(d.numero, false));
   await setDocument(c, d.id, documentId);

@@ -35,6 +35,11 @@ export interface DocumentSource<D> {
   data: D;
 }
 
+/** What a kind may read while rendering: the bytes of stored files its data names (a report's photos). */
+export interface DocumentFiles {
+  read(documentId: string): Promise<Buffer>;
+}
+
 export interface DocumentKind<D = unknown> {
   /** Stored in contracts.kind; "locacao" is the lease. */
   readonly kind: string;
@@ -43,7 +48,7 @@ export interface DocumentKind<D = unknown> {
   /** Checks the data a domain hands `createDocument` (a zod schema's parse); throws on bad data. */
   parse(data: unknown): D;
   /** The PDF (pdf-writer; `page.ts` draws the signature lines the stamps find) and its SHA-256. */
-  render(doc: DocumentSource<D>): Promise<{ bytes: Uint8Array; sha256: string }>;
+  render(doc: DocumentSource<D>, files: DocumentFiles): Promise<{ bytes: Uint8Array; sha256: string }>;
   /** Who signs, in order; the PDF's signature lines come in the same order. */
   signers(doc: DocumentSource<D>): PlannedSigner[];
   /** The file's name, before and after sealing. */

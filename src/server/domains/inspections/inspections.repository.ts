@@ -1,0 +1,197 @@
+import type { InspectionContent, InspectionKind } from "../../../shared/contracts/inspections";
+import type { Queryable, RowOf } from "../../db/rows";
+import type { inspectionEvents, inspections } from "../../db/schema/inspections";
+import type { StoredReviews } from "./rules";
+
+export type InspectionRow = RowOf<typeof inspections>;
+export type InspectionEventRow = RowOf<typeof inspectionEvents>;
+
+/** The lease an inspection belongs to, as far as this domain needs it: who are its parties. */
+export interface LeaseRow {
+  id: string;
+  kind: string;
+  parent_id: string | null;
+  status: string;
+  landlord_id: string;
+  tenant_id: string;
+  numero: string;
+  sha256: string | null;
+  sealed_sha256: string | null;
+  tipo: string;
+}
+
+export async function leaseOf(c: Queryable, contractId: string): Promise<LeaseRow | undefined> {
+  const { rows } = await c.query<LeaseRow>(
+    `SELECT id, kind, parent_id, status, landlord_id, tenant_id, numero, sha256, sealed_sha256,
+            data->'imovel'->>'tipo' AS tipo
+       FROM contracts WHERE id = $1`,
+    [contractId],
+  );
+  return rows[0];
+}
+
+export async function findInspection(
+  c: Queryable,
+  id: string,
+  lock = false,
+): Promise<InspectionRow | undefined> {
+  const { rows } = await c.query<InspectionRow>(
+    `SELECT * FROM inspections WHERE id = $1${lock ? " FOR UPDATE" : ""}`,
+    [id],
+  );
+  return rows[0];
+}
+
+export async function inspectionsOfLease(c: Queryable, contractId: string): Promise<InspectionRow[]> {
+  const { rows } = await c.query<InspectionRow>(
+    "SELECT * FROM inspections WHERE contract_id = $1 ORDER BY created_at, id",
+    [contractId],
+  );
+  return rows;
+}
+
+export async function insertInspection(
+  c: Queryable,
+  r: {
+    id: string;
+    contract_id: string;
+    kind: InspectionKind;
+    entry_id: string | null;
+    content: InspectionContent;
+    created_by: string;
+  },
+): Promise<boolean> {
+  const { rowCount } = await c.query(
+    `INSERT INTO inspections (id, contract_id, kind, entry_id, content, created_by)
+     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (contract_id, kind) DO NOTHING`,
+    [r.id, r.contract_id, r.kind, r.entry_id, JSON.stringify(r.content), r.created_by],
+  );
+  return rowCount === 1;
+}
+
+export async function updateInspection(
+  c: Queryable,
+  id: string,
+  set: Partial<Pick<InspectionRow, "status" | "review_ends_at" | "tacit" | "document_contract_id">> & {
+    content?: InspectionContent;
+    reviews?: StoredReviews;
+    bumpVersion?: boolean;
+  },
+): Promise<void> {
+  const fields: string[] = ["updated_at = now()"];
+  const values: unknown[] = [id];
+  const put = (column: string, value: unknown) => {
+    values.push(value);
+    fields.push(`${column} = $${values.length}`);
+  };
+  if (set.status !== undefined) put("status", set.status);
+  if (set.review_ends_at !== undefined) put("review_ends_at", set.review_ends_at);
+  if (set.tacit !== undefined) put("tacit", set.tacit);
+  if (set.document_contract_id !== undefined) put("document_contract_id", set.document_contract_id);
+  if (set.content !== undefined) put("content", JSON.stringify(set.content));
+  if (set.reviews !== undefined) put("reviews", JSON.stringify(set.reviews));
+  if (set.bumpVersion) fields.push("version = version + 1");
+  await c.query(`UPDATE inspections SET ${fields.join(", ")} WHERE id = $1`, values);
+}
+
+export async function recordInspectionEvent(
+  c: Queryable,
+  e: { inspection_id: string; actor_id: string | null; action: string; detail?: string | null },
+): Promise<void> {
+  await c.query(
+    `INSERT INTO inspection_events (inspection_id, actor_id, actor_name, action, detail)
+     VALUES ($1, $2, COALESCE((SELECT name FROM users WHERE id = $2), 'Chave'), $3, $4)`,
+    [e.inspection_id, e.actor_id, e.action, e.detail ?? null],
+  );
+}
+
+/** Whether the actor's last step on the report was this action, less than `minutes` ago (autosaves). */
+export async function recentlyDid(
+  c: Queryable,
+  inspectionId: string,
+  actorId: string,
+  action: string,
+  minutes: number,
+): Promise<boolean> {
+  const { rows } = await c.query<{ action: string; actor_id: string | null; recent: boolean }>(
+    `SELECT action, actor_id, created_at > now() - make_interval(mins => $2) AS recent
+       FROM inspection_events WHERE inspection_id = $1 ORDER BY id DESC LIMIT 1`,
+    [inspectionId, minutes],
+  );
+  const last = rows[0];
+  return last !== undefined && last.action === action && last.actor_id === actorId && last.recent;
+}
+
+export async function historyOf(c: Queryable, inspectionId: string): Promise<InspectionEventRow[]> {
+  const { rows } = await c.query<InspectionEventRow>(
+    "SELECT * FROM inspection_events WHERE inspection_id = $1 ORDER BY id",
+    [inspectionId],
+  );
+  return rows;
+}
+
+/** Of `ids`, those `ownerId` owns that are images (or already this lease's), with what the laudo prints. */
+export async function usablePhotos(
+  c: Queryable,
+  ids: string[],
+  ownerId: string,
+  contractId: string,
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await c.query<{ id: string }>(
+    `SELECT id::text FROM documents
+      WHERE id = ANY($1::uuid[]) AND content_type LIKE 'image/%'
+        AND ((owner_id = $2 AND contract_id IS NULL) OR contract_id = $3)`,
+    [ids, ownerId, contractId],
+  );
+  return rows.map((r) => r.id);
+}
+
+export interface PhotoRow {
+  id: string;
+  sha256: string;
+  file_name: string;
+  created_at: Date;
+}
+
+export async function photoRows(c: Queryable, ids: string[]): Promise<PhotoRow[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await c.query<PhotoRow>(
+    "SELECT id::text, sha256, file_name, created_at FROM documents WHERE id = ANY($1::uuid[]) ORDER BY created_at, id",
+    [ids],
+  );
+  return rows;
+}
+
+/**
+ * The report's photos become the lease's files (decision 034): nobody deletes, renames or replaces
+ * them any more, and the other party reads them for as long as the lease exists.
+ */
+export async function claimPhotos(
+  c: Queryable,
+  ids: string[],
+  contractId: string,
+  readerId: string,
+  inspectionId: string,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await c.query("UPDATE documents SET contract_id = $2 WHERE id = ANY($1::uuid[]) AND contract_id IS NULL", [
+    ids,
+    contractId,
+  ]);
+  await c.query(
+    `INSERT INTO document_shares (document_id, user_id, reason)
+     SELECT unnest($1::uuid[]), $2, $3 ON CONFLICT DO NOTHING`,
+    [ids, readerId, `vistoria:${inspectionId}`],
+  );
+}
+
+/** Reports still in review whose window has ended, locked for the one closing them. */
+export async function reviewsEnded(c: Queryable, now: Date): Promise<InspectionRow[]> {
+  const { rows } = await c.query<InspectionRow>(
+    `SELECT * FROM inspections WHERE status = 'revisao' AND review_ends_at <= $1
+      ORDER BY review_ends_at LIMIT 100 FOR UPDATE SKIP LOCKED`,
+    [now],
+  );
+  return rows;
+}

@@ -1,0 +1,515 @@
+import { randomUUID } from "node:crypto";
+import type pg from "pg";
+import type { z } from "zod";
+import {
+  type contestAnswer,
+  type InspectionContent,
+  type InspectionKind,
+  type InspectionView,
+  type inspectionSave,
+  type itemReview,
+  itemsForRoom,
+  ROOM_TEMPLATES,
+} from "../../../shared/contracts/inspections";
+import { AppError } from "../../../shared/errors";
+import { UNIT_TYPE_NAMES, type UnitType } from "../../../shared/listing-names";
+import type { Clock } from "../../clock";
+import { withTransaction } from "../../db/client";
+import type { Queryable } from "../../db/rows";
+import type { NoticeGateway, NoticeParams } from "../../mail/notice-gateway";
+import {
+  claimPhotos,
+  findInspection,
+  historyOf,
+  type InspectionRow,
+  insertInspection,
+  inspectionsOfLease,
+  type LeaseRow,
+  leaseOf,
+  photoRows,
+  recentlyDid,
+  recordInspectionEvent,
+  reviewsEnded,
+  updateInspection,
+  usablePhotos,
+} from "./inspections.repository";
+import {
+  applyAccepted,
+  checkComplete,
+  checkDamage,
+  checkIds,
+  damageTotal,
+  exitFromEntry,
+  expectStatus,
+  itemIds,
+  openContests,
+  photosOf,
+  reviewPhotos,
+  reviewWindowEnd,
+  type StoredReviews,
+} from "./rules";
+
+/** The kind of the laudo's document (domains/contracts/documents/vistoria). */
+export const INSPECTION_DOCUMENT = "vistoria";
+
+export interface InspectionsDeps {
+  pool: pg.Pool;
+  clock: Clock;
+  notices: NoticeGateway;
+  /** The review window in calendar days (INSPECTION_REVIEW_DAYS). */
+  reviewDays: number;
+  /** Starts the laudo as a document of the lease (the contracts domain's document machine). */
+  createDocument(
+    c: Queryable,
+    input: { kind: string; parentId: string; data: unknown },
+  ): Promise<{ id: string }>;
+}
+
+type Role = "landlord" | "tenant";
+
+/** Leases that can be inspected: from approval on, not once cancelled or refused. */
+const LIVE_LEASE = new Set(["rascunho", "enviado", "selando", "assinado"]);
+
+/**
+ * The inspection reports of a lease (issue 31): the landlord fills one, the tenant agrees or
+ * contests item by item within the review window, the landlord answers each contest, and the
+ * agreed report becomes a laudo both sign. Only the lease's two parties see or touch a report.
+ */
+export class InspectionsService {
+  constructor(private readonly deps: InspectionsDeps) {}
+
+  /** The lease and the reader's role in it; anyone else is told it does not exist. */
+  private async lease(
+    c: Queryable,
+    userId: string,
+    contractId: string,
+  ): Promise<{ lease: LeaseRow; role: Role }> {
+    const lease = await leaseOf(c, contractId);
+    if (lease?.kind !== "locacao" || lease.parent_id !== null) throw new AppError("not-found");
+    if (lease.landlord_id === userId) return { lease, role: "landlord" };
+    if (lease.tenant_id === userId) return { lease, role: "tenant" };
+    throw new AppError("not-found");
+  }
+
+  /** The report, its lease and the reader's role; locked when it is to change. */
+  private async report(c: Queryable, userId: string, id: string, lock = false) {
+    const row = await findInspection(c, id, lock);
+    if (!row) throw new AppError("not-found");
+    const { lease, role } = await this.lease(c, userId, row.contract_id);
+    return { row, lease, role };
+  }
+
+  private only(role: Role, wanted: Role): void {
+    if (role !== wanted) throw new AppError("unauthorized");
+  }
+
+  async list(userId: string, contractId: string): Promise<{ items: InspectionView[] }> {
+    const { role } = await this.lease(this.deps.pool, userId, contractId);
+    const rows = await inspectionsOfLease(this.deps.pool, contractId);
+    const items: InspectionView[] = [];
+    for (const row of rows) items.push(await this.view(this.deps.pool, row, role));
+    return { items };
+  }
+
+  async get(userId: string, id: string): Promise<InspectionView> {
+    const { row, role } = await this.report(this.deps.pool, userId, id);
+    return this.view(this.deps.pool, row, role);
+  }
+
+  /** The landlord starts the entry report from the unit type's rooms, or the exit one from the entry. */
+  async start(userId: string, contractId: string, kind: InspectionKind): Promise<InspectionView> {
+    return withTransaction(this.deps.pool, async (c) => {
+      const { lease, role } = await this.lease(c, userId, contractId);
+      this.only(role, "landlord");
+      if (!LIVE_LEASE.has(lease.status)) throw new AppError("contract-not-editable");
+      let content: InspectionContent;
+      let entryId: string | null = null;
+      if (kind === "entrada") {
+        content = templateFor(lease.tipo);
+      } else {
+        const entry = (await inspectionsOfLease(c, contractId)).find((r) => r.kind === "entrada");
+        if (!entry || !["concluida", "assinatura", "assinada"].includes(entry.status))
+          throw new AppError("inspection-entry-required");
+        entryId = entry.id;
+        content = exitFromEntry(entry.content);
+      }
+      const id = randomUUID();
+      const created = await insertInspection(c, {
+        id,
+        contract_id: contractId,
+        kind,
+        entry_id: entryId,
+        content,
+        created_by: userId,
+      });
+      if (!created) throw new AppError("inspection-exists");
+      await recordInspectionEvent(c, { inspection_id: id, actor_id: userId, action: "iniciou" });
+      const row = await findInspection(c, id);
+      if (!row) throw new AppError("not-found");
+      return this.view(c, row, role);
+    });
+  }
+
+  /** The landlord's draft, saved whole as it is filled; a save over a newer version is refused. */
+  async save(userId: string, id: string, input: z.output<typeof inspectionSave>): Promise<InspectionView> {
+    return withTransaction(this.deps.pool, async (c) => {
+      const { row, role } = await this.report(c, userId, id, true);
+      this.only(role, "landlord");
+      expectStatus(row.status, "rascunho");
+      if (input.versao !== row.version) throw new AppError("inspection-stale");
+      const content = input.conteudo;
+      checkIds(content);
+      checkDamage(row.kind, content);
+      const wanted = photosOf(content);
+      const usable = new Set(await usablePhotos(c, wanted, userId, row.contract_id));
+      if (wanted.some((p) => !usable.has(p))) throw new AppError("inspection-invalid-photo");
+      await updateInspection(c, id, { content, bumpVersion: true });
+      // Autosaves are one step of the history per quarter hour, not one per keystroke.
+      if (!(await recentlyDid(c, id, userId, "editou", 15)))
+        await recordInspectionEvent(c, { inspection_id: id, actor_id: userId, action: "editou" });
+      const saved = await findInspection(c, id);
+      if (!saved) throw new AppError("not-found");
+      return this.view(c, saved, role);
+    });
+  }
+
+  /**
+   * The landlord finishes the report: its photos become the lease's files, shared with the
+   * tenant, who is told and has the review window to agree or contest.
+   */
+  async finish(userId: string, id: string): Promise<InspectionView> {
+    return withTransaction(this.deps.pool, async (c) => {
+      const { row, lease, role } = await this.report(c, userId, id, true);
+      this.only(role, "landlord");
+      expectStatus(row.status, "rascunho");
+      checkComplete(row.content);
+      await claimPhotos(c, photosOf(row.content), lease.id, lease.tenant_id, id);
+      const ends = reviewWindowEnd(this.deps.clock.now(), this.deps.reviewDays);
+      await updateInspection(c, id, { status: "revisao", review_ends_at: ends, bumpVersion: true });
+      await recordInspectionEvent(c, {
+        inspection_id: id,
+        actor_id: userId,
+        action: "enviou_revisao",
+        detail: ends.toISOString(),
+      });
+      await this.deps.notices.tell(c, "contract", [
+        {
+          userId: lease.tenant_id,
+          text: {
+            key: `inspection.review_${row.kind}`,
+            params: {
+              numero: lease.numero,
+              until: { date: ends.toISOString(), time: true },
+              days: this.deps.reviewDays,
+            },
+          },
+          path: inspectionPath(id),
+          required: true,
+          dedupe: `inspection-review:${id}`,
+        },
+      ]);
+      return this.viewOf(c, id, role);
+    });
+  }
+
+  /** The tenant's word on one item, while the window is open (it can be changed until sent). */
+  async review(
+    userId: string,
+    id: string,
+    itemId: string,
+    input: z.output<typeof itemReview>,
+  ): Promise<InspectionView> {
+    return withTransaction(this.deps.pool, async (c) => {
+      const { row, role } = await this.report(c, userId, id, true);
+      this.only(role, "tenant");
+      this.openWindow(row);
+      if (!itemIds(row.content).includes(itemId)) throw new AppError("not-found");
+      const now = this.deps.clock.now().toISOString();
+      const reviews: StoredReviews = { ...row.reviews };
+      if (input.decisao === "concorda") {
+        reviews[itemId] = {
+          decisao: "concorda",
+          estado: null,
+          observacao: "",
+          fotos: [],
+          em: now,
+          resposta: null,
+        };
+      } else {
+        const usable = new Set(await usablePhotos(c, input.fotos, userId, row.contract_id));
+        if (input.fotos.some((p) => !usable.has(p))) throw new AppError("inspection-invalid-photo");
+        reviews[itemId] = {
+          decisao: "contesta",
+          estado: input.estado,
+          observacao: input.observacao,
+          fotos: [...new Set(input.fotos)],
+          em: now,
+          resposta: null,
+        };
+      }
+      await updateInspection(c, id, { reviews, bumpVersion: true });
+      await recordInspectionEvent(c, {
+        inspection_id: id,
+        actor_id: userId,
+        action: input.decisao === "concorda" ? "concordou" : "contestou",
+        detail: itemName(row.content, itemId),
+      });
+      return this.viewOf(c, id, role);
+    });
+  }
+
+  /**
+   * The tenant sends their review: every item not contested is agreed; with contests, the
+   * landlord is told to answer them, without, the report is agreed.
+   */
+  async submitReview(userId: string, id: string): Promise<InspectionView> {
+    return withTransaction(this.deps.pool, async (c) => {
+      const { row, lease, role } = await this.report(c, userId, id, true);
+      this.only(role, "tenant");
+      this.openWindow(row);
+      await this.closeReview(c, row, lease, userId, false);
+      return this.viewOf(c, id, role);
+    });
+  }
+
+  private openWindow(row: InspectionRow): void {
+    expectStatus(row.status, "revisao");
+    // The window's end is the job's to record; between the end and the job, nothing more is taken.
+    if (row.review_ends_at && row.review_ends_at <= this.deps.clock.now())
+      throw new AppError("inspection-wrong-step");
+  }
+
+  /** Ends the review, by the tenant's sending it or by the window's end (silence: agreement). */
+  private async closeReview(
+    c: Queryable,
+    row: InspectionRow,
+    lease: LeaseRow,
+    actor: string | null,
+    silent: boolean,
+  ) {
+    const contests = openContests(row.reviews);
+    await claimPhotos(c, reviewPhotos(row.reviews), lease.id, lease.landlord_id, row.id);
+    const status = contests.length > 0 ? "respostas" : "concluida";
+    await updateInspection(c, row.id, { status, tacit: silent, bumpVersion: true });
+    await recordInspectionEvent(c, {
+      inspection_id: row.id,
+      actor_id: actor,
+      action: silent ? "prazo_encerrado" : "enviou_revisao_locatario",
+      detail: contests.length > 0 ? String(contests.length) : null,
+    });
+    const tell = contests.length > 0 ? lease.landlord_id : null;
+    const who = [lease.landlord_id, lease.tenant_id];
+    await this.deps.notices.tell(
+      c,
+      "contract",
+      (tell ? [tell] : who).map((userId) => ({
+        userId,
+        text: {
+          key:
+            contests.length > 0
+              ? "inspection.contested"
+              : silent
+                ? "inspection.agreedSilently"
+                : "inspection.agreed",
+          params: (contests.length > 0
+            ? { numero: lease.numero, count: contests.length }
+            : { numero: lease.numero }) as NoticeParams,
+        },
+        path: inspectionPath(row.id),
+        required: true,
+        dedupe: `inspection-reviewed:${row.id}:${userId}`,
+      })),
+    );
+  }
+
+  /** The landlord answers one contest: takes the tenant's version, or keeps theirs with a reason. */
+  async answer(
+    userId: string,
+    id: string,
+    itemId: string,
+    input: z.output<typeof contestAnswer>,
+  ): Promise<InspectionView> {
+    return withTransaction(this.deps.pool, async (c) => {
+      const { row, lease, role } = await this.report(c, userId, id, true);
+      this.only(role, "landlord");
+      expectStatus(row.status, "respostas");
+      const review = row.reviews[itemId];
+      if (review?.decisao !== "contesta" || review.resposta !== null) throw new AppError("not-found");
+      const now = this.deps.clock.now().toISOString();
+      const reviews: StoredReviews = {
+        ...row.reviews,
+        [itemId]: {
+          ...review,
+          resposta: {
+            decisao: input.decisao,
+            motivo: input.decisao === "mantem" ? input.motivo : null,
+            em: now,
+          },
+        },
+      };
+      const content = input.decisao === "aceita" ? applyAccepted(row.content, itemId, review) : row.content;
+      const done = openContests(reviews).length === 0;
+      await updateInspection(c, id, {
+        content,
+        reviews,
+        status: done ? "concluida" : "respostas",
+        bumpVersion: true,
+      });
+      await recordInspectionEvent(c, {
+        inspection_id: id,
+        actor_id: userId,
+        action: input.decisao === "aceita" ? "aceitou_contestacao" : "manteve",
+        detail: [itemName(row.content, itemId), input.decisao === "mantem" ? input.motivo : null]
+          .filter(Boolean)
+          .join(": "),
+      });
+      if (done)
+        await this.deps.notices.tell(c, "contract", [
+          {
+            userId: lease.tenant_id,
+            text: { key: "inspection.answered", params: { numero: lease.numero } },
+            path: inspectionPath(id),
+            required: true,
+            dedupe: `inspection-answered:${id}`,
+          },
+        ]);
+      return this.viewOf(c, id, role);
+    });
+  }
+
+  /** The agreed report becomes its laudo, a document of the signed lease both parties sign. */
+  async toSign(userId: string, id: string): Promise<InspectionView & { documentoId: string }> {
+    return withTransaction(this.deps.pool, async (c) => {
+      const { row, lease, role } = await this.report(c, userId, id, true);
+      this.only(role, "landlord");
+      expectStatus(row.status, "concluida");
+      if (lease.status !== "assinado") throw new AppError("inspection-lease-unsigned");
+      const view = await this.view(c, row, role);
+      const doc = await this.deps.createDocument(c, {
+        kind: INSPECTION_DOCUMENT,
+        parentId: lease.id,
+        data: { inspectionId: id, leaseSha256: lease.sealed_sha256 ?? lease.sha256, report: view },
+      });
+      await updateInspection(c, id, {
+        status: "assinatura",
+        document_contract_id: doc.id,
+        bumpVersion: true,
+      });
+      await recordInspectionEvent(c, { inspection_id: id, actor_id: userId, action: "gerou_laudo" });
+      const after = await this.viewOf(c, id, role);
+      return { ...after, documentoId: doc.id };
+    });
+  }
+
+  /** Closes every report whose review window ended: what was not contested is agreed by silence. */
+  async closeEndedReviews(): Promise<number> {
+    return withTransaction(this.deps.pool, async (c) => {
+      const rows = await reviewsEnded(c, this.deps.clock.now());
+      for (const row of rows) {
+        const lease = await leaseOf(c, row.contract_id);
+        if (lease) await this.closeReview(c, row, lease, null, true);
+      }
+      return rows.length;
+    });
+  }
+
+  private async viewOf(c: Queryable, id: string, role: Role): Promise<InspectionView> {
+    const row = await findInspection(c, id);
+    if (!row) throw new AppError("not-found");
+    return this.view(c, row, role);
+  }
+
+  private async view(c: Queryable, row: InspectionRow, role: Role): Promise<InspectionView> {
+    const entry = row.entry_id ? await findInspection(c, row.entry_id) : undefined;
+    // The tenant's contests are theirs until sent; the landlord reads them once the review is.
+    const reviews = role === "landlord" && row.status === "revisao" ? {} : row.reviews;
+    const contestacoes: InspectionView["contestacoes"] = {};
+    const concordados: string[] = [];
+    for (const [itemId, r] of Object.entries(reviews)) {
+      if (r.decisao === "concorda") concordados.push(itemId);
+      else
+        contestacoes[itemId] = {
+          estado: r.estado,
+          observacao: r.observacao,
+          fotos: r.fotos,
+          em: r.em,
+          resposta: r.resposta,
+        };
+    }
+    const photos = await photoRows(c, [
+      ...photosOf(row.content),
+      ...reviewPhotos(reviews),
+      ...(entry ? photosOf(entry.content) : []),
+    ]);
+    const history = await historyOf(c, row.id);
+    return {
+      id: row.id,
+      contractId: row.contract_id,
+      tipo: row.kind,
+      status: row.status,
+      versao: row.version,
+      papel: role,
+      conteudo: row.content,
+      contestacoes,
+      concordados,
+      revisaoAte: row.review_ends_at?.toISOString() ?? null,
+      concordanciaTacita: row.tacit,
+      entrada: entry ? { id: entry.id, conteudo: entry.content } : null,
+      totalDanos: damageTotal(row.content),
+      documentoId: row.document_contract_id,
+      fotos: photos.map((p) => ({
+        id: p.id,
+        sha256: p.sha256,
+        fileName: p.file_name,
+        createdAt: p.created_at.toISOString(),
+      })),
+      historico: history.map((h) => ({
+        em: h.created_at.toISOString(),
+        quem: h.actor_name,
+        acao: h.action,
+        detalhe: h.detail,
+      })),
+    };
+  }
+}
+
+/** The screen of a report (bell and e-mail links). */
+export const inspectionPath = (id: string) => `/Vistoria?id=${id}`;
+
+/** "Sala · Piso": the item as the history names it. */
+function itemName(content: InspectionContent, itemId: string): string {
+  for (const room of content.comodos) {
+    const item = room.itens.find((i) => i.id === itemId);
+    if (item) return `${room.nome} · ${item.nome}`;
+  }
+  return itemId;
+}
+
+/** The entry report's first rooms, from the lease's unit type (its pt-BR name in the lease's data). */
+export function templateFor(tipoName: string): InspectionContent {
+  const type =
+    (Object.entries(UNIT_TYPE_NAMES).find(([, n]) => n === tipoName)?.[0] as UnitType | undefined) ??
+    "apartamento";
+  let n = 0;
+  const next = (prefix: string) => `${prefix}${++n}`;
+  return {
+    comodos: ROOM_TEMPLATES[type].map((nome) => ({
+      id: next("c"),
+      nome,
+      fotos: [],
+      itens: itemsForRoom(nome).map((item) => ({
+        id: next("i"),
+        nome: item,
+        estado: null,
+        observacao: "",
+        fotos: [],
+        dano: null,
+      })),
+    })),
+    medidores: [
+      { tipo: "agua", leitura: "", foto: null },
+      { tipo: "luz", leitura: "", foto: null },
+    ],
+    chaves: [],
+  };
+}
