@@ -279,7 +279,7 @@ describe("deleting a landlord", () => {
     expect(view.events.at(-1)).toMatchObject({
       type: "encerrada",
       actor: "system",
-      detail: "O proprietário excluiu a conta, e a oferta foi encerrada.",
+      detail: "A parte locadora excluiu a conta, e a oferta foi encerrada.",
     });
     // The view shows first names: the first word of "Conta excluída".
     expect(view.locador.nome).toBe("Conta");

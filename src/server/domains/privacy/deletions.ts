@@ -165,8 +165,8 @@ export class AccountDeletions {
             title: p.role === "tenant" ? `Proposta retirada: ${title}` : `Proposta encerrada: ${title}`,
             lines: [
               p.role === "tenant"
-                ? `O interessado excluiu a conta, e a proposta para ${title} foi retirada.`
-                : `O proprietário excluiu a conta, e a oferta ${title} foi encerrada com a sua proposta.`,
+                ? `A parte interessada excluiu a conta, e a proposta para ${title} foi retirada.`
+                : `A parte locadora excluiu a conta, e a oferta ${title} foi encerrada com a sua proposta.`,
             ],
             path: "/AluguelHistorico",
             action: "Ver histórico",
@@ -241,7 +241,7 @@ export class AccountDeletions {
     now: Date,
     emptyUnit: boolean,
   ): Promise<void> {
-    await closeOpenProposals(c, offer.id, "O proprietário excluiu a conta, e a oferta foi encerrada.", {
+    await closeOpenProposals(c, offer.id, "A parte locadora excluiu a conta, e a oferta foi encerrada.", {
       now,
     });
     // Through the lifecycle, as every status change; one closed already stays as it is.

@@ -26,7 +26,7 @@ export async function expireProposals(ctx: ProposalsContext, now: Date): Promise
       await recordEvent(c, r.id, "system", {
         type: "expirada",
         changes: null,
-        detail: `O prazo para ${r.turn === "landlord" ? "o proprietário" : "o interessado"} responder acabou.`,
+        detail: `O prazo para ${r.turn === "landlord" ? "a parte locadora" : "a parte interessada"} responder acabou.`,
       });
       const text = proposalText("expired", offerName(r.tipo, r.bairro));
       notices.push({ to: r.tenant_id, text, path: tenantPath(r.id) });
