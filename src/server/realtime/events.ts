@@ -61,6 +61,23 @@ export async function contractChanged(
   );
 }
 
+/** An inspection report changed: both parties' screens of it, and of the lease's reports, refresh. */
+export async function inspectionChanged(
+  c: Queryable,
+  report: { id: string; contractId: string; status: string },
+  userIds: string[],
+): Promise<void> {
+  await publish(
+    c,
+    [...new Set(userIds)].map((userId) => ({
+      userId,
+      type: "inspection.changed",
+      paths: [apiPaths.inspections.one(report.id), apiPaths.inspections.ofLease(report.contractId)],
+      data: { inspectionId: report.id, status: report.status },
+    })),
+  );
+}
+
 /** A stored document is complete: its owner's lists and usage refresh. */
 export async function documentReady(c: Queryable, ownerId: string, documentId: string): Promise<void> {
   await publish(c, [

@@ -12,6 +12,7 @@ export type LiveEventType =
   | "proposal.changed"
   | "contract.changed"
   | "signer.changed"
+  | "inspection.changed"
   | "message.created"
   | "message.read"
   | "document.ready"

@@ -140,6 +140,7 @@ describe("an inspection report, by its landlord and tenant", () => {
     expect(full.fotos.map((f) => f.id).sort()).toEqual([...photos].sort());
     // Before it is sent, the photos are the landlord's alone.
     expect((await b.call("GET", `/api/storage/objects/${photos[0]}`, tenant.cookie)).statusCode).toBe(403);
+    expect((await b.call("GET", `/api/photos/${photos[0]}?w=320`, tenant.cookie)).statusCode).toBe(403);
 
     // Sent: the tenant is told, with the window's end; the photos are the lease's, shared, undeletable.
     const sent = json<InspectionView>(
@@ -154,6 +155,9 @@ describe("an inspection report, by its landlord and tenant", () => {
     expect(told?.text).toContain("06/12/2026");
     expect(told?.text).toContain(`/Vistoria?id=${draft.id}`);
     expect((await b.call("GET", `/api/storage/objects/${photos[0]}`, tenant.cookie)).statusCode).toBe(200);
+    // The screens draw them at phone size from their renditions: the tenant may now ask for them.
+    expect((await b.call("GET", `/api/photos/${photos[0]}?w=320`, tenant.cookie)).statusCode).toBe(200);
+    expect((await b.call("GET", `/api/photos/${photos[0]}?w=320`, stranger.cookie)).statusCode).toBe(403);
     const del = await b.call("DELETE", `/api/storage/objects/${photos[1]}`, landlord.cookie);
     expect(del.statusCode).toBe(409);
     expect(codeOf(del)).toBe("contract-document-locked");

@@ -17,6 +17,7 @@ import type { Clock } from "../../clock";
 import { withTransaction } from "../../db/client";
 import type { Queryable } from "../../db/rows";
 import type { NoticeGateway, NoticeParams } from "../../mail/notice-gateway";
+import { inspectionChanged } from "../../realtime/events";
 import {
   claimPhotos,
   findInspection,
@@ -144,9 +145,7 @@ export class InspectionsService {
       });
       if (!created) throw new AppError("inspection-exists");
       await recordInspectionEvent(c, { inspection_id: id, actor_id: userId, action: "iniciou" });
-      const row = await findInspection(c, id);
-      if (!row) throw new AppError("not-found");
-      return this.view(c, row, role);
+      return this.viewOf(c, id, role);
     });
   }
 
@@ -167,9 +166,7 @@ export class InspectionsService {
       // Autosaves are one step of the history per quarter hour, not one per keystroke.
       if (!(await recentlyDid(c, id, userId, "editou", 15)))
         await recordInspectionEvent(c, { inspection_id: id, actor_id: userId, action: "editou" });
-      const saved = await findInspection(c, id);
-      if (!saved) throw new AppError("not-found");
-      return this.view(c, saved, role);
+      return this.viewOf(c, id, role);
     });
   }
 
@@ -407,15 +404,27 @@ export class InspectionsService {
       const rows = await reviewsEnded(c, this.deps.clock.now());
       for (const row of rows) {
         const lease = await leaseOf(c, row.contract_id);
-        if (lease) await this.closeReview(c, row, lease, null, true);
+        if (!lease) continue;
+        await this.closeReview(c, row, lease, null, true);
+        await inspectionChanged(c, { id: row.id, contractId: row.contract_id, status: "closed" }, [
+          lease.landlord_id,
+          lease.tenant_id,
+        ]);
       }
       return rows.length;
     });
   }
 
+  /** The report after a change, as its writer reads it; both parties' screens are told. */
   private async viewOf(c: Queryable, id: string, role: Role): Promise<InspectionView> {
     const row = await findInspection(c, id);
     if (!row) throw new AppError("not-found");
+    const lease = await leaseOf(c, row.contract_id);
+    if (lease)
+      await inspectionChanged(c, { id, contractId: row.contract_id, status: row.status }, [
+        lease.landlord_id,
+        lease.tenant_id,
+      ]);
     return this.view(c, row, role);
   }
 

@@ -211,7 +211,7 @@ export async function listingsRoutes(
       schema: {
         tags: ["units"],
         summary:
-          "A unit photo: public once an offer shows it; before that, its owner's only. With ?w=, the narrowest WebP rendition at least that wide (the original until they are made)",
+          "A unit or inspection photo: public once an offer shows it; before that, its owner's and those it is shared with. With ?w=, the narrowest WebP rendition at least that wide (the original until they are made)",
         params: z.object({ id: z.uuid({ error: "object-not-found" }) }),
         querystring: photoQuery,
         // The bytes are a stream, not JSON: only the errors have a schema.
@@ -225,7 +225,8 @@ export async function listingsRoutes(
       if (!photo.isPublic) {
         const viewer = await maybeUser(request);
         if (!viewer) throw new AppError("unauthenticated");
-        if (viewer !== photo.ownerId) throw new AppError("unauthorized");
+        // Its owner, or someone it was shared with (an inspection report's photos, issue 31).
+        if (viewer !== photo.ownerId) await storage.readable(viewer, id);
       }
       const original = { key: id, contentType: photo.contentType, size: photo.size, sha256: photo.sha256 };
       const rendition =

@@ -9,6 +9,7 @@ import {
 import { formatCpf } from "../../../../../shared/contracts/profile";
 import { brazilDateTime } from "../../../../../shared/contracts/proposals";
 import { formatBRL } from "../../../../../shared/money";
+import { inspectionChanged } from "../../../../realtime/events";
 import { ensureRoom, MARGIN, WIDTH, type Writer, write, writeRow } from "../../pdf-writer";
 import type { DocumentFiles, DocumentKind, DocumentSource } from "../kind";
 import { closeDocument, openDocument, writeSignatureLines } from "../page";
@@ -247,10 +248,16 @@ export const vistoria: DocumentKind<LaudoData> = {
       "UPDATE inspections SET status = 'assinada', updated_at = now() WHERE document_contract_id = $1",
       [row.id],
     );
-    await c.query(
+    const { rows } = await c.query<{ id: string; contract_id: string }>(
       `INSERT INTO inspection_events (inspection_id, actor_id, actor_name, action)
-       SELECT id, NULL, 'Chave', 'assinada' FROM inspections WHERE document_contract_id = $1`,
+       SELECT id, NULL, 'Chave', 'assinada' FROM inspections WHERE document_contract_id = $1
+       RETURNING inspection_id AS id, (SELECT contract_id FROM inspections WHERE id = inspection_id)`,
       [row.id],
     );
+    for (const r of rows)
+      await inspectionChanged(c, { id: r.id, contractId: r.contract_id, status: "assinada" }, [
+        row.landlord_id,
+        row.tenant_id,
+      ]);
   },
 };
