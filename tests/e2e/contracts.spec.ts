@@ -84,7 +84,7 @@ test("from an approved proposal, the landlord signs in the app, tenant and guara
   await review.getByRole("button", { name: "Salvar testemunha" }).click();
   // Said under the e-mail field it is about.
   await expect(review.getByLabel("E-mail")).toHaveAttribute("aria-invalid", "true");
-  await expect(review).toContainText("não podem usar o e-mail da conta do locador");
+  await expect(review).toContainText("não podem usar o e-mail da conta da parte locadora");
   await review.getByRole("button", { name: "Cancelar" }).click();
   await review.getByRole("button", { name: "Enviar para assinatura" }).click();
   await expect(landlord.getByTestId("contract-state")).toHaveText("Em assinatura");

@@ -234,7 +234,7 @@ test("keyboard only: from the offer to a sent proposal, then the signing ceremon
   await expect(pets, "Tab goes from the income to the pets box beside it").toBeFocused();
   await tenant.keyboard.press("Space");
   await expect(pets).toBeChecked();
-  await form.to(field("Mensagem ao proprietário"));
+  await form.to(field("Mensagem à parte locadora"));
   order.mensagem = form.at();
   await tenant.keyboard.type("Posso mudar na data que você preferir.");
   const send = tenant.getByRole("button", { name: "Enviar proposta" });

@@ -83,7 +83,7 @@ test("landlord and tenant chat live, see receipts and unread counts, keep what w
 
   // A decision appears on the other side without a reload.
   await tenant.goto(`/PropostaEnviada?id=${proposalId}`);
-  await expect(tenant.getByText("Com o proprietário").first()).toBeVisible();
+  await expect(tenant.getByText("Com a parte locadora").first()).toBeVisible();
   const countered = await landlord.request.post(`/api/proposals/${proposalId}/actions`, {
     data: {
       action: "counter",

@@ -79,7 +79,7 @@ test("a tenant proposes with documents, the landlord counters, the tenant accept
     buffer: await makePdf(1),
   });
   await expect(tenant.getByTestId("document-picker").getByRole("checkbox", { checked: true })).toHaveCount(1);
-  await tenant.getByLabel("Mensagem ao proprietário").fill("Posso mudar na data que você preferir.");
+  await tenant.getByLabel("Mensagem à parte locadora").fill("Posso mudar na data que você preferir.");
   await tenant.getByRole("button", { name: "Enviar proposta" }).click();
   await expect(tenant).toHaveURL(/\/PropostaEnviada\?id=/);
   await expect(tenant.getByTestId("sent-confirmation")).toBeVisible();

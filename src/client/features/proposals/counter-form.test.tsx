@@ -41,13 +41,13 @@ describe("the counter-offer form", () => {
         proposal={proposal({ termos: { ...proposal({}).termos, garantia: "fiador", caucaoMeses: null } })}
       />,
     );
-    await userEvent.click(screen.getByRole("button", { name: "Indicar novo fiador" }));
-    await userEvent.type(screen.getByLabelText("CPF do fiador"), "123");
-    await userEvent.click(screen.getByRole("button", { name: "Enviar novo fiador" }));
+    await userEvent.click(screen.getByRole("button", { name: "Indicar nova pessoa fiadora" }));
+    await userEvent.type(screen.getByLabelText("CPF da pessoa fiadora"), "123");
+    await userEvent.click(screen.getByRole("button", { name: "Enviar nova pessoa fiadora" }));
     expect(await screen.findByText("Informe o nome completo, com nome e sobrenome.")).toBeInTheDocument();
     expect(screen.getByText(/CPF inválido: confira os números/)).toBeInTheDocument();
     expect(screen.getByText("Informe um e-mail válido.")).toBeInTheDocument();
-    expect(screen.getByText(/Informe a relação do fiador com você/)).toBeInTheDocument();
+    expect(screen.getByText(/Informe a relação da pessoa fiadora com você/)).toBeInTheDocument();
     // The terms were fine: nothing is said under them.
     expect(screen.getByLabelText("Aluguel proposto (R$)")).not.toHaveAttribute("aria-invalid", "true");
   });
@@ -64,7 +64,7 @@ describe("the counter-offer form", () => {
         })}
       />,
     );
-    expect(screen.getByRole("button", { name: "Pedir outro fiador" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Pedir outra pessoa fiadora" })).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Contrapropor" }));
     expect(screen.queryByTestId("guarantor-fields")).not.toBeInTheDocument();
   });

@@ -15,7 +15,7 @@ const naming = proposalViewOf({
 describe("the guarantor's marital status and spouse", { timeout: 30_000 }, () => {
   it("asks for the spouse of a married guarantor, who must consent (CC art. 1.647, III)", async () => {
     renderInApp(<ProposalActions proposal={naming} />);
-    await userEvent.click(screen.getByRole("button", { name: "Indicar novo fiador" }));
+    await userEvent.click(screen.getByRole("button", { name: "Indicar nova pessoa fiadora" }));
     const fields = screen.getByTestId("guarantor-fields");
     expect(within(fields).queryByTestId("guarantor-spouse")).not.toBeInTheDocument();
     await userEvent.type(within(fields).getByLabelText(ptBR.proposal.guarantorName), "Antônio Gonçalves");
@@ -32,15 +32,15 @@ describe("the guarantor's marital status and spouse", { timeout: 30_000 }, () =>
     await waitFor(() => expect(marital).toHaveValue(ptBR.profile.marital.casado));
     const spouse = await screen.findByTestId("guarantor-spouse");
     expect(spouse).toHaveTextContent("anuência do cônjuge");
-    await userEvent.click(screen.getByRole("button", { name: "Enviar novo fiador" }));
+    await userEvent.click(screen.getByRole("button", { name: "Enviar nova pessoa fiadora" }));
     expect(await within(spouse).findByText(ptBR.errors["invalid-full-name"])).toBeInTheDocument();
     expect(within(spouse).getByLabelText(ptBR.proposal.spouseCpf)).toHaveAttribute("aria-invalid", "true");
   });
 
   it("asks the marital status of every guarantor", async () => {
     renderInApp(<ProposalActions proposal={naming} />);
-    await userEvent.click(screen.getByRole("button", { name: "Indicar novo fiador" }));
-    await userEvent.click(screen.getByRole("button", { name: "Enviar novo fiador" }));
+    await userEvent.click(screen.getByRole("button", { name: "Indicar nova pessoa fiadora" }));
+    await userEvent.click(screen.getByRole("button", { name: "Enviar nova pessoa fiadora" }));
     expect(await screen.findByText(ptBR.errors["invalid-marital-status"])).toBeInTheDocument();
   });
 });
@@ -70,7 +70,7 @@ describe("the guarantor's address", { timeout: 30_000 }, () => {
       }),
     );
     renderInApp(<ProposalActions proposal={naming} />);
-    await userEvent.click(screen.getByRole("button", { name: "Indicar novo fiador" }));
+    await userEvent.click(screen.getByRole("button", { name: "Indicar nova pessoa fiadora" }));
     const fields = screen.getByTestId("guarantor-fields");
     await userEvent.type(within(fields).getByLabelText(ptBR.proposal.guarantorName), "Antônio Gonçalves");
     await userEvent.type(within(fields).getByLabelText(ptBR.proposal.guarantorCpf), "529.982.247-25");
@@ -93,7 +93,7 @@ describe("the guarantor's address", { timeout: 30_000 }, () => {
     expect(within(address).getByRole("textbox", { name: f.cidade })).toHaveValue("Belo Horizonte");
     expect(within(address).getByRole("textbox", { name: f.bairro })).toHaveValue("Savassi");
     await userEvent.type(within(address).getByRole("textbox", { name: f.numero }), "550");
-    await userEvent.click(screen.getByRole("button", { name: "Enviar novo fiador" }));
+    await userEvent.click(screen.getByRole("button", { name: "Enviar nova pessoa fiadora" }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({
       fiador: {
@@ -124,7 +124,7 @@ describe("the guarantor's qualification in the lease", { timeout: 30_000 }, () =
       }),
     );
     renderInApp(<ProposalActions proposal={naming} />);
-    await userEvent.click(screen.getByRole("button", { name: "Indicar novo fiador" }));
+    await userEvent.click(screen.getByRole("button", { name: "Indicar nova pessoa fiadora" }));
     const fields = screen.getByTestId("guarantor-fields");
     const type = (label: string, text: string) => userEvent.type(within(fields).getByLabelText(label), text);
     await type(ptBR.proposal.guarantorName, "Antônio Gonçalves");
@@ -145,7 +145,7 @@ describe("the guarantor's qualification in the lease", { timeout: 30_000 }, () =
     // Feminino, masculino, não informado: up from the chosen one to "masculino".
     await userEvent.keyboard("{ArrowDown}{ArrowUp}{Enter}");
     await waitFor(() => expect(gender).toHaveValue(ptBR.proposal.guarantorGenderOption.masculino));
-    await userEvent.click(screen.getByRole("button", { name: "Enviar novo fiador" }));
+    await userEvent.click(screen.getByRole("button", { name: "Enviar nova pessoa fiadora" }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({
       fiador: {

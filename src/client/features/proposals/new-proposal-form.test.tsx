@@ -80,12 +80,12 @@ describe("the new-proposal form", () => {
   it("asks for the guarantor's name, CPF, e-mail, relationship and marital status when the guarantee is fiador", async () => {
     renderForm(["fiador"]);
     await userEvent.type(screen.getByLabelText("Sua renda mensal (R$)"), "9000");
-    await userEvent.type(screen.getByLabelText("CPF do fiador"), "111.111.111-11");
+    await userEvent.type(screen.getByLabelText("CPF da pessoa fiadora"), "111.111.111-11");
     await send();
     expect(await screen.findByText("Informe o nome completo, com nome e sobrenome.")).toBeInTheDocument();
     expect(screen.getByText(/CPF inválido: confira os números/)).toBeInTheDocument();
     expect(screen.getByText("Informe um e-mail válido.")).toBeInTheDocument();
-    expect(screen.getByText(/Informe a relação do fiador com você/)).toBeInTheDocument();
+    expect(screen.getByText(/Informe a relação da pessoa fiadora com você/)).toBeInTheDocument();
     expect(screen.getByText("Escolha o estado civil.")).toBeInTheDocument();
     expect(invalid()).toHaveLength(5);
   });

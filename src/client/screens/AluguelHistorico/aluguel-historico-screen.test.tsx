@@ -32,7 +32,7 @@ describe("/AluguelHistorico", { timeout: 30_000 }, () => {
       "Contrato assinado",
     );
     expect(within(second as HTMLElement).getByTestId("proposal-status")).toHaveTextContent(
-      "Com o proprietário",
+      "Com a parte locadora",
     );
   });
 
@@ -55,7 +55,7 @@ describe("/AluguelHistorico", { timeout: 30_000 }, () => {
     renderHistory();
     await screen.findAllByTestId("history-item");
     const roles = screen.getByRole("radiogroup", { name: "Papel" });
-    await userEvent.click(within(roles).getByLabelText("Proprietário"));
+    await userEvent.click(within(roles).getByLabelText("Parte locadora"));
     expect(screen.getAllByTestId("history-item")).toHaveLength(1);
     expect(screen.getByTestId("location")).toHaveTextContent("/AluguelHistorico?papel=landlord");
   });

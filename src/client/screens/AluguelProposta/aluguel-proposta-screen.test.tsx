@@ -190,7 +190,7 @@ describe("/AluguelProposta?oferta=", { timeout: 30_000 }, () => {
       offline ? Promise.reject(new TypeError("Failed to fetch")) : answered(input, init),
     );
     try {
-      const message = await screen.findByLabelText("Mensagem ao proprietário");
+      const message = await screen.findByLabelText("Mensagem à parte locadora");
       await userEvent.type(message, "Moro perto.");
       offline = true;
       onlineManager.setOnline(false);
@@ -198,7 +198,7 @@ describe("/AluguelProposta?oferta=", { timeout: 30_000 }, () => {
       expect(await screen.findByRole("alert")).toHaveTextContent(
         "Você está sem conexão e a proposta não foi enviada.",
       );
-      expect(screen.getByLabelText("Mensagem ao proprietário")).toHaveValue("Moro perto.");
+      expect(screen.getByLabelText("Mensagem à parte locadora")).toHaveValue("Moro perto.");
       offline = false;
       onlineManager.setOnline(true);
       await userEvent.click(screen.getByRole("button", { name: "Tentar de novo" }));

@@ -158,7 +158,7 @@ describe("contracts", () => {
       "Contrato gerado",
       "Contrato revisado pela parte locadora",
       "Contrato enviado para assinatura",
-      "Contrato aberto pelo signatário",
+      "Contrato aberto por quem assina",
       "Código enviado por e-mail",
       "Código confirmado",
       "Assinatura registrada",

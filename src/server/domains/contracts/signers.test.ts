@@ -292,7 +292,7 @@ describe("signers the parties can trust (decision 017)", () => {
     });
     await t.settle();
     expect(
-      (await outboxFor(t.dataDir, tenant.email)).some((m) => m.text.includes("pediu outro fiador")),
+      (await outboxFor(t.dataDir, tenant.email)).some((m) => m.text.includes("pediu outra pessoa fiadora")),
     ).toBe(true);
     expectRefused(await act(tenant.cookie, { action: "accept" }), "guarantor-required", "fiador", "accept");
     expectRefused(

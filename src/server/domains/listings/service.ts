@@ -350,7 +350,7 @@ export class ListingsService {
       }
       if (next === "encerrada") {
         // A closed offer takes no more proposals: the open ones end with it.
-        await closeOpenProposals(c, id, "A oferta foi encerrada pelo proprietário.");
+        await closeOpenProposals(c, id, "A oferta foi encerrada por quem a anunciou.");
       }
       await updateOfferStatusByOwner(c, id, next);
       if (next === "publicada") await this.offerChanged(c, id, null);

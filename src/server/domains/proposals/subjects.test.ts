@@ -151,7 +151,7 @@ const ROWS: Row[] = [
     to: "tenant",
     act: (p) =>
       act(p.landlord.cookie, p, { action: "request_guarantor", motivo: "A renda do fiador não basta." }),
-    subject: "Pedido de outro fiador: Apartamento no bairro Leblon",
+    subject: "Pedido de outra pessoa fiadora: Apartamento no bairro Leblon",
   },
   {
     // Asked for another guarantor, the tenant names one and changes nothing else.
@@ -171,7 +171,7 @@ const ROWS: Row[] = [
         fiador: guarantorOf("Rosa Maria Nogueira"),
       });
     },
-    subject: "Novo fiador indicado: Apartamento no bairro Cosme Velho",
+    subject: "Nova pessoa fiadora indicada: Apartamento no bairro Cosme Velho",
   },
   {
     move: "withdrawn",

@@ -45,9 +45,9 @@ describe("a proposal's notice", () => {
       hours: 48,
     });
     expect(renderNotice("pt-BR", text)).toEqual({
-      title: "Pedido de outro fiador: Studio no bairro Centro",
+      title: "Pedido de outra pessoa fiadora: Studio no bairro Centro",
       lines: [
-        "O proprietário pediu outro fiador para a proposta de Studio no bairro Centro: O fiador não tem imóvel. Indique outra pessoa em até 48 horas.",
+        "A parte locadora pediu outra pessoa fiadora para a proposta de Studio no bairro Centro: O fiador não tem imóvel. Indique outra pessoa em até 48 horas.",
       ],
       action: "Ver a proposta",
     });
