@@ -36,6 +36,7 @@ describe("route table", () => {
       "/privacidade",
       "/termos",
       "/Verificar",
+      "/Vistoria",
     ];
     expect(routes.map((r) => r.path).sort()).toEqual([...seed].sort());
   });

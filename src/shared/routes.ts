@@ -34,7 +34,8 @@ export type ScreenName =
   | "PreferencesHist"
   | "Privacidade"
   | "Termos"
-  | "Verificar";
+  | "Verificar"
+  | "Vistoria";
 
 export interface RouteDef {
   path: string;
@@ -77,6 +78,8 @@ export const routes: readonly RouteDef[] = [
   { path: "/termos", match: "exact", access: "public", screen: "Termos" },
   // Not in the seed: anyone checks a sealed contract's PDF (issue 27; decision 033).
   { path: "/Verificar", match: "exact", access: "public", screen: "Verificar" },
+  // Not in the seed: the move-in and move-out inspection of a lease (issue 31).
+  { path: "/Vistoria", match: "exact", access: "signed-in", screen: "Vistoria" },
 ];
 
 /** Whether `pathname` (no query) belongs to `route`, case-sensitively as the seed's paths are. */

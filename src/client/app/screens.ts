@@ -58,4 +58,5 @@ export const screenLoaders: Record<ScreenName, ScreenLoader> = {
   ),
   Termos: withTexts(() => import("../screens/Termos/termos-screen").then((m) => m.TermosScreen)),
   Verificar: withTexts(() => import("../screens/Verificar/verificar-screen").then((m) => m.VerificarScreen)),
+  Vistoria: withTexts(() => import("../screens/Vistoria/vistoria-screen").then((m) => m.VistoriaScreen)),
 };

@@ -253,6 +253,11 @@ export class UploadTask {
     this.done.catch(() => undefined);
   }
 
+  /** The folder the upload goes to (a screen counts its own uploads by it). */
+  get folder(): string {
+    return this.record.meta.folder;
+  }
+
   get state(): UploadState {
     return this.snapshot.state;
   }

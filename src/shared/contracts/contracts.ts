@@ -227,6 +227,10 @@ export type PlannedSignerView = z.infer<typeof plannedSignerView>;
 export const contractView = z.object({
   id: z.string(),
   numero: z.string(),
+  /** "locacao" for the lease; a later document's kind ("vistoria": its laudo) otherwise (decision 047). */
+  kind: z.string(),
+  /** The lease a later document belongs to; null for the lease. */
+  parentId: z.string().nullable(),
   status: z.enum(CONTRACT_STATUSES),
   provider: z.string(),
   sequential: z.boolean(),

@@ -87,7 +87,8 @@ export const inspectionItem = z.strictObject({
   /** Exit reports only: damage beyond normal wear (art. 23 III) and what it costs, in centavos. */
   dano: z
     .strictObject({
-      descricao: note.min(1, { error: "inspection-damage-description" }),
+      /** Required before the report goes to review (rules.checkComplete), not while it is typed. */
+      descricao: note,
       custo: z
         .number({ error: "invalid-argument" })
         .int()

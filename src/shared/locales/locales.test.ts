@@ -37,6 +37,10 @@ const pluralKeys = (all: Record<string, string>) =>
  * why). In pt-BR 0 takes the singular ("0 quarto"), so any other counted text needs a `_zero`.
  */
 const ONLY_ABOVE_ZERO: Record<string, string> = {
+  "inspection.status.respostas.landlord":
+    "said only while a contest waits for its answer (report-status.tsx)",
+  "inspection.ungraded": "said only when an item is still ungraded (report-status.tsx)",
+  "inspection.uploading": "said only while a photo uploads (report-page.tsx)",
   "notices.inspection.contested.title":
     "told only when the tenant contested something (inspections/service.ts)",
   "home.awaiting.review": "the home lists only the kinds with something waiting (signed-in-home.tsx)",

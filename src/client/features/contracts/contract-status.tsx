@@ -78,6 +78,17 @@ export function ContractStatus({ contractId }: { contractId: string }) {
         </Text>
       )}
       {c.status === "rascunho" && (c.role === "landlord" || c.role === "tenant") && <Review contract={c} />}
+      {(c.role === "landlord" || c.role === "tenant") &&
+        c.status !== "cancelado" &&
+        c.status !== "recusado" && (
+          <Anchor
+            component={Link}
+            to={`/Vistoria?contrato=${c.parentId ?? c.id}`}
+            data-testid="contract-inspections"
+          >
+            {c.kind === "locacao" ? t("contract.inspections") : t("contract.inspectionsOfLease")}
+          </Anchor>
+        )}
       <ContractSigners contract={c} />
       {c.role === "landlord" && (c.status === "rascunho" || c.status === "enviado") && (
         <CancelContract contract={c} />

@@ -7,6 +7,8 @@ export function contractView(over: Partial<ContractView> = {}): ContractView {
   return {
     id: CONTRACT_ID,
     numero: "2026-000001",
+    kind: "locacao",
+    parentId: null,
     status: "rascunho",
     provider: "builtin",
     sequential: false,

@@ -60,6 +60,8 @@ async function view(
   return {
     id: row.id,
     numero: row.numero,
+    kind: row.kind,
+    parentId: row.parent_id,
     status: row.status,
     provider: row.provider,
     sequential: row.sequential,

@@ -78,6 +78,11 @@ describe("the report's content", () => {
     expect(code(() => checkComplete(apartment))).toBe("inspection-incomplete");
     expect(code(() => checkComplete({ ...apartment, comodos: [] }))).toBe("inspection-incomplete");
     expect(code(() => checkComplete(graded(apartment)))).toBeUndefined();
+    // Damage marked without saying what it is cannot go to the tenant either.
+    const undescribed = graded(apartment);
+    const first = undescribed.comodos[0]?.itens[0];
+    if (first) first.dano = { descricao: " ", custo: 100 };
+    expect(code(() => checkComplete(undescribed))).toBe("inspection-damage-description");
     expect(isErrorCode("inspection-incomplete")).toBe(true);
   });
 

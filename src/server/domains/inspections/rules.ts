@@ -79,6 +79,8 @@ export function checkComplete(content: InspectionContent): void {
     (r) => r.itens.length === 0 || r.itens.some((i) => i.estado === null),
   );
   if (ungraded) throw new AppError("inspection-incomplete");
+  if (content.comodos.some((r) => r.itens.some((i) => i.dano !== null && i.dano.descricao.trim() === "")))
+    throw new AppError("inspection-damage-description");
 }
 
 /** What a status allows: the error the wrong moment gets. */
