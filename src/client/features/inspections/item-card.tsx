@@ -13,6 +13,23 @@ const STATE_COLOR: Record<ItemState, string> = {
   nao_se_aplica: "gray",
 };
 
+/** The entry report's word on an item, shown above the exit's (side by side on a phone: stacked). */
+export function AtEntry({ entry, label }: { entry: InspectionItem; label: string }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p={6} bg="var(--mantine-color-default-hover)" data-testid="inspection-at-entry">
+      <Group gap={6}>
+        <Text size="xs" fw={600}>
+          {t("inspection.atEntry")}
+        </Text>
+        <StateBadge state={entry.estado} />
+      </Group>
+      {entry.observacao && <Text size="xs">{entry.observacao}</Text>}
+      <PhotoStrip ids={entry.fotos} label={`${label} · ${t("inspection.atEntry")}`} />
+    </Paper>
+  );
+}
+
 function StateBadge({ state }: { state: ItemState | null }) {
   const { t } = useTranslation();
   return (
@@ -47,18 +64,7 @@ export function ItemCard({
   const { t } = useTranslation();
   return (
     <Stack gap={6} data-testid="inspection-item" data-item={item.id}>
-      {entry && (
-        <Paper withBorder p={6} bg="var(--mantine-color-default-hover)">
-          <Group gap={6}>
-            <Text size="xs" fw={600}>
-              {t("inspection.atEntry")}
-            </Text>
-            <StateBadge state={entry.estado} />
-          </Group>
-          {entry.observacao && <Text size="xs">{entry.observacao}</Text>}
-          <PhotoStrip ids={entry.fotos} label={`${label} · ${t("inspection.atEntry")}`} />
-        </Paper>
-      )}
+      {entry && <AtEntry entry={entry} label={label} />}
       <Group gap={6} justify="space-between" wrap="nowrap">
         <Text size="sm" fw={600}>
           {item.nome}

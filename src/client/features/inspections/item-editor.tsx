@@ -1,9 +1,19 @@
-import { ActionIcon, Chip, Group, Stack, Switch, Text, Textarea, TextInput } from "@mantine/core";
+import {
+  ActionIcon,
+  Chip,
+  Group,
+  NumberInput,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from "@mantine/core";
 import { IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { type InspectionItem, ITEM_STATES, type ItemState } from "../../../shared/contracts/inspections";
 import { reaisToCentavos, toReais } from "../../../shared/money";
-import { MoneyInput } from "../../components/money-input";
+import { AtEntry } from "./item-card";
 import { PhotoStrip } from "./photo-strip";
 
 /**
@@ -16,6 +26,7 @@ export function ItemEditor({
   folder,
   userId,
   exit,
+  entry,
   onChange,
   onRemove,
   onRemovePhoto,
@@ -25,6 +36,8 @@ export function ItemEditor({
   folder: string;
   userId: string | null;
   exit: boolean;
+  /** On an exit report, the entry's word on this item, shown above. */
+  entry?: InspectionItem | undefined;
   onChange: (next: (item: InspectionItem) => InspectionItem) => void;
   onRemove: () => void;
   onRemovePhoto: (id: string) => void;
@@ -32,6 +45,7 @@ export function ItemEditor({
   const { t } = useTranslation();
   return (
     <Stack gap={6} data-testid="inspection-item" data-item={item.id}>
+      {entry && <AtEntry entry={entry} label={label} />}
       <Group gap="xs" wrap="nowrap" align="flex-end">
         <TextInput
           style={{ flex: 1 }}
@@ -103,9 +117,12 @@ export function ItemEditor({
             }}
           />
           {item.dano && (
-            <Group grow align="flex-start">
-              <TextInput
+            // Stacked: side by side, a description cut off at 390 px (the e2e's clipping check).
+            <Stack gap={4}>
+              <Textarea
                 size="sm"
+                autosize
+                minRows={1}
                 label={t("inspection.damageWhat")}
                 value={item.dano.descricao}
                 maxLength={2000}
@@ -114,7 +131,16 @@ export function ItemEditor({
                   onChange((i) => ({ ...i, dano: { custo: i.dano?.custo ?? 0, descricao } }));
                 }}
               />
-              <MoneyInput
+              <NumberInput
+                // As components/money-input writes an amount (its own import would split a shared chunk
+                // and put AprovarProposta over its budget; decision 026).
+                decimalSeparator=","
+                thousandSeparator="."
+                decimalScale={2}
+                prefix="R$ "
+                min={0}
+                allowNegative={false}
+                inputMode="decimal"
                 size="sm"
                 label={t("inspection.damageCost")}
                 value={toReais(item.dano.custo)}
@@ -123,12 +149,12 @@ export function ItemEditor({
                     ...i,
                     dano: {
                       descricao: i.dano?.descricao ?? "",
-                      custo: reais === "" ? 0 : reaisToCentavos(reais),
+                      custo: reais === "" ? 0 : reaisToCentavos(Number(reais)),
                     },
                   }))
                 }
               />
-            </Group>
+            </Stack>
           )}
         </Stack>
       )}

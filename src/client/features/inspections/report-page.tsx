@@ -1,4 +1,4 @@
-import { Button, Card, Center, Loader, Stack, Text, Timeline } from "@mantine/core";
+import { Button, Card, Center, Loader, Paper, Stack, Text } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -13,7 +13,7 @@ import { useUploads } from "../../lib/use-upload";
 import { reportQuery } from "./api";
 import { damageTotal, newRoom, removeRoom, ungraded } from "./content";
 import { MetersAndKeys } from "./meters-keys";
-import { ReportStatus } from "./report-status";
+import { ReportActions, ReportStatus } from "./report-status";
 import { type Editing, RoomCard } from "./room-card";
 import { useReportDraft } from "./use-report-draft";
 
@@ -58,23 +58,18 @@ function Report({ report }: { report: InspectionView }) {
       : report.status === "respostas" && report.papel === "landlord"
         ? "answer"
         : null;
+  const save = editable
+    ? { state: draft.state, problem: draft.problem, reload: draft.reload, flush: draft.flush }
+    : null;
   // What is still uploading to this report, said at the top as well as beside each photo.
   const uploading = useUploads().filter(
     (u) => u.folder.startsWith(`vistorias/${report.id}/`) && (u.state === "running" || u.state === "paused"),
   ).length;
 
   return (
-    <Stack gap="md" pb={96}>
+    <Stack gap="md">
       <PageHeader title={t(`inspection.title.${report.tipo}`)} lead={t("inspection.lead")} />
-      <ReportStatus
-        report={report}
-        ungradedCount={ungraded(content)}
-        save={
-          editable
-            ? { state: draft.state, problem: draft.problem, reload: draft.reload, flush: draft.flush }
-            : null
-        }
-      />
+      <ReportStatus report={report} save={save} />
       {uploading > 0 && (
         <Text size="sm" c="blue.8" role="status" data-testid="inspection-uploading">
           {t("inspection.uploading", { count: uploading })}
@@ -114,17 +109,27 @@ function Report({ report }: { report: InspectionView }) {
         <Text fw={600} mb="xs">
           {t("inspection.history")}
         </Text>
-        <Timeline bulletSize={10} lineWidth={2}>
+        <Stack gap={4} component="ol" style={{ margin: 0, paddingLeft: 18 }}>
           {report.historico.map((h, n) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: the history only grows; its order is its identity.
-            <Timeline.Item key={n} title={t(`inspection.steps.${h.acao}`, { defaultValue: h.acao })}>
+            <li key={n}>
+              <Text size="sm">{t(`inspection.steps.${h.acao}`, { defaultValue: h.acao })}</Text>
               <Text size="xs" c="dimmed">
                 {h.quem} · {brazilDateTime(new Date(h.em))}
               </Text>
-            </Timeline.Item>
+            </li>
           ))}
-        </Timeline>
+        </Stack>
       </Card>
+      <Paper
+        withBorder
+        shadow="sm"
+        p="sm"
+        style={{ position: "sticky", bottom: 0, zIndex: 2 }}
+        data-testid="inspection-actions"
+      >
+        <ReportActions report={report} ungradedCount={ungraded(content)} save={save} />
+      </Paper>
     </Stack>
   );
 }

@@ -7,26 +7,19 @@ import { useErrorText } from "../../lib/error-text";
 import { useFinishReport, useSubmitReview, useToSign } from "./api";
 import type { SaveState } from "./use-report-draft";
 
-/** Where the report is and what the reader does next: one line, and the step's button. */
-export function ReportStatus({
-  report,
-  ungradedCount,
-  save,
-}: {
-  report: InspectionView;
-  ungradedCount: number;
-  save: { state: SaveState; problem: string | null; reload: () => void; flush: () => Promise<void> } | null;
-}) {
+export interface SaveStatus {
+  state: SaveState;
+  problem: string | null;
+  reload: () => void;
+  flush: () => Promise<void>;
+}
+
+/** Where the report is and what the reader does next, and whether the draft is saved. */
+export function ReportStatus({ report, save }: { report: InspectionView; save: SaveStatus | null }) {
   const { t } = useTranslation();
-  const errors = useErrorText();
-  const finish = useFinishReport(report.id);
-  const submit = useSubmitReview(report.id);
-  const toSign = useToSign(report.id);
-  const landlord = report.papel === "landlord";
   const until = report.revisaoAte ? brazilDateTime(new Date(report.revisaoAte)) : "";
   const contests = Object.keys(report.contestacoes).length;
   const open = Object.values(report.contestacoes).filter((c) => !c.resposta).length;
-  const failed = finish.error ?? submit.error ?? toSign.error;
   const key = `${report.status}.${report.papel}`;
 
   return (
@@ -53,6 +46,33 @@ export function ReportStatus({
           {t("inspection.reload")}
         </Button>
       )}
+    </Stack>
+  );
+}
+
+/**
+ * The step's button (send for review, send the review, write the laudo, open it), kept at the
+ * foot of the phone's screen however far down the report one has scrolled.
+ */
+export function ReportActions({
+  report,
+  ungradedCount,
+  save,
+}: {
+  report: InspectionView;
+  ungradedCount: number;
+  save: SaveStatus | null;
+}) {
+  const { t } = useTranslation();
+  const errors = useErrorText();
+  const finish = useFinishReport(report.id);
+  const submit = useSubmitReview(report.id);
+  const toSign = useToSign(report.id);
+  const landlord = report.papel === "landlord";
+  const contests = Object.keys(report.contestacoes).length;
+  const failed = finish.error ?? submit.error ?? toSign.error;
+  return (
+    <Stack gap={4}>
       {failed && (
         <Text size="sm" c="red" role="alert">
           {errors.message(failed)}

@@ -101,6 +101,7 @@ export function RoomCard({
                 folder={photoFolder(report.id, item.id)}
                 userId={editing.userId}
                 exit={exit}
+                entry={entryRoom?.itens.find((i) => i.id === item.id)}
                 onChange={(change) => editing.change(updateItem(editing.content, item.id, change))}
                 onRemove={() => edit((r) => ({ ...r, itens: r.itens.filter((i) => i.id !== item.id) }))}
                 onRemovePhoto={dropPhoto}
