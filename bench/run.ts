@@ -18,6 +18,7 @@ import { startTestTsa } from "../tests/support/tsa";
 import { BENCH_PASSWORD, confirmedAccount } from "./accounts";
 import { benchCapacity, printCapacity } from "./capacity";
 import { benchContract } from "./contract";
+import { benchInspection, printInspection } from "./inspection";
 import { benchJobs } from "./jobs";
 import { benchLighthouse, printLighthouse } from "./lighthouse";
 import { benchLive } from "./live";
@@ -254,6 +255,10 @@ async function main() {
       printSeal(await benchSeal(Number(process.env.BENCH_SEAL_CONTRACTS ?? 20)));
       return;
     }
+    if (process.env.BENCH_ONLY === "inspection") {
+      printInspection(await benchInspection(Number(process.env.BENCH_INSPECTION_PHOTOS ?? 200)));
+      return;
+    }
     if (process.env.BENCH_ONLY === "jobs") {
       await jobsSection(embedded.url);
       return;
@@ -341,6 +346,7 @@ async function main() {
       `  generate ${contract.generateMs.toFixed(0)} ms · seal ${contract.sealMs.toFixed(0)} ms (with the certificate of completion) · together ${(contract.generateMs + contract.sealMs).toFixed(0)} ms (target ≤ 500)`,
     );
     printSeal(await benchSeal(Number(process.env.BENCH_SEAL_CONTRACTS ?? 20)));
+    printInspection(await benchInspection(Number(process.env.BENCH_INSPECTION_PHOTOS ?? 200)));
     await jobsSection(embedded.url);
     await matchingSection(embedded.url);
     await digestSection(embedded.url);
