@@ -209,6 +209,9 @@ test("a landlord inspects on a phone, the tenant contests two items, both sign t
     titulo: string;
   }[];
   expect(contracts.map((c) => c.id).sort()).toEqual([leaseId, laudoId].sort());
+  await tenant.goto(`/Clicksign?contrato=${leaseId}`);
+  await expect(tenant.getByTestId("lease-documents")).toContainText(/Laudo de vistoria nº \S+\s*Assinado/);
+  await tenant.screenshot({ path: "test-results/inspection-lease-page-390.png" });
   await tenant.goto(`/Clicksign?contrato=${laudoId}`);
   await expect(tenant.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(tenant.getByText(/Laudo de vistoria nº/)).toBeVisible();

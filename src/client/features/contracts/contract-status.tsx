@@ -11,6 +11,7 @@ import { ContractProblem } from "./contract-problem";
 import { Review } from "./contract-review";
 import { ContractSigners } from "./contract-signers";
 import { ContractTrail } from "./contract-trail";
+import { LeaseDocuments } from "./lease-documents";
 
 /** A contract for its parties: status per signer, the PDF, the audit trail; the landlord reviews and sends. */
 export function ContractStatus({ contractId }: { contractId: string }) {
@@ -89,6 +90,7 @@ export function ContractStatus({ contractId }: { contractId: string }) {
             {c.kind === "locacao" ? t("contract.inspections") : t("contract.inspectionsOfLease")}
           </Anchor>
         )}
+      {c.kind === "locacao" && <LeaseDocuments leaseId={c.id} />}
       <ContractSigners contract={c} />
       {c.role === "landlord" && (c.status === "rascunho" || c.status === "enviado") && (
         <CancelContract contract={c} />
