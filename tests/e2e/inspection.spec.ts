@@ -4,7 +4,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
 import { proposalBodyOf } from "../support/bodies";
 import { randomCpf } from "../support/files";
-import { clipped } from "./axe";
+import { audit, clipped } from "./axe";
 import { expect, test } from "./fixtures";
 import { fromOutbox, newEmail, signUpInBrowser } from "./helpers";
 import { completeProfile, publishOffer } from "./market";
@@ -145,6 +145,7 @@ test("a landlord inspects on a phone, the tenant contests two items, both sign t
   await expect(landlord.getByTestId("inspection-photos").locator("img")).toHaveCount(20);
   await expect(landlord.getByTestId("inspection-save")).toHaveText("Salvo.", { timeout: 15_000 });
   expect(await clipped(landlord, "the landlord's inspection")).toEqual([]);
+  expect(await audit(landlord, "the landlord's inspection draft")).toEqual([]);
   await landlord.screenshot({ path: "test-results/inspection-landlord-390.png" });
   // A reload loses nothing.
   await landlord.reload();
@@ -174,6 +175,7 @@ test("a landlord inspects on a phone, the tenant contests two items, both sign t
     await expect(item.getByTestId("inspection-contest")).toBeVisible();
   }
   expect(await clipped(tenant, "the tenant's review")).toEqual([]);
+  expect(await audit(tenant, "the tenant's review")).toEqual([]);
   await tenant.screenshot({ path: "test-results/inspection-tenant-390.png" });
   await tenant.getByRole("button", { name: "Enviar revisão com 2 contestações" }).click();
   await expect(tenant.getByTestId("inspection-status")).toHaveAttribute("data-status", "respostas");
@@ -230,6 +232,7 @@ test("a landlord inspects on a phone, the tenant contests two items, both sign t
   await expect(landlord.getByTestId("inspection-damage-total")).toContainText("R$ 150,00");
   await expect(landlord.getByTestId("inspection-save")).toHaveText("Salvo.", { timeout: 15_000 });
   expect(await clipped(landlord, "the exit inspection")).toEqual([]);
+  expect(await audit(landlord, "the exit inspection")).toEqual([]);
   await landlord.screenshot({ path: "test-results/inspection-exit-390.png" });
   await landlordCtx.close();
   await tenantCtx.close();

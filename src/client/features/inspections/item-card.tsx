@@ -74,12 +74,12 @@ export function ItemCard({
       {item.observacao && <Text size="sm">{item.observacao}</Text>}
       <PhotoStrip ids={item.fotos} label={label} />
       {item.dano && (
-        <Text size="sm" c="red.8" data-testid="inspection-damage">
+        <Text size="sm" c="red.9" data-testid="inspection-damage">
           {t("inspection.damageSaid", { what: item.dano.descricao, cost: formatBRL(item.dano.custo) })}
         </Text>
       )}
       {agreed && !contest && (
-        <Text size="xs" c="green.8">
+        <Text size="xs" c="teal.9">
           {t("inspection.agreedItem")}
         </Text>
       )}

@@ -82,7 +82,7 @@ export function ItemEditor({
         </Group>
       </Chip.Group>
       {item.estado === null && (
-        <Text size="xs" c="orange.8">
+        <Text size="xs" c="red.9">
           {t("inspection.noState")}
         </Text>
       )}

@@ -43,19 +43,14 @@ export function ReviewControls({
         <Group gap="xs">
           <Button
             size="compact-sm"
-            variant={agreed ? "filled" : "light"}
-            color="green"
+            // The chosen one filled (the primary colour passes contrast); the other plain.
+            variant={agreed ? "filled" : "default"}
             loading={review.isPending && review.variables?.body.decisao === "concorda"}
             onClick={() => review.mutate({ itemId: item.id, body: { decisao: "concorda" } })}
           >
             {t("inspection.agree")}
           </Button>
-          <Button
-            size="compact-sm"
-            variant={contest ? "filled" : "light"}
-            color="orange"
-            onClick={() => setOpen(true)}
-          >
+          <Button size="compact-sm" variant={contest ? "filled" : "default"} onClick={() => setOpen(true)}>
             {contest ? t("inspection.editContest") : t("inspection.contest")}
           </Button>
         </Group>
@@ -109,7 +104,6 @@ export function ReviewControls({
       <Group gap="xs">
         <Button
           size="sm"
-          color="orange"
           loading={review.isPending}
           onClick={() =>
             review.mutate(
@@ -164,13 +158,12 @@ export function AnswerControls({ reportId, itemId }: { reportId: string; itemId:
         <Group gap="xs">
           <Button
             size="compact-sm"
-            color="green"
             loading={answer.isPending}
             onClick={() => answer.mutate({ itemId, body: { decisao: "aceita" } })}
           >
             {t("inspection.accept")}
           </Button>
-          <Button size="compact-sm" variant="light" onClick={() => setKeeping(true)}>
+          <Button size="compact-sm" variant="default" onClick={() => setKeeping(true)}>
             {t("inspection.keep")}
           </Button>
         </Group>

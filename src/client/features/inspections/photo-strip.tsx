@@ -65,7 +65,8 @@ export function PhotoStrip({
   return (
     <Stack gap={6}>
       {ids.length > 0 && (
-        <Group gap={6} data-testid="inspection-photos">
+        // Spaced so each photo's remove button keeps a 28 px target apart from the next (WCAG 2.5.8).
+        <Group gap={14} data-testid="inspection-photos">
           {ids.map((id, n) => (
             <div key={id} style={{ position: "relative" }}>
               <Anchor href={photoPath(id)} target="_blank" rel="noopener">
@@ -81,15 +82,15 @@ export function PhotoStrip({
               </Anchor>
               {onRemove && (
                 <ActionIcon
-                  size="sm"
+                  size="md"
                   color="red"
                   variant="filled"
                   radius="xl"
-                  style={{ position: "absolute", top: -6, right: -6 }}
+                  style={{ position: "absolute", top: -8, right: -10 }}
                   aria-label={t("inspection.removePhoto", { label, n: n + 1 })}
                   onClick={() => onRemove(id)}
                 >
-                  <IconX size={12} />
+                  <IconX size={16} />
                 </ActionIcon>
               )}
             </div>
