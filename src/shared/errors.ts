@@ -62,6 +62,7 @@ export const errorStatus = {
   "invalid-bathrooms": 400,
   "invalid-parking": 400,
   "description-too-long": 400,
+  "inventory-too-long": 400,
   "invalid-registry": 400,
   "invalid-photo": 400,
   "too-many-photos": 400,

@@ -91,6 +91,9 @@ export const depositMonthsField = z
   .min(1, { error: "invalid-deposit" })
   .max(CAUCAO_MAX_MONTHS, { error: "deposit-too-high" });
 
+/** The most characters a unit's inventory of furniture and fittings may have. */
+export const INVENTORY_MAX = 2000;
+
 export const unitInput = z.strictObject({
   tipo: z.enum(UNIT_TYPES, { error: "invalid-unit-type" }),
   ...addressFields,
@@ -104,6 +107,13 @@ export const unitInput = z.strictObject({
   vagas: count("invalid-parking"),
   mobiliado: z.boolean({ error: "invalid-argument" }),
   aceitaPets: z.boolean({ error: "invalid-argument" }),
+  /** A furnished unit's furniture and fittings, printed in its lease ("" when none is given). */
+  inventario: z
+    .string({ error: "invalid-argument" })
+    .trim()
+    .max(INVENTORY_MAX, { error: "inventory-too-long" })
+    .optional()
+    .default(""),
   descricao: z.string().trim().max(5000, { error: "description-too-long" }).optional().default(""),
   matricula: z.string().trim().max(50, { error: "invalid-registry" }).optional().default(""),
   /** Document ids of the photos, in order; the first is the cover. */
@@ -126,6 +136,7 @@ export const unitView = z.object({
   vagas: z.number(),
   mobiliado: z.boolean(),
   aceitaPets: z.boolean(),
+  inventario: z.string(),
   descricao: z.string(),
   matricula: z.string(),
   fotos: z.array(z.string()),
@@ -246,7 +257,16 @@ export const offerView = z.object({
    */
   recebePropostas: z.boolean(),
   unidade: unitView
-    .omit({ ofertas: true, matricula: true, cep: true, logradouro: true, numero: true, complemento: true })
+    // The inventory is the lease's, not the listing's.
+    .omit({
+      ofertas: true,
+      matricula: true,
+      inventario: true,
+      cep: true,
+      logradouro: true,
+      numero: true,
+      complemento: true,
+    })
     .extend({
       /** The address only for the owner; the public sees bairro, cidade and UF. */
       cep: z.string().nullable(),

@@ -92,6 +92,33 @@ describe("UnitForm", { timeout: 30_000 }, () => {
   });
 });
 
+describe("UnitForm's inventory (issue 27)", { timeout: 30_000 }, () => {
+  const inventory = () => screen.queryByRole("textbox", { name: ptBR.units.fields.inventario });
+
+  it("asks for the furniture only of a furnished unit, says it goes into the lease, and sends it", async () => {
+    const onSave = renderForm();
+    expect(inventory()).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("checkbox", { name: ptBR.units.fields.mobiliado }));
+    expect(inventory()).toBeInTheDocument();
+    expect(screen.getByText(ptBR.units.inventarioHelp)).toBeInTheDocument();
+    await userEvent.type(inventory() as HTMLElement, "Sofá, geladeira e fogão");
+
+    await userEvent.type(field(ptBR.units.fields.cep), "01310-100");
+    await userEvent.type(field(ptBR.units.fields.cidade), "São Paulo");
+    await userEvent.type(field(ptBR.units.fields.logradouro), "Avenida Paulista");
+    await userEvent.type(field(ptBR.units.fields.numero), "1000");
+    await userEvent.type(field(ptBR.units.fields.bairro), "Bela Vista");
+    await userEvent.click(screen.getByRole("button", { name: ptBR.units.save }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect(onSave).toHaveBeenCalledWith(
+      expect.objectContaining({ mobiliado: true, inventario: "Sofá, geladeira e fogão" }),
+    );
+
+    await userEvent.click(screen.getByRole("checkbox", { name: ptBR.units.fields.mobiliado }));
+    expect(inventory()).not.toBeInTheDocument();
+  });
+});
+
 describe("UnitForm's photos", { timeout: 30_000 }, () => {
   it("offers to remove a photo, not to take one", async () => {
     const unit = {

@@ -1,9 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Title } from "@mantine/core";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { formatCep, type UnitInput, type UnitView, unitInput } from "../../../shared/contracts/listings";
+import {
+  formatCep,
+  INVENTORY_MAX,
+  type UnitInput,
+  type UnitView,
+  unitInput,
+} from "../../../shared/contracts/listings";
 import { UNIT_TYPES } from "../../../shared/listing-names";
 import { AddressFieldset } from "../../components/address-fieldset";
 import { CheckboxField } from "../../components/fields/checkbox-field";
@@ -30,6 +36,7 @@ const EMPTY: UnitInput = {
   vagas: 0,
   mobiliado: false,
   aceitaPets: false,
+  inventario: "",
   descricao: "",
   matricula: "",
   fotos: [],
@@ -60,6 +67,7 @@ export function UnitForm({
   });
   const { control, handleSubmit, formState, setError } = form;
   const photos = useUnitPhotos(form, userId);
+  const furnished = useWatch({ control, name: "mobiliado" });
   const [problem, setProblem] = useState<string | null>(null);
 
   const submit = handleSubmit(async (values) => {
@@ -118,6 +126,15 @@ export function UnitForm({
               <CheckboxField {...field("mobiliado")} />
               <CheckboxField {...field("aceitaPets")} />
             </Group>
+            {furnished && (
+              <TextareaField
+                {...field("inventario")}
+                description={t("units.inventarioHelp")}
+                autosize
+                minRows={3}
+                maxLength={INVENTORY_MAX}
+              />
+            )}
           </Stack>
         </Card>
 

@@ -40,6 +40,8 @@ export const units = pgTable(
     vagas: integer("vagas").notNull(),
     mobiliado: boolean("mobiliado").notNull(),
     aceitaPets: boolean("aceita_pets").notNull(),
+    /** A furnished unit's furniture and fittings, as the lease lists them (null: none given). */
+    inventario: text("inventario"),
     descricao: text("descricao").notNull().default(""),
     matricula: text("matricula").notNull().default(""),
     fotos: uuid("fotos").array().notNull().default(sql`'{}'::uuid[]`),

@@ -112,6 +112,7 @@ type UnitColumn =
   | "cep"
   | "matricula"
   | "mobiliado"
+  | "inventario"
   | "aceita_pets";
 
 /** What a draft is written from: the approved proposal, its offer's terms, the unit, both parties. */
@@ -130,7 +131,8 @@ export type DraftSourceRow = RowOf<typeof proposals> &
 export async function draftSource(c: Queryable, proposalId: string): Promise<DraftSourceRow | undefined> {
   const { rows } = await c.query<DraftSourceRow>(
     `SELECT p.*, o.condominio, o.iptu, o.seguro_incendio, o.reajuste, o.caucao_meses AS offer_caucao,
-         o.descricao AS offer_descricao, u.mobiliado AS u_mobiliado, u.aceita_pets AS u_aceita_pets,
+         o.descricao AS offer_descricao, u.mobiliado AS u_mobiliado, u.inventario AS u_inventario,
+         u.aceita_pets AS u_aceita_pets,
          u.tipo AS u_tipo, u.logradouro AS u_logradouro, u.numero AS u_numero, u.complemento AS u_complemento,
          u.bairro AS u_bairro, u.cidade AS u_cidade, u.uf AS u_uf, u.cep AS u_cep, u.matricula AS u_matricula,
          row_to_json(lp.*) AS lp, row_to_json(tp.*) AS tp, lu.email AS l_email, tu.email AS t_email

@@ -111,6 +111,8 @@ export async function draftContract(ctx: ContractsContext, proposalId: string): 
         // Commercial units are let for a business: the non-residential lease (arts. 51–57).
         naoResidencial: NON_RESIDENTIAL.includes(r.u_tipo as UnitType),
         mobiliado: r.u_mobiliado,
+        // What the landlord listed of a furnished unit's furniture; an unfurnished one lets none.
+        ...(r.u_mobiliado && r.u_inventario?.trim() ? { inventario: r.u_inventario.trim() } : {}),
         aceitaPets: r.u_aceita_pets,
       },
       termos: {

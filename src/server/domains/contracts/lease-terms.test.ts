@@ -87,6 +87,27 @@ describe("the lease holds everything agreed", () => {
       expect(text, expected).toContain(expected);
   }, 60_000);
 
+  it("lists the furniture the landlord typed for a furnished unit, and none for an unfurnished one", async () => {
+    const inventario = "  Sofá de 3 lugares, geladeira Brastemp, fogão 4 bocas e cama de casal.  ";
+    const landlord = await b.person("Marta");
+    const furnished = await b.offer({ landlord, unit: { mobiliado: true, inventario } });
+    await b.proposal("aprovada", { landlord, offerId: furnished.offerId });
+    const data = await draftOf(furnished.offerId);
+    expect(data.imovel.inventario).toBe(inventario.trim());
+    expect(await textOf(data)).toContain(
+      "O imóvel é locado mobiliado, com os seguintes móveis e utensílios: Sofá de 3 lugares, geladeira Brastemp, fogão 4 bocas e cama de casal.",
+    );
+
+    // The landlord unticked "Mobiliado" but the list stayed in the form: it is not let with the unit.
+    const bare = await b.offer({ landlord, unit: { mobiliado: false, inventario } });
+    await b.proposal("aprovada", { landlord, offerId: bare.offerId });
+    const bareData = await draftOf(bare.offerId);
+    expect(bareData.imovel.inventario).toBeUndefined();
+    const bareText = await textOf(bareData);
+    expect(bareText).not.toContain("geladeira Brastemp");
+    expect(bareText).not.toContain("locado mobiliado");
+  }, 60_000);
+
   it("writes a non-residential lease for a shop (Lei 8.245/91, arts. 51–57)", async () => {
     const landlord = await b.person("Marta");
     const { offerId } = await b.offer({ landlord, unit: { tipo: "loja", quartos: 0, mobiliado: false } });

@@ -76,6 +76,7 @@ function unitView(r: UnitWithOffers | Omit<UnitWithOffers, "ofertas">): UnitView
     vagas: r.vagas,
     mobiliado: r.mobiliado,
     aceitaPets: r.aceita_pets,
+    inventario: r.inventario ?? "",
     descricao: r.descricao,
     matricula: r.matricula,
     fotos: r.fotos,
@@ -102,6 +103,8 @@ function unitFields(d: UnitData): UnitFields {
     vagas: d.vagas,
     mobiliado: d.mobiliado,
     aceita_pets: d.aceitaPets,
+    // Empty is none: the column holds null, as for a unit saved before the inventory existed.
+    inventario: d.inventario || null,
     descricao: d.descricao,
     matricula: d.matricula,
     fotos: d.fotos,

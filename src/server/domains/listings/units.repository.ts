@@ -23,6 +23,7 @@ const UNIT_FIELDS = [
   "vagas",
   "mobiliado",
   "aceita_pets",
+  "inventario",
   "descricao",
   "matricula",
   "fotos",
