@@ -150,7 +150,9 @@ test("a landlord inspects on a phone, the tenant contests two items, both sign t
   // A reload loses nothing.
   await landlord.reload();
   await expect(landlord.getByTestId("inspection-photos").locator("img")).toHaveCount(20);
-  await expect(landlord.getByLabel("Observação", { exact: true }).first()).toHaveValue("Pintura nova, sem marcas");
+  await expect(landlord.getByLabel("Observação", { exact: true }).first()).toHaveValue(
+    "Pintura nova, sem marcas",
+  );
   await landlord.getByRole("button", { name: "Enviar para revisão" }).click();
   await expect(landlord.getByTestId("inspection-status")).toHaveAttribute("data-status", "revisao");
   const reportId = new URL(landlord.url()).searchParams.get("id") as string;
@@ -170,7 +172,9 @@ test("a landlord inspects on a phone, the tenant contests two items, both sign t
       .fill(n === 0 ? "Piso com riscos fundos" : "Teto com mancha de umidade");
     await item.locator('input[type="file"]').setInputFiles(theirs[n] as string);
     // Her photo, in the contest form (below the landlord's own).
-    await expect(item.getByTestId("inspection-photos").last().locator("img")).toHaveCount(1, { timeout: 30_000 });
+    await expect(item.getByTestId("inspection-photos").last().locator("img")).toHaveCount(1, {
+      timeout: 30_000,
+    });
     await item.getByRole("button", { name: "Salvar contestação" }).click();
     await expect(item.getByTestId("inspection-contest")).toBeVisible();
   }
