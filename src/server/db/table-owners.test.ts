@@ -36,6 +36,8 @@ const OWNERS: Record<string, string> = {
   contracts: "domains/contracts/contracts.repository.ts",
   contract_signers: "domains/contracts/contract-signers.repository.ts",
   contract_events: "domains/contracts/contract-events.repository.ts",
+  inspections: "domains/inspections/inspections.repository.ts",
+  inspection_events: "domains/inspections/inspection-events.repository.ts",
   documents: "storage/documents.repository.ts",
   document_shares: "storage/document-shares.repository.ts",
   uploads: "storage/uploads.repository.ts",

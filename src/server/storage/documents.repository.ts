@@ -80,6 +80,18 @@ export async function insertDocument(c: Queryable, doc: NewDocument): Promise<vo
   );
 }
 
+/**
+ * Makes documents a contract's files (decision 034; an inspection report's photos, decision 053):
+ * from here nobody deletes, renames or replaces them. A document already a contract's stays so.
+ */
+export async function claimForContract(c: Queryable, ids: string[], contractId: string): Promise<void> {
+  if (ids.length === 0) return;
+  await c.query("UPDATE documents SET contract_id = $2 WHERE id = ANY($1::uuid[]) AND contract_id IS NULL", [
+    ids,
+    contractId,
+  ]);
+}
+
 /** Deletes the document if `ownerId` owns it and no contract does; whether it did. */
 export async function deleteOwnedDocument(c: Queryable, id: string, ownerId: string): Promise<boolean> {
   const { rowCount } = await c.query(

@@ -1,24 +1,20 @@
 import type { InspectionContent, InspectionKind } from "../../../shared/contracts/inspections";
 import type { Queryable, RowOf } from "../../db/rows";
+import type { contracts } from "../../db/schema/contracts";
 import type { inspectionEvents, inspections } from "../../db/schema/inspections";
+import type { documents } from "../../db/schema/storage";
+import { shareDocuments } from "../../storage/document-shares.repository";
+import { claimForContract } from "../../storage/documents.repository";
 import type { StoredReviews } from "./rules";
 
 export type InspectionRow = RowOf<typeof inspections>;
 export type InspectionEventRow = RowOf<typeof inspectionEvents>;
 
 /** The lease an inspection belongs to, as far as this domain needs it: who are its parties. */
-export interface LeaseRow {
-  id: string;
-  kind: string;
-  parent_id: string | null;
-  status: string;
-  landlord_id: string;
-  tenant_id: string;
-  numero: string;
-  sha256: string | null;
-  sealed_sha256: string | null;
-  tipo: string;
-}
+export type LeaseRow = Pick<
+  RowOf<typeof contracts>,
+  "id" | "kind" | "parent_id" | "status" | "landlord_id" | "tenant_id" | "numero" | "sha256" | "sealed_sha256"
+> & { tipo: string };
 
 export async function leaseOf(c: Queryable, contractId: string): Promise<LeaseRow | undefined> {
   const { rows } = await c.query<LeaseRow>(
@@ -94,42 +90,6 @@ export async function updateInspection(
   await c.query(`UPDATE inspections SET ${fields.join(", ")} WHERE id = $1`, values);
 }
 
-export async function recordInspectionEvent(
-  c: Queryable,
-  e: { inspection_id: string; actor_id: string | null; action: string; detail?: string | null },
-): Promise<void> {
-  await c.query(
-    `INSERT INTO inspection_events (inspection_id, actor_id, actor_name, action, detail)
-     VALUES ($1, $2, COALESCE((SELECT name FROM users WHERE id = $2), 'Chave'), $3, $4)`,
-    [e.inspection_id, e.actor_id, e.action, e.detail ?? null],
-  );
-}
-
-/** Whether the actor's last step on the report was this action, less than `minutes` ago (autosaves). */
-export async function recentlyDid(
-  c: Queryable,
-  inspectionId: string,
-  actorId: string,
-  action: string,
-  minutes: number,
-): Promise<boolean> {
-  const { rows } = await c.query<{ action: string; actor_id: string | null; recent: boolean }>(
-    `SELECT action, actor_id, created_at > now() - make_interval(mins => $2) AS recent
-       FROM inspection_events WHERE inspection_id = $1 ORDER BY id DESC LIMIT 1`,
-    [inspectionId, minutes],
-  );
-  const last = rows[0];
-  return last !== undefined && last.action === action && last.actor_id === actorId && last.recent;
-}
-
-export async function historyOf(c: Queryable, inspectionId: string): Promise<InspectionEventRow[]> {
-  const { rows } = await c.query<InspectionEventRow>(
-    "SELECT * FROM inspection_events WHERE inspection_id = $1 ORDER BY id",
-    [inspectionId],
-  );
-  return rows;
-}
-
 /** Of `ids`, those `ownerId` owns that are images (or already this lease's), with what the laudo prints. */
 export async function usablePhotos(
   c: Queryable,
@@ -147,12 +107,7 @@ export async function usablePhotos(
   return rows.map((r) => r.id);
 }
 
-export interface PhotoRow {
-  id: string;
-  sha256: string;
-  file_name: string;
-  created_at: Date;
-}
+export type PhotoRow = Pick<RowOf<typeof documents>, "id" | "sha256" | "file_name" | "created_at">;
 
 export async function photoRows(c: Queryable, ids: string[]): Promise<PhotoRow[]> {
   if (ids.length === 0) return [];
@@ -174,16 +129,21 @@ export async function claimPhotos(
   readerId: string,
   inspectionId: string,
 ): Promise<void> {
-  if (ids.length === 0) return;
-  await c.query("UPDATE documents SET contract_id = $2 WHERE id = ANY($1::uuid[]) AND contract_id IS NULL", [
-    ids,
-    contractId,
-  ]);
-  await c.query(
-    `INSERT INTO document_shares (document_id, user_id, reason)
-     SELECT unnest($1::uuid[]), $2, $3 ON CONFLICT DO NOTHING`,
-    [ids, readerId, `vistoria:${inspectionId}`],
+  await claimForContract(c, ids, contractId);
+  await shareDocuments(c, ids, readerId, `vistoria:${inspectionId}`);
+}
+
+/** The laudo `documentContractId` was sealed: its report is signed and can no longer change; its id and lease. */
+export async function markSigned(
+  c: Queryable,
+  documentContractId: string,
+): Promise<Pick<InspectionRow, "id" | "contract_id">[]> {
+  const { rows } = await c.query<Pick<InspectionRow, "id" | "contract_id">>(
+    `UPDATE inspections SET status = 'assinada', updated_at = now()
+      WHERE document_contract_id = $1 RETURNING id, contract_id`,
+    [documentContractId],
   );
+  return rows;
 }
 
 /** Reports still in review whose window has ended, locked for the one closing them. */

@@ -18,18 +18,15 @@ import { withTransaction } from "../../db/client";
 import type { Queryable } from "../../db/rows";
 import type { NoticeGateway, NoticeParams } from "../../mail/notice-gateway";
 import { inspectionChanged } from "../../realtime/events";
+import { historyOf, recentlyDid, recordInspectionEvent } from "./inspection-events.repository";
+import type { InspectionRow, LeaseRow } from "./inspections.repository";
 import {
   claimPhotos,
   findInspection,
-  historyOf,
-  type InspectionRow,
   insertInspection,
   inspectionsOfLease,
-  type LeaseRow,
   leaseOf,
   photoRows,
-  recentlyDid,
-  recordInspectionEvent,
   reviewsEnded,
   updateInspection,
   usablePhotos,

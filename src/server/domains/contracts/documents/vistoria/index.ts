@@ -10,6 +10,8 @@ import { formatCpf } from "../../../../../shared/contracts/profile";
 import { brazilDateTime } from "../../../../../shared/contracts/proposals";
 import { formatBRL } from "../../../../../shared/money";
 import { inspectionChanged } from "../../../../realtime/events";
+import { recordInspectionEvent } from "../../../inspections/inspection-events.repository";
+import { markSigned } from "../../../inspections/inspections.repository";
 import { ensureRoom, MARGIN, WIDTH, type Writer, write, writeRow } from "../../pdf-writer";
 import type { DocumentFiles, DocumentKind, DocumentSource } from "../kind";
 import { closeDocument, openDocument, writeSignatureLines } from "../page";
@@ -244,20 +246,12 @@ export const vistoria: DocumentKind<LaudoData> = {
     sealed ? `Laudo de vistoria ${numero} - assinado.pdf` : `Laudo de vistoria ${numero}.pdf`,
   // The report can no longer change: its laudo is sealed.
   sealed: async (c, row) => {
-    await c.query(
-      "UPDATE inspections SET status = 'assinada', updated_at = now() WHERE document_contract_id = $1",
-      [row.id],
-    );
-    const { rows } = await c.query<{ id: string; contract_id: string }>(
-      `INSERT INTO inspection_events (inspection_id, actor_id, actor_name, action)
-       SELECT id, NULL, 'Chave', 'assinada' FROM inspections WHERE document_contract_id = $1
-       RETURNING inspection_id AS id, (SELECT contract_id FROM inspections WHERE id = inspection_id)`,
-      [row.id],
-    );
-    for (const r of rows)
+    for (const r of await markSigned(c, row.id)) {
+      await recordInspectionEvent(c, { inspection_id: r.id, actor_id: null, action: "assinada" });
       await inspectionChanged(c, { id: r.id, contractId: r.contract_id, status: "assinada" }, [
         row.landlord_id,
         row.tenant_id,
       ]);
+    }
   },
 };
