@@ -1,6 +1,7 @@
-import { Container, Text } from "@mantine/core";
+import { Container } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { PageHeader } from "../../components/page-header";
 import { LeaseReports } from "../../features/inspections/lease-reports";
 import { ReportPage } from "../../features/inspections/report-page";
 
@@ -19,7 +20,8 @@ export function VistoriaScreen() {
       ) : UUID.test(contrato) ? (
         <LeaseReports contractId={contrato} key={contrato} />
       ) : (
-        <Text role="alert">{t("inspection.badLink")}</Text>
+        // Every screen has its one h1, this one too (the accessibility sweep opens it bare).
+        <PageHeader title={t("inspection.screenTitle")} lead={t("inspection.badLink")} />
       )}
     </Container>
   );
