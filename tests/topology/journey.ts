@@ -254,7 +254,7 @@ export class Journey {
         timeout: 90_000,
       },
     );
-    await page.getByLabel("Mensagem ao proprietário").fill("Posso mudar na data que você preferir.");
+    await page.getByLabel("Mensagem à parte locadora").fill("Posso mudar na data que você preferir.");
     await page.getByRole("button", { name: "Enviar proposta" }).click();
     await expect(page).toHaveURL(/\/PropostaEnviada\?id=/);
     await expect(page.getByTestId("sent-confirmation")).toBeVisible();
