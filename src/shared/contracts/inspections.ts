@@ -128,6 +128,21 @@ export type InspectionContent = z.output<typeof inspectionContent>;
 export type InspectionRoom = z.output<typeof inspectionRoom>;
 export type InspectionItem = z.output<typeof inspectionItem>;
 
+/** Every photo a report's content names (rooms, items, meters), each once: the server checks and
+ * claims them, the screen adopts resumed uploads by them. */
+export function photosOf(content: InspectionContent): string[] {
+  const ids = [
+    ...content.comodos.flatMap((r) => [...r.fotos, ...r.itens.flatMap((i) => i.fotos)]),
+    ...content.medidores.flatMap((m) => (m.foto ? [m.foto] : [])),
+  ];
+  return [...new Set(ids)];
+}
+
+/** An exit report's damage beyond normal wear (art. 23 III), in centavos: the view's and the screen's. */
+export function damageTotal(content: InspectionContent): number {
+  return content.comodos.reduce((sum, r) => sum + r.itens.reduce((s, i) => s + (i.dano?.custo ?? 0), 0), 0);
+}
+
 export const inspectionSave = z.strictObject({
   /** The version the writer started from: a save over a newer one is refused (409). */
   versao: z.number({ error: "invalid-argument" }).int().min(0),

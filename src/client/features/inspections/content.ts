@@ -5,6 +5,7 @@ import {
   itemsForRoom,
   METER_KINDS,
   type MeterKind,
+  photosOf,
 } from "../../../shared/contracts/inspections";
 import type { StoredDocument } from "../../../shared/contracts/storage";
 import { randomId } from "../../lib/random-id";
@@ -59,13 +60,8 @@ export const removeRoom = (content: InspectionContent, roomId: string): Inspecti
 export const ungraded = (content: InspectionContent) =>
   content.comodos.reduce((n, r) => n + r.itens.filter((i) => i.estado === null).length, 0);
 
-/** Every photo the content names. */
-export function photosIn(content: InspectionContent): Set<string> {
-  return new Set([
-    ...content.comodos.flatMap((r) => [...r.fotos, ...r.itens.flatMap((i) => i.fotos)]),
-    ...content.medidores.flatMap((m) => (m.foto ? [m.foto] : [])),
-  ]);
-}
+/** Every photo the content names, as a set. */
+const photosIn = (content: InspectionContent) => new Set(photosOf(content));
 
 /** Puts `photoId` where `target` says: a room's wide photos, an item's, or a meter's (`medidor-agua`). */
 export function addPhoto(content: InspectionContent, target: string, photoId: string): InspectionContent {
@@ -117,7 +113,3 @@ export function adoptPhotos(
   }
   return next;
 }
-
-/** An exit report's damage beyond normal wear, in centavos (the server's total, as it is typed). */
-export const damageTotal = (content: InspectionContent) =>
-  content.comodos.reduce((sum, r) => sum + r.itens.reduce((s, i) => s + (i.dano?.custo ?? 0), 0), 0);

@@ -2,7 +2,7 @@ import { Button, Card, Center, Loader, Paper, Stack, Text } from "@mantine/core"
 import { IconPlus } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import type { InspectionView } from "../../../shared/contracts/inspections";
+import { damageTotal, type InspectionView } from "../../../shared/contracts/inspections";
 import { brazilDateTime } from "../../../shared/contracts/proposals";
 import { formatBRL } from "../../../shared/money";
 import { useAuth } from "../../app/auth";
@@ -11,7 +11,7 @@ import { useErrorText } from "../../lib/error-text";
 import { storage } from "../../lib/storage";
 import { useUploads } from "../../lib/use-upload";
 import { reportQuery } from "./api";
-import { damageTotal, newRoom, removeRoom, ungraded } from "./content";
+import { newRoom, removeRoom, ungraded } from "./content";
 import { MetersAndKeys } from "./meters-keys";
 import { ReportActions, ReportStatus } from "./report-status";
 import { type Editing, RoomCard } from "./room-card";

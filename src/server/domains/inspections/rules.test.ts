@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { InspectionContent } from "../../../shared/contracts/inspections";
+import { damageTotal, type InspectionContent } from "../../../shared/contracts/inspections";
 import { isErrorCode } from "../../../shared/errors";
 import {
   applyAccepted,
   checkComplete,
   checkDamage,
-  damageTotal,
   exitFromEntry,
   openContests,
   reviewWindowEnd,

@@ -47,15 +47,6 @@ export function checkIds(content: InspectionContent): void {
     throw new AppError("invalid-argument");
 }
 
-/** Every photo the content names (rooms, items, meters). */
-export function photosOf(content: InspectionContent): string[] {
-  const ids = [
-    ...content.comodos.flatMap((r) => [...r.fotos, ...r.itens.flatMap((i) => i.fotos)]),
-    ...content.medidores.flatMap((m) => (m.foto ? [m.foto] : [])),
-  ];
-  return [...new Set(ids)];
-}
-
 /** The photos the tenant's contests add. */
 export function reviewPhotos(reviews: StoredReviews): string[] {
   return [...new Set(Object.values(reviews).flatMap((r) => r.fotos))];
@@ -65,11 +56,6 @@ export function reviewPhotos(reviews: StoredReviews): string[] {
 export function checkDamage(kind: "entrada" | "saida", content: InspectionContent): void {
   if (kind === "entrada" && content.comodos.some((r) => r.itens.some((i) => i.dano !== null)))
     throw new AppError("inspection-damage-on-entry");
-}
-
-/** An exit report's total of damage beyond normal wear (art. 23 III), in centavos. */
-export function damageTotal(content: InspectionContent): number {
-  return content.comodos.reduce((sum, r) => sum + r.itens.reduce((s, i) => s + (i.dano?.custo ?? 0), 0), 0);
 }
 
 /** Before it goes to the tenant, every item is graded: a blank state is no description (art. 22 V). */

@@ -3,12 +3,14 @@ import type pg from "pg";
 import type { z } from "zod";
 import {
   type contestAnswer,
+  damageTotal,
   type InspectionContent,
   type InspectionKind,
   type InspectionView,
   type inspectionSave,
   type itemReview,
   itemsForRoom,
+  photosOf,
   ROOM_TEMPLATES,
 } from "../../../shared/contracts/inspections";
 import { AppError } from "../../../shared/errors";
@@ -36,12 +38,10 @@ import {
   checkComplete,
   checkDamage,
   checkIds,
-  damageTotal,
   exitFromEntry,
   expectStatus,
   itemIds,
   openContests,
-  photosOf,
   reviewPhotos,
   reviewWindowEnd,
   type StoredReviews,
@@ -283,7 +283,7 @@ export class InspectionsService {
   ) {
     const contests = openContests(row.reviews);
     await claimPhotos(c, reviewPhotos(row.reviews), lease.id, lease.landlord_id, row.id);
-    const status = contests.length > 0 ? "respostas" : "concluida";
+    const status = contests.length > 0 ? ("respostas" as const) : ("concluida" as const);
     await updateInspection(c, row.id, { status, tacit: silent, bumpVersion: true });
     await recordInspectionEvent(c, {
       inspection_id: row.id,
@@ -291,12 +291,12 @@ export class InspectionsService {
       action: silent ? "prazo_encerrado" : "enviou_revisao_locatario",
       detail: contests.length > 0 ? String(contests.length) : null,
     });
-    const tell = contests.length > 0 ? lease.landlord_id : null;
-    const who = [lease.landlord_id, lease.tenant_id];
+    // Contests are the landlord's to answer; an agreement is news to both.
+    const told = contests.length > 0 ? [lease.landlord_id] : [lease.landlord_id, lease.tenant_id];
     await this.deps.notices.tell(
       c,
       "contract",
-      (tell ? [tell] : who).map((userId) => ({
+      told.map((userId) => ({
         userId,
         text: {
           key:
@@ -314,6 +314,7 @@ export class InspectionsService {
         dedupe: `inspection-reviewed:${row.id}:${userId}`,
       })),
     );
+    return status;
   }
 
   /** The landlord answers one contest: takes the tenant's version, or keeps theirs with a reason. */
@@ -402,8 +403,8 @@ export class InspectionsService {
       for (const row of rows) {
         const lease = await leaseOf(c, row.contract_id);
         if (!lease) continue;
-        await this.closeReview(c, row, lease, null, true);
-        await inspectionChanged(c, { id: row.id, contractId: row.contract_id, status: "closed" }, [
+        const status = await this.closeReview(c, row, lease, null, true);
+        await inspectionChanged(c, { id: row.id, contractId: row.contract_id, status }, [
           lease.landlord_id,
           lease.tenant_id,
         ]);
