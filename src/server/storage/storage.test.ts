@@ -1,7 +1,8 @@
+import { once } from "node:events";
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { fakeExecutable, makePdf, PNG_1X1, sha256 } from "../../../tests/support/files";
 import { createTestApp, ORIGIN, signUp, type TestApp } from "../../../tests/support/test-app";
 import {
@@ -339,6 +340,51 @@ describe("metadata and downloads", () => {
     expect(bad.json().message).toContain("metadados");
     expect((await api("PATCH", `/api/storage/objects/${doc.id}`, u.cookie, {})).statusCode).toBe(400);
     expect((await api("GET", "/api/storage/objects/nao-e-um-id", u.cookie)).statusCode).toBe(404);
+  });
+
+  it("closes a download's kept connection once it is sent, when the app closed while sending it", async () => {
+    // Node's server.close() ends the connections idle at that moment: a download still being sent
+    // kept its connection alive after its last byte, and the close waited keepAliveTimeout (72 s).
+    const node = await createTestApp();
+    let closing: Promise<void> | undefined;
+    try {
+      await node.app.listen({ port: 0, host: "127.0.0.1" });
+      const { port } = node.app.server.address() as AddressInfo;
+      const u = await signUp(node.app);
+      // Larger than what the loopback's buffers hold, so the server is still sending when it closes.
+      const bytes = await makePdf(1, 24 * 1024 * 1024);
+      const target = { baseUrl: `http://127.0.0.1:${port}`, cookie: u.cookie, origin: ORIGIN };
+      const doc = (await uploadBytes(target, bytes, meta, 8 * 1024 * 1024)).json<StoredDocument>();
+      const link = (
+        await node.app.inject({
+          method: "POST",
+          url: `/api/storage/objects/${doc.id}/download-url`,
+          headers: { cookie: u.cookie, origin: ORIGIN },
+        })
+      ).json();
+      const socket = net.connect(port, "127.0.0.1");
+      await once(socket, "connect");
+      socket.write(`GET ${link.url} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+      // The head comes, kept alive; the reader stops reading, so the rest waits on the server.
+      let received = Buffer.alloc(0);
+      socket.on("data", (c: Buffer) => {
+        if (received.length === 0) socket.pause();
+        received = Buffer.concat([received, c]);
+      });
+      await vi.waitFor(() => expect(received.length).toBeGreaterThan(0));
+      expect(received.toString("latin1")).toMatch(/^HTTP\/1\.1 200[\s\S]*\r\nconnection: keep-alive\r\n/i);
+      closing = node.app.close();
+      // The reader reads the rest: all of it comes, then the server closes the connection.
+      const closed = once(socket, "close");
+      socket.resume();
+      await closed;
+      const body = received.subarray(received.indexOf("\r\n\r\n") + 4);
+      expect(sha256(body)).toBe(sha256(bytes));
+      await closing;
+    } finally {
+      await closing;
+      await node.close();
+    }
   });
 
   it("serves a signed link with the name, the real type and nosniff, and refuses a forged or stale one", async () => {

@@ -28,6 +28,17 @@ export function closeConnectionsWhileDraining(app: FastifyInstance, lifecycle: L
   app.addHook("onRequest", async (_request, reply) => {
     if (lifecycle.isDraining) reply.raw.setHeader("connection", "close");
   });
+  // Node's server.close() ends the connections idle at that moment and leaves the others kept
+  // alive after their answer: a download still being sent when the app closed held the close for
+  // keepAliveTimeout (72 s). Once an answer has gone out after the close began, its connection
+  // is idle and is ended too.
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onResponse", async () => {
+    if (closing) app.server.closeIdleConnections();
+  });
 }
 
 declare module "fastify" {
