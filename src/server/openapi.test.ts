@@ -61,6 +61,7 @@ const NO_JSON_SUCCESS = new Set([
   "GET /api/photos/{id}",
   "GET /api/storage/files/{id}",
   "GET /api/privacy/exports/{id}/download",
+  "GET /api/inspections/{id}/fotos.zip",
   "GET /api/auth/verify-email",
   // The one-click unsubscribe's page and its answer are HTML, for a person without the app.
   "GET /api/preferences/unsubscribe",

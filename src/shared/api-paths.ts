@@ -86,6 +86,7 @@ export const apiRoutes = {
     submitReview: "/inspections/:id/review",
     answer: "/inspections/:id/items/:itemId/answer",
     sign: "/inspections/:id/sign",
+    photosArchive: "/inspections/:id/fotos.zip",
   },
   messages: {
     all: "/messages",
@@ -221,6 +222,7 @@ export const apiPaths = {
     submitReview: (id: string) => apiPath(r.inspections.submitReview, id),
     answer: (id: string, itemId: string) => apiPath(r.inspections.answer, id, itemId),
     sign: (id: string) => apiPath(r.inspections.sign, id),
+    photosArchive: (id: string) => apiPath(r.inspections.photosArchive, id),
   },
   messages: {
     all: apiPath(r.messages.all),

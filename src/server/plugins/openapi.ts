@@ -178,6 +178,12 @@ const NON_JSON_ANSWERS: Record<string, OpenAPIV3.ResponsesObject> = {
   "GET /api/privacy/exports/{id}/download": {
     "200": { description: "The export (zip)", content: { "application/zip": { schema: binary } } },
   },
+  "GET /api/inspections/{id}/fotos.zip": {
+    "200": {
+      description: "The laudo's original photos (zip); its SHA-256 is the ETag and is printed in the laudo",
+      content: { "application/zip": { schema: binary } },
+    },
+  },
   "GET /api/events": {
     "200": {
       description: "Server-sent events (text/event-stream): proposals, signers, messages, notices",

@@ -234,6 +234,10 @@ export const inspectionView = z.object({
   totalDanos: z.number().int(),
   /** The signed laudo (a contract of kind "vistoria"), once there is one. */
   documentoId: z.string().nullable(),
+  /** The original photos as one zip, written with the laudo: its SHA-256 is printed in it. */
+  arquivoFotos: z
+    .object({ sha256: z.string(), tamanho: z.number().int(), fotos: z.number().int() })
+    .nullable(),
   fotos: z.array(inspectionPhotoView),
   historico: z.array(inspectionHistoryEntry),
 });

@@ -47,6 +47,7 @@ function report(over: Partial<InspectionView> = {}): InspectionView {
     entrada: null,
     totalDanos: 0,
     documentoId: null,
+    arquivoFotos: null,
     fotos: [],
     historico: [{ em: "2026-12-01T13:00:00Z", quem: "Ana", acao: "iniciou", detalhe: null }],
     ...over,

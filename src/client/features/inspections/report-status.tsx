@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { apiPaths } from "../../../shared/api-paths";
 import type { InspectionView } from "../../../shared/contracts/inspections";
 import { brazilDateTime } from "../../../shared/contracts/proposals";
 import { useErrorText } from "../../lib/error-text";
@@ -111,7 +112,22 @@ export function ReportActions({
             {t("inspection.openLaudo")}
           </Button>
         )}
+        {report.arquivoFotos && (
+          <Button
+            component="a"
+            href={apiPaths.inspections.photosArchive(report.id)}
+            download
+            variant="subtle"
+          >
+            {t("inspection.downloadPhotos")}
+          </Button>
+        )}
       </Group>
+      {report.arquivoFotos && (
+        <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+          {t("inspection.archiveHash", { hash: report.arquivoFotos.sha256 })}
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -17,7 +17,7 @@ import type {
   InspectionKind,
   InspectionStatus,
 } from "../../../shared/contracts/inspections";
-import type { StoredReviews } from "../../domains/inspections/rules";
+import type { PhotosArchive, StoredReviews } from "../../domains/inspections/rules";
 import { users } from "./auth";
 import { contracts } from "./contracts";
 
@@ -49,6 +49,11 @@ export const inspections = pgTable(
     documentContractId: uuid("document_contract_id").references((): AnyPgColumn => contracts.id, {
       onDelete: "set null",
     }),
+    /**
+     * The report's original photos as one zip, written when the laudo is: the object's key, its
+     * SHA-256 (which the laudo states), its size and how many photos it holds.
+     */
+    photosArchive: jsonb("photos_archive").$type<PhotosArchive>(),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -68,7 +68,9 @@ export async function insertInspection(
 export async function updateInspection(
   c: Queryable,
   id: string,
-  set: Partial<Pick<InspectionRow, "status" | "review_ends_at" | "tacit" | "document_contract_id">> & {
+  set: Partial<
+    Pick<InspectionRow, "status" | "review_ends_at" | "tacit" | "document_contract_id" | "photos_archive">
+  > & {
     content?: InspectionContent;
     reviews?: StoredReviews;
     bumpVersion?: boolean;
@@ -84,6 +86,7 @@ export async function updateInspection(
   if (set.review_ends_at !== undefined) put("review_ends_at", set.review_ends_at);
   if (set.tacit !== undefined) put("tacit", set.tacit);
   if (set.document_contract_id !== undefined) put("document_contract_id", set.document_contract_id);
+  if (set.photos_archive !== undefined) put("photos_archive", JSON.stringify(set.photos_archive));
   if (set.content !== undefined) put("content", JSON.stringify(set.content));
   if (set.reviews !== undefined) put("reviews", JSON.stringify(set.reviews));
   if (set.bumpVersion) fields.push("version = version + 1");

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltContract, builders } from "../../../../tests/support/builders";
+import { sha256 } from "../../../../tests/support/files";
 import { outboxFor, subjectOf } from "../../../../tests/support/mail";
 import { createTestApp, signUp, type TestApp } from "../../../../tests/support/test-app";
+import { unzip } from "../../../../tests/support/zip";
 import type { ContractView } from "../../../shared/contracts/contracts";
 import type { InspectionContent, InspectionView } from "../../../shared/contracts/inspections";
 import { manualClock } from "../../clock";
@@ -260,6 +262,25 @@ describe("an inspection report, by its landlord and tenant", () => {
       expect(draftPdf).toContain(photo.sha256.slice(32));
     }
     expect(toSign.fotos).toHaveLength(4);
+    // The originals as one zip, whose SHA-256 the laudo states: either party downloads it, and
+    // each entry is an original byte for byte; anyone else is told it does not exist.
+    const archive = toSign.arquivoFotos;
+    expect(archive?.fotos).toBe(4);
+    expect(draftPdf).toMatch(new RegExp(`de \\d+ kB, .*cujo SHA-256 é\\s+${archive?.sha256}\\.`, "s"));
+    const zipPath = `/api/inspections/${draft.id}/fotos.zip`;
+    const zipped = await b.call("GET", zipPath, tenant.cookie);
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers["content-type"]).toBe("application/zip");
+    expect(zipped.headers["content-disposition"]).toMatch(
+      /^attachment; filename="vistoria-entrada-.*\.zip"$/,
+    );
+    expect(sha256(zipped.rawPayload)).toBe(archive?.sha256);
+    expect(zipped.rawPayload.length).toBe(archive?.tamanho);
+    const entries = [...(await unzip(zipped.rawPayload)).values()];
+    expect(entries.map((e) => sha256(e)).sort()).toEqual(toSign.fotos.map((f) => f.sha256).sort());
+    expect((await b.call("GET", zipPath, landlord.cookie)).statusCode).toBe(200);
+    expect((await b.call("GET", zipPath, stranger.cookie)).statusCode).toBe(404);
+    expect((await b.call("GET", zipPath, "")).statusCode).toBe(401);
 
     json(await b.call("POST", `/api/contracts/${laudoId}/send`, landlord.cookie));
     await t.settle();

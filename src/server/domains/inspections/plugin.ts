@@ -7,13 +7,14 @@ import { InspectionsService } from "./service";
 /** The move-in and move-out inspection reports of a lease, and their laudos (issue 31). */
 export const inspectionsPart = part(
   "inspections",
-  ["platform", "notices", "contracts"],
+  ["platform", "storage", "notices", "contracts"],
   async (app, { config, database, clock }) => {
     const inspections = new InspectionsService({
       pool: database.pool,
       clock,
       notices: app.notices,
       reviewDays: config.INSPECTION_REVIEW_DAYS,
+      store: app.storage.store,
       createDocument: (c, input) => app.contracts.createDocument(c, input),
     });
     app.decorate("inspections", inspections);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { apiRoutes } from "../../../shared/api-paths";
@@ -158,5 +158,32 @@ export async function inspectionRoutes(app: FastifyInstance, opts: { inspections
       },
     },
     async (request) => inspections.toSign(userIdOf(request), request.params.id),
+  );
+
+  api.get(
+    apiRoutes.inspections.photosArchive,
+    {
+      schema: {
+        tags,
+        summary: "The laudo's original photos as one zip, whose SHA-256 the laudo states (its parties only)",
+        security,
+        params,
+        // The bytes are a zip, not JSON: only the errors have a schema.
+        response: errorResponses,
+      },
+    },
+    async (request, reply) => {
+      const archive = await inspections.photosArchive(userIdOf(request), request.params.id);
+      // The bytes are a stream, past the JSON schemas.
+      const raw: FastifyReply = reply;
+      return raw
+        .header("content-type", "application/zip")
+        .header("content-length", String(archive.size))
+        .header("content-disposition", `attachment; filename="${archive.fileName}"`)
+        .header("x-content-type-options", "nosniff")
+        .header("cache-control", "private, no-store")
+        .header("etag", `"${archive.sha256}"`)
+        .send(archive.stream);
+    },
   );
 }

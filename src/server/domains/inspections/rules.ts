@@ -18,6 +18,14 @@ export interface StoredReview {
 }
 export type StoredReviews = Record<string, StoredReview>;
 
+/** A report's original photos as one zip in the object store (written with the laudo). */
+export interface PhotosArchive {
+  key: string;
+  sha256: string;
+  size: number;
+  count: number;
+}
+
 /** Brasília's offset: Brazil has kept no daylight-saving time since 2019 (Decreto 9.772/2019). */
 const BRASILIA_OFFSET_MS = -3 * 3_600_000;
 

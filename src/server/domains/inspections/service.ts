@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { Readable } from "node:stream";
 import type pg from "pg";
 import type { z } from "zod";
 import {
@@ -20,6 +21,8 @@ import { withTransaction } from "../../db/client";
 import type { Queryable } from "../../db/rows";
 import type { NoticeGateway, NoticeParams } from "../../mail/notice-gateway";
 import { inspectionChanged } from "../../realtime/events";
+import type { ObjectStore } from "../../storage/object-store";
+import { writePhotosArchive } from "./archive";
 import { historyOf, recentlyDid, recordInspectionEvent } from "./inspection-events.repository";
 import type { InspectionRow, LeaseRow } from "./inspections.repository";
 import {
@@ -56,6 +59,8 @@ export interface InspectionsDeps {
   notices: NoticeGateway;
   /** The review window in calendar days (INSPECTION_REVIEW_DAYS). */
   reviewDays: number;
+  /** Where the photos' zip is kept (the storage's object store). */
+  store: ObjectStore;
   /** Starts the laudo as a document of the lease (the contracts domain's document machine). */
   createDocument(
     c: Queryable,
@@ -374,26 +379,67 @@ export class InspectionsService {
 
   /** The agreed report becomes its laudo, a document of the signed lease both parties sign. */
   async toSign(userId: string, id: string): Promise<InspectionView & { documentoId: string }> {
-    return withTransaction(this.deps.pool, async (c) => {
-      const { row, lease, role } = await this.report(c, userId, id, true);
-      this.only(role, "landlord");
-      expectStatus(row.status, "concluida");
-      if (lease.status !== "assinado") throw new AppError("inspection-lease-unsigned");
-      const view = await this.view(c, row, role);
-      const doc = await this.deps.createDocument(c, {
-        kind: INSPECTION_DOCUMENT,
-        parentId: lease.id,
-        data: { inspectionId: id, leaseSha256: lease.sealed_sha256 ?? lease.sha256, report: view },
+    // The originals' zip first, outside the transaction: hundreds of MB are read and written.
+    const before = await this.report(this.deps.pool, userId, id);
+    this.checkSignable(before);
+    const photos = (await this.view(this.deps.pool, before.row, before.role)).fotos;
+    const archive = await writePhotosArchive(this.deps.store, photos, this.deps.clock.now());
+    try {
+      return await withTransaction(this.deps.pool, async (c) => {
+        const { row, lease, role } = await this.report(c, userId, id, true);
+        this.checkSignable({ row, lease, role });
+        // Answered or written meanwhile: the zip holds another report's photos.
+        if (row.version !== before.row.version) throw new AppError("inspection-stale");
+        const view = await this.view(c, row, role);
+        const doc = await this.deps.createDocument(c, {
+          kind: INSPECTION_DOCUMENT,
+          parentId: lease.id,
+          data: {
+            inspectionId: id,
+            leaseSha256: lease.sealed_sha256 ?? lease.sha256,
+            report: view,
+            arquivoFotos: { sha256: archive.sha256, tamanho: archive.size, fotos: archive.count },
+          },
+        });
+        await updateInspection(c, id, {
+          status: "assinatura",
+          document_contract_id: doc.id,
+          photos_archive: archive,
+          bumpVersion: true,
+        });
+        await recordInspectionEvent(c, { inspection_id: id, actor_id: userId, action: "gerou_laudo" });
+        const after = await this.viewOf(c, id, role);
+        return { ...after, documentoId: doc.id };
       });
-      await updateInspection(c, id, {
-        status: "assinatura",
-        document_contract_id: doc.id,
-        bumpVersion: true,
-      });
-      await recordInspectionEvent(c, { inspection_id: id, actor_id: userId, action: "gerou_laudo" });
-      const after = await this.viewOf(c, id, role);
-      return { ...after, documentoId: doc.id };
-    });
+    } catch (err) {
+      await this.deps.store.remove(archive.key).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /** Only the landlord writes the laudo, of an agreed report, once the lease is signed. */
+  private checkSignable({ row, lease, role }: { row: InspectionRow; lease: LeaseRow; role: Role }): void {
+    this.only(role, "landlord");
+    expectStatus(row.status, "concluida");
+    if (lease.status !== "assinado") throw new AppError("inspection-lease-unsigned");
+  }
+
+  /** The report's original photos as one zip (the laudo states its SHA-256), for its parties. */
+  async photosArchive(
+    userId: string,
+    id: string,
+  ): Promise<{ stream: Readable; size: number; sha256: string; fileName: string }> {
+    const { row, lease } = await this.report(this.deps.pool, userId, id);
+    const archive = row.photos_archive;
+    if (!archive) throw new AppError("not-found");
+    const stream = await this.deps.store.read(archive.key);
+    const kind = row.kind === "entrada" ? "entrada" : "saida";
+    return {
+      stream,
+      size: archive.size,
+      sha256: archive.sha256,
+      fileName: `vistoria-${kind}-contrato-${lease.numero ?? lease.id.slice(0, 8)}-fotos.zip`,
+    };
   }
 
   /** Closes every report whose review window ended: what was not contested is agreed by silence. */
@@ -464,6 +510,13 @@ export class InspectionsService {
       entrada: entry ? { id: entry.id, conteudo: entry.content } : null,
       totalDanos: damageTotal(row.content),
       documentoId: row.document_contract_id,
+      arquivoFotos: row.photos_archive
+        ? {
+            sha256: row.photos_archive.sha256,
+            tamanho: row.photos_archive.size,
+            fotos: row.photos_archive.count,
+          }
+        : null,
       fotos: photos.map((p) => ({
         id: p.id,
         sha256: p.sha256,

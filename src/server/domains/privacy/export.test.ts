@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import yauzl from "yauzl";
 import { type Builders, builders, type Person } from "../../../../tests/support/builders";
 import { makePdf, makePng, randomCpf } from "../../../../tests/support/files";
 import { outboxFor } from "../../../../tests/support/mail";
 import { createTestApp, ORIGIN, signIn, type TestApp } from "../../../../tests/support/test-app";
 import { uploadBytes } from "../../../../tests/support/tus";
+import { unzip } from "../../../../tests/support/zip";
 import type { ExportView } from "../../../shared/contracts/privacy";
 import ptBR from "../../../shared/locales/pt-BR.json";
 import { manualClock } from "../../clock";
@@ -27,30 +27,6 @@ beforeAll(async () => {
   b = builders(t);
 });
 afterAll(() => t.close());
-
-/** Every entry of a zip, by name. */
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err);
-      const out = new Map<string, Buffer>();
-      zip.on("entry", (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e);
-          const chunks: Buffer[] = [];
-          stream.on("data", (c: Buffer) => chunks.push(c));
-          stream.on("end", () => {
-            out.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on("end", () => resolve(out));
-      zip.on("error", reject);
-      zip.readEntry();
-    });
-  });
-}
 
 /** The download link of the person's newest "dados estão prontos" e-mail. */
 async function linkFor(who: Person): Promise<{ id: string; token: string }> {

@@ -31,6 +31,11 @@ const data = z.object({
   /** The lease's file (sealed when it is) the laudo names. */
   leaseSha256: z.string().nullable(),
   report: inspectionView,
+  /** The originals as one zip (written with the laudo): its SHA-256 is stated here. */
+  arquivoFotos: z
+    .object({ sha256: z.string(), tamanho: z.number().int(), fotos: z.number().int() })
+    .nullable()
+    .default(null),
 });
 type LaudoData = z.output<typeof data>;
 
@@ -107,8 +112,14 @@ function itemLine(item: InspectionItem, entry: InspectionItem | undefined): stri
   return [`${item.nome}: ${state}`, item.observacao, damage].filter(Boolean).join(" ");
 }
 
+/** A file's size as pt-BR writes it ("483,2 MB", "42 kB"). */
+function fileSize(bytes: number): string {
+  if (bytes < 1e6) return `${Math.max(1, Math.round(bytes / 1e3))} kB`;
+  return `${(bytes / 1e6).toLocaleString("pt-BR", { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
+}
+
 async function render(doc: DocumentSource<LaudoData>, files: DocumentFiles) {
-  const { report, leaseSha256 } = doc.data;
+  const { report, leaseSha256, arquivoFotos: archive } = doc.data;
   const saida = report.tipo === "saida";
   const title = `Laudo de vistoria de ${saida ? "saída" : "entrada"} nº ${doc.numero}`;
   const w = await openDocument(title, doc.dataEmissao);
@@ -138,8 +149,14 @@ async function render(doc: DocumentSource<LaudoData>, files: DocumentFiles) {
   write(
     w,
     `Fotografias: ${report.fotos.length}. Cada uma é identificada pelo SHA-256 do arquivo original, guardado pela Chave com o contrato; a miniatura aqui impressa é uma redução dele.`,
-    { gap: 14 },
+    { gap: archive ? 4 : 14 },
   );
+  if (archive)
+    write(
+      w,
+      `Os ${archive.fotos} originais estão reunidos num único arquivo zip de ${fileSize(archive.tamanho)}, que cada parte baixa na vistoria, cujo SHA-256 é ${archive.sha256}.`,
+      { gap: 14 },
+    );
 
   const entryRooms = new Map((report.entrada?.conteudo.comodos ?? []).map((r) => [r.id, r]));
   const photos: Captioned[] = [];
