@@ -39,6 +39,8 @@ export interface Person {
   context: BrowserContext;
   page: Page;
   requests: RequestLog[];
+  /** How many of this person's upload chunks (tus PATCH) are on their way now. */
+  uploadsInFlight(): number;
 }
 
 /**
@@ -120,8 +122,15 @@ export class Journey {
     });
     const requests: RequestLog[] = [];
     const begun = new WeakMap<object, number>();
-    context.on("request", (r) => begun.set(r, Date.now()));
+    const uploading = new Set<object>();
+    const isUpload = (r: { method(): string; url(): string }) =>
+      r.method() === "PATCH" && r.url().includes("/api/storage/uploads/");
+    context.on("request", (r) => {
+      begun.set(r, Date.now());
+      if (isUpload(r)) uploading.add(r);
+    });
     context.on("requestfinished", async (r) => {
+      uploading.delete(r);
       const res = await r.response().catch(() => null);
       const start = begun.get(r) ?? Date.now();
       requests.push({
@@ -135,6 +144,7 @@ export class Journey {
       });
     });
     context.on("requestfailed", (r) => {
+      uploading.delete(r);
       const start = begun.get(r) ?? Date.now();
       requests.push({
         at: start,
@@ -163,6 +173,7 @@ export class Journey {
       context,
       page,
       requests,
+      uploadsInFlight: () => uploading.size,
     };
   }
 

@@ -168,9 +168,10 @@ async function main(): Promise<void> {
   let phase = begin("kill", journey, lb.accessLog);
   let kill: Awaited<ReturnType<typeof killDuringUpload>> | undefined;
   const proposalId = await journey.propose(offerId, 20_000_000, async () => {
-    // A phone's upload (1.5 MB/s) on the way to the balancer, so the 20 MB document is still
-    // going when the node dies.
-    shapeIncoming(lbHost, 1_500_000);
+    // A phone's upload (1 MB/s) on the way to the balancer, so the 20 MB document is still going
+    // when the node dies (at 1.5 MB/s its last two chunks once ended before a live stream shared
+    // their node).
+    shapeIncoming(lbHost, 1_000_000);
     try {
       kill = await killDuringUpload(journey, nodes, lbHost.address, step);
     } finally {

@@ -161,12 +161,19 @@ export async function killDuringUpload(
     const now = sample();
     // Still receiving a request body from the balancer: a chunk of the upload under way. Only
     // from the sixth chunk on (tus-js-client doubles them from 256 KiB: 7.75 MiB, 8,126,464 bytes,
-    // before it), 8 MiB long, over 5 s at this pace: time enough to place a live stream on its node
+    // before it), 8 MiB long, over 8 s at this pace: time enough to place a live stream on its node
     // before it ends. The count holds the other requests' bytes too, so the bar stands past 7.75 MiB
     // (at 7.9 million bytes it was crossed near the end of the fifth chunk, which then finished
     // before the kill in one CI run).
     for (const n of nodes) total += Math.max(0, grown(last.get(n), now.get(n)));
-    const busy = total >= 8_400_000 ? nodes.find((n) => grown(last.get(n), now.get(n)) > 100_000) : undefined;
+    // And only while one of the tenant's chunks is on its way: other requests' bytes (a page's,
+    // after the upload ended) once made a node look busy 14 s after the last chunk, and the kill
+    // then cut nothing short.
+    const uploading = journey.tenant.uploadsInFlight() > 0;
+    const busy =
+      total >= 8_400_000 && uploading
+        ? nodes.find((n) => grown(last.get(n), now.get(n)) > 100_000)
+        : undefined;
     seen.maxDelta = Math.max(seen.maxDelta, ...nodes.map((n) => grown(last.get(n), now.get(n))));
     last = now;
     if (!busy) continue;
