@@ -192,6 +192,8 @@ describe("contract template", () => {
       "art. 8º da Lei 8.245/91",
       "Da infração contratual",
       "art. 9º, II",
+      // The entry laudo comes after the lease, in its own envelope (decision 053): the clause says when.
+      "assinado por ambas em até 30 (trinta) dias dela, identifica este contrato pelo número e pelo SHA-256",
     ])
       expect(all, expected).toContain(expected);
     const none = (await textOf((await renderContract(base)).bytes)).join(" ");

@@ -344,7 +344,7 @@ export function clauses(data: ContractData): [string, string][] {
     ],
     [
       "Da vistoria",
-      "As partes farão vistoria na entrega e na devolução das chaves; o laudo de entrada, assinado por ambas, descreve o estado do imóvel e integra este contrato.",
+      `As partes farão vistoria na entrega e na devolução das chaves. O laudo de entrada, elaborado na entrega das chaves e assinado por ambas em até ${LAUDO_DAYS} (${LAUDO_DAYS_WORDS}) dias dela, identifica este contrato pelo número e pelo SHA-256 do seu arquivo, descreve o estado do imóvel e integra este contrato (art. 22, V, da Lei 8.245/91).`,
     ],
     [
       "Da venda do imóvel e do direito de preferência",
@@ -378,6 +378,14 @@ export const contractTitle = (data: ContractData) =>
   data.imovel.naoResidencial ? "CONTRATO DE LOCAÇÃO NÃO RESIDENCIAL" : "CONTRATO DE LOCAÇÃO RESIDENCIAL";
 
 /** The line each signer signs on; signature-stamps.ts finds these lines in the PDF by this text. */
+/**
+ * The days after the keys within which the entry laudo is signed: it is a separate envelope after
+ * the lease's (decision 053), and the clause says when it comes. Not set by law; the review window
+ * (INSPECTION_REVIEW_DAYS, 5 by default) and the answers fit in it with room to spare.
+ */
+const LAUDO_DAYS = 30;
+const LAUDO_DAYS_WORDS = "trinta";
+
 export const SIGNATURE_LINE = "______________________________________________";
 
 /** Points left blank above each signature line for the drawn signature (signature-stamps.ts). */
