@@ -112,6 +112,7 @@ export async function benchInspection(photos = 200): Promise<InspectionFigures> 
       status: "concluida",
       versao: 1,
       papel: "landlord",
+      vistoriador: null,
       conteudo: { comodos: rooms, medidores: [], chaves: [{ descricao: "Porta da frente", quantidade: 2 }] },
       contestacoes: {},
       concordados: [],

@@ -87,6 +87,7 @@ export const apiRoutes = {
     answer: "/inspections/:id/items/:itemId/answer",
     sign: "/inspections/:id/sign",
     photosArchive: "/inspections/:id/fotos.zip",
+    inspector: "/inspections/:id/inspector",
   },
   messages: {
     all: "/messages",
@@ -223,6 +224,7 @@ export const apiPaths = {
     answer: (id: string, itemId: string) => apiPath(r.inspections.answer, id, itemId),
     sign: (id: string) => apiPath(r.inspections.sign, id),
     photosArchive: (id: string) => apiPath(r.inspections.photosArchive, id),
+    inspector: (id: string) => apiPath(r.inspections.inspector, id),
   },
   messages: {
     all: apiPath(r.messages.all),

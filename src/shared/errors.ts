@@ -202,6 +202,8 @@ export const errorStatus = {
   "inspection-wrong-step": 409,
   "inspection-locked": 409,
   "inspection-stale": 409,
+  "inspection-inspector-unknown": 400,
+  "inspection-inspector-party": 400,
   "inspection-exists": 409,
   "inspection-entry-required": 409,
   "inspection-invalid-photo": 400,

@@ -65,3 +65,25 @@ export async function unshareProposal(c: Queryable, proposalId: string): Promise
   ]);
   return rowCount ?? 0;
 }
+
+/** Each of `ids` is shared with each of `userIds` that does not own it (an inspection's landlord and inspector). */
+export async function shareAmong(
+  c: Queryable,
+  ids: string[],
+  userIds: string[],
+  reason: string,
+): Promise<void> {
+  if (ids.length === 0 || userIds.length === 0) return;
+  await c.query(
+    `INSERT INTO document_shares (document_id, user_id, reason)
+     SELECT d.id, u, $3 FROM documents d, unnest($2::text[]) u
+      WHERE d.id = ANY($1::uuid[]) AND d.owner_id <> u
+     ON CONFLICT DO NOTHING`,
+    [ids, userIds, reason],
+  );
+}
+
+/** `userId` no longer reads what was shared with them for `reason` (an inspector uninvited). */
+export async function unshareReason(c: Queryable, userId: string, reason: string): Promise<void> {
+  await c.query("DELETE FROM document_shares WHERE user_id = $1 AND reason = $2", [userId, reason]);
+}

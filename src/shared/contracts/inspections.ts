@@ -219,7 +219,9 @@ export const inspectionView = z.object({
   status: z.enum(INSPECTION_STATUSES),
   versao: z.number().int(),
   /** What the reader may do: edit (landlord, in draft), review (tenant, in review), answer. */
-  papel: z.enum(["landlord", "tenant"]),
+  papel: z.enum(["landlord", "tenant", "inspector"]),
+  /** The e-mail of the account the landlord invited to fill the draft, if any. */
+  vistoriador: z.string().nullable(),
   conteudo: inspectionContent,
   /** The tenant's word per item id (agreed items are absent once the review is sent: agreement). */
   contestacoes: z.record(z.string(), contestView),
@@ -244,3 +246,8 @@ export const inspectionView = z.object({
 export type InspectionView = z.infer<typeof inspectionView>;
 
 export const inspectionList = z.object({ items: z.array(inspectionView) });
+
+/** The landlord invites someone (an account's e-mail) to fill one report. */
+export const inspectorInvite = z.strictObject({
+  email: z.email({ error: "invalid-email" }).max(254, { error: "invalid-email" }),
+});

@@ -43,6 +43,12 @@ export const useFinishReport = (id: string) => useReportWrite(() => post(apiPath
 export const useSubmitReview = (id: string) =>
   useReportWrite(() => post(apiPaths.inspections.submitReview(id)));
 export const useToSign = (id: string) => useReportWrite(() => post(apiPaths.inspections.sign(id)));
+export const useInviteInspector = (id: string) =>
+  useReportWrite((email: string) =>
+    api<InspectionView>(apiPaths.inspections.inspector(id), { method: "PUT", body: { email } }),
+  );
+export const useUninviteInspector = (id: string) =>
+  useReportWrite(() => api<InspectionView>(apiPaths.inspections.inspector(id), { method: "DELETE" }));
 
 export type ReviewInput =
   | { decisao: "concorda" }

@@ -25,6 +25,7 @@ function report(over: Partial<InspectionView> = {}): InspectionView {
     status: "rascunho",
     versao: 3,
     papel: "landlord",
+    vistoriador: null,
     conteudo: {
       comodos: [
         {
@@ -82,6 +83,51 @@ describe("/Vistoria, the landlord's draft", { timeout: 30_000 }, () => {
     expect(saves.at(-1)?.conteudo.comodos[0]?.itens[0]?.estado).toBe("regular");
     // Nothing waits on the phone once the server has it.
     expect(localStorage.getItem(`chave:vistoria:${ID}`)).toBeNull();
+  });
+
+  it("invites someone to fill it, who fills it on their phone but leaves the sending to the landlord", async () => {
+    const invites: unknown[] = [];
+    const first = renderScreen(<ReportPage id={ID} />, {
+      path: `/Vistoria?id=${ID}`,
+      user: LANDLORD,
+      api: {
+        [`GET ${PATH}`]: report(),
+        [`PUT ${PATH}/inspector`]: (body: { email: string }) => {
+          invites.push(body);
+          return report({ vistoriador: body.email });
+        },
+      },
+    });
+    const card = await screen.findByTestId("inspection-inspector");
+    await userEvent.type(
+      within(card).getByLabelText(ptBR.inspection.inviteEmail, { exact: false }),
+      "vera@example.com",
+    );
+    await userEvent.click(within(card).getByRole("button", { name: ptBR.inspection.invite }));
+    expect(await within(card).findByText(/Convite enviado a vera@example.com/)).toBeInTheDocument();
+    expect(invites).toEqual([{ email: "vera@example.com" }]);
+    expect(within(card).getByRole("button", { name: ptBR.inspection.uninvite })).toBeInTheDocument();
+    first.unmount();
+
+    // Vera, invited: she grades and writes, and no button sends it for review.
+    const saves: { versao: number }[] = [];
+    renderScreen(<ReportPage id={ID} />, {
+      path: `/Vistoria?id=${ID}`,
+      user: { id: "u-vera", name: "Vera", email: "vera@example.com" },
+      api: {
+        [`GET ${PATH}`]: report({ papel: "inspector", vistoriador: "vera@example.com" }),
+        [`PUT ${PATH}`]: (body: { versao: number }) => {
+          saves.push(body);
+          return report({ papel: "inspector", versao: body.versao + 1 });
+        },
+      },
+    });
+    const walls = (await screen.findAllByTestId("inspection-item"))[0] as HTMLElement;
+    expect(screen.getByText(ptBR.inspection.status.rascunho.inspector)).toBeInTheDocument();
+    await userEvent.type(within(walls).getByLabelText(ptBR.inspection.note), "Risco na porta");
+    await waitFor(() => expect(saves.length).toBeGreaterThan(0));
+    expect(screen.queryByRole("button", { name: ptBR.inspection.finish })).toBeNull();
+    expect(screen.queryByTestId("inspection-inspector")).toBeNull();
   });
 
   it("keeps the change on the phone without a connection, and sends it when the report opens again", async () => {

@@ -12,6 +12,7 @@ import { storage } from "../../lib/storage";
 import { useUploads } from "../../lib/use-upload";
 import { reportQuery } from "./api";
 import { newRoom, removeRoom, ungraded } from "./content";
+import { InviteInspector } from "./invite-inspector";
 import { MetersAndKeys } from "./meters-keys";
 import { ReportActions, ReportStatus } from "./report-status";
 import { type Editing, RoomCard } from "./room-card";
@@ -41,7 +42,8 @@ function Report({ report }: { report: InspectionView }) {
   const { t } = useTranslation();
   const { state } = useAuth();
   const user = state.status === "signed-in" ? state.user : null;
-  const editable = report.papel === "landlord" && report.status === "rascunho";
+  // The landlord fills the draft, and so does the inspector she invited.
+  const editable = report.papel !== "tenant" && report.status === "rascunho";
   const draft = useReportDraft(report, editable);
   const content = editable ? draft.content : report.conteudo;
   const editing: Editing | null = editable
@@ -70,6 +72,7 @@ function Report({ report }: { report: InspectionView }) {
     <Stack gap="md">
       <PageHeader title={t(`inspection.title.${report.tipo}`)} lead={t("inspection.lead")} />
       <ReportStatus report={report} save={save} />
+      {report.papel === "landlord" && report.status === "rascunho" && <InviteInspector report={report} />}
       {uploading > 0 && (
         <Text size="sm" c="blue.8" role="status" data-testid="inspection-uploading">
           {t("inspection.uploading", { count: uploading })}

@@ -54,6 +54,11 @@ export const inspections = pgTable(
      * SHA-256 (which the laudo states), its size and how many photos it holds.
      */
     photosArchive: jsonb("photos_archive").$type<PhotosArchive>(),
+    /**
+     * Whom the landlord invited to fill this report (an account's e-mail): they see and fill this
+     * report only, while it is a draft, and never finish, answer or sign it.
+     */
+    inspectorEmail: text("inspector_email"),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -3,7 +3,7 @@ import type { Queryable, RowOf } from "../../db/rows";
 import type { contracts } from "../../db/schema/contracts";
 import type { inspectionEvents, inspections } from "../../db/schema/inspections";
 import type { documents } from "../../db/schema/storage";
-import { shareDocuments } from "../../storage/document-shares.repository";
+import { shareAmong, shareDocuments, unshareReason } from "../../storage/document-shares.repository";
 import { claimForContract } from "../../storage/documents.repository";
 import type { StoredReviews } from "./rules";
 
@@ -69,7 +69,10 @@ export async function updateInspection(
   c: Queryable,
   id: string,
   set: Partial<
-    Pick<InspectionRow, "status" | "review_ends_at" | "tacit" | "document_contract_id" | "photos_archive">
+    Pick<
+      InspectionRow,
+      "status" | "review_ends_at" | "tacit" | "document_contract_id" | "photos_archive" | "inspector_email"
+    >
   > & {
     content?: InspectionContent;
     reviews?: StoredReviews;
@@ -86,6 +89,7 @@ export async function updateInspection(
   if (set.review_ends_at !== undefined) put("review_ends_at", set.review_ends_at);
   if (set.tacit !== undefined) put("tacit", set.tacit);
   if (set.document_contract_id !== undefined) put("document_contract_id", set.document_contract_id);
+  if (set.inspector_email !== undefined) put("inspector_email", set.inspector_email);
   if (set.photos_archive !== undefined) put("photos_archive", JSON.stringify(set.photos_archive));
   if (set.content !== undefined) put("content", JSON.stringify(set.content));
   if (set.reviews !== undefined) put("reviews", JSON.stringify(set.reviews));
@@ -93,21 +97,33 @@ export async function updateInspection(
   await c.query(`UPDATE inspections SET ${fields.join(", ")} WHERE id = $1`, values);
 }
 
-/** Of `ids`, those `ownerId` owns that are images (or already this lease's), with what the laudo prints. */
+/** Of `ids`, those one of `ownerIds` owns that are images (or already this lease's). */
 export async function usablePhotos(
   c: Queryable,
   ids: string[],
-  ownerId: string,
+  ownerIds: string | string[],
   contractId: string,
 ): Promise<string[]> {
   if (ids.length === 0) return [];
   const { rows } = await c.query<{ id: string }>(
     `SELECT id::text FROM documents
       WHERE id = ANY($1::uuid[]) AND content_type LIKE 'image/%'
-        AND ((owner_id = $2 AND contract_id IS NULL) OR contract_id = $3)`,
-    [ids, ownerId, contractId],
+        AND ((owner_id = ANY($2::text[]) AND contract_id IS NULL) OR contract_id = $3)`,
+    [ids, [ownerIds].flat(), contractId],
   );
   return rows.map((r) => r.id);
+}
+
+/** The account behind an invited inspector's e-mail (verified: the address is theirs). */
+export async function accountByEmail(
+  c: Queryable,
+  email: string,
+): Promise<{ id: string; email: string } | undefined> {
+  const { rows } = await c.query<{ id: string; email: string }>(
+    "SELECT id, email FROM users WHERE lower(email) = lower($1) AND email_verified",
+    [email],
+  );
+  return rows[0];
 }
 
 export type PhotoRow = Pick<RowOf<typeof documents>, "id" | "sha256" | "file_name" | "created_at">;
@@ -119,6 +135,16 @@ export async function photoRows(c: Queryable, ids: string[]): Promise<PhotoRow[]
     [ids],
   );
   return rows;
+}
+
+/** The draft's photos: the landlord and the inspector each read the other's (`reason` names the report). */
+export async function sharePhotosAmong(c: Queryable, ids: string[], userIds: string[], reason: string) {
+  await shareAmong(c, ids, userIds, reason);
+}
+
+/** An inspector no longer invited: what was shared with them for the report is not any more. */
+export async function unsharePhotos(c: Queryable, userId: string, reason: string) {
+  await unshareReason(c, userId, reason);
 }
 
 /**

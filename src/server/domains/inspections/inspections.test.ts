@@ -389,4 +389,69 @@ describe("who may see a report", () => {
     const bad = await b.call("GET", "/api/inspections/not-a-uuid", someone.cookie);
     expect(bad.statusCode).toBe(404);
   });
+
+  it("adds the inspector the landlord invites, for that report only, who fills it and never sends it", {
+    timeout: 120_000,
+  }, async () => {
+    const built = await b.contract("assinado");
+    const { landlord, tenant } = built;
+    const draft = await startEntry(built);
+    const other = await startEntry(await b.contract("assinado"));
+    const vera = await b.person("Vera");
+    const path = `/api/inspections/${draft.id}`;
+    expect((await b.call("GET", path, vera.cookie)).statusCode).toBe(404);
+
+    // Only the landlord invites, an account that exists and is not a party's.
+    const invite = (who: { cookie: string }, email: string) =>
+      b.call("PUT", `${path}/inspector`, who.cookie, { email });
+    expect((await invite(tenant, vera.email)).statusCode).toBe(403);
+    const unknown = await invite(landlord, "ninguem.aqui@example.com");
+    expect(unknown.statusCode).toBe(400);
+    expect(JSON.parse(unknown.body).message).toMatch(/^Não há conta confirmada na Chave com este e-mail/);
+    const party = await invite(landlord, tenant.email);
+    expect(codeOf(party)).toBe("inspection-inspector-party");
+    expect((await invite(landlord, "não é e-mail")).statusCode).toBe(400);
+    const invited = json<InspectionView>(await invite(landlord, vera.email.toUpperCase()));
+    expect(invited.vistoriador).toBe(vera.email);
+    await t.settle();
+    const told = (await outboxFor(t.dataDir, vera.email)).find((m) =>
+      subjectOf(m.raw).includes("Convite para a vistoria de entrada"),
+    );
+    expect(told?.text).toContain(`/Vistoria?id=${draft.id}`);
+
+    // Vera reads and fills it with her own photos; the landlord's photos and hers are each other's.
+    const mine = await b.photo(landlord, [10, 20, 30]);
+    const hers = await b.photo(vera, [90, 80, 70]);
+    const seen = json<InspectionView>(await b.call("GET", path, vera.cookie));
+    expect(seen.papel).toBe("inspector");
+    const filled = json<InspectionView>(
+      await b.call("PUT", path, vera.cookie, {
+        versao: seen.versao,
+        conteudo: graded(seen.conteudo, [mine, hers]),
+      }),
+    );
+    expect(filled.fotos.map((f) => f.id).sort()).toEqual([mine, hers].sort());
+    expect((await b.call("GET", `/api/photos/${hers}?w=320`, landlord.cookie)).statusCode).toBe(200);
+    expect((await b.call("GET", `/api/photos/${mine}?w=320`, vera.cookie)).statusCode).toBe(200);
+    // The landlord goes on from her save, and the inspector's photo stays usable in his.
+    json<InspectionView>(
+      await b.call("PUT", path, landlord.cookie, { versao: filled.versao, conteudo: filled.conteudo }),
+    );
+
+    // Neither sends it, nor answers, nor writes the laudo; another report, or the lease's list: 404.
+    expect((await b.call("POST", `${path}/finish`, vera.cookie)).statusCode).toBe(403);
+    expect((await b.call("POST", `${path}/sign`, vera.cookie)).statusCode).toBe(403);
+    expect((await invite(vera, vera.email)).statusCode).toBe(403);
+    expect((await b.call("GET", `/api/inspections/${other.id}`, vera.cookie)).statusCode).toBe(404);
+    expect(
+      (await b.call("GET", `/api/contracts/${built.contract.id}/inspections`, vera.cookie)).statusCode,
+    ).toBe(404);
+
+    // Withdrawn: the report and the landlord's photos are hidden from her again.
+    const withdrawn = json<InspectionView>(await b.call("DELETE", `${path}/inspector`, landlord.cookie));
+    expect(withdrawn.vistoriador).toBeNull();
+    expect(withdrawn.historico.map((h) => h.acao)).toContain("removeu_vistoriador");
+    expect((await b.call("GET", path, vera.cookie)).statusCode).toBe(404);
+    expect((await b.call("GET", `/api/photos/${mine}?w=320`, vera.cookie)).statusCode).toBe(403);
+  });
 });

@@ -9,6 +9,7 @@ import {
   inspectionList,
   inspectionSave,
   inspectionView,
+  inspectorInvite,
   itemParams,
   itemReview,
 } from "../../../shared/contracts/inspections";
@@ -185,5 +186,35 @@ export async function inspectionRoutes(app: FastifyInstance, opts: { inspections
         .header("etag", `"${archive.sha256}"`)
         .send(archive.stream);
     },
+  );
+
+  api.put(
+    apiRoutes.inspections.inspector,
+    {
+      schema: {
+        tags,
+        summary:
+          "The landlord invites an account (by e-mail) to fill this draft: it sees this report only, told by bell and e-mail",
+        security,
+        params,
+        body: inspectorInvite,
+        response: { 200: inspectionView, ...errorResponses },
+      },
+    },
+    async (request) => inspections.invite(userIdOf(request), request.params.id, request.body.email),
+  );
+  api.delete(
+    apiRoutes.inspections.inspector,
+    {
+      schema: {
+        tags,
+        summary:
+          "The landlord withdraws the invitation: the inspector no longer sees the report or its photos",
+        security,
+        params,
+        response: { 200: inspectionView, ...errorResponses },
+      },
+    },
+    async (request) => inspections.uninvite(userIdOf(request), request.params.id),
   );
 }

@@ -26,6 +26,7 @@ import { writePhotosArchive } from "./archive";
 import { historyOf, recentlyDid, recordInspectionEvent } from "./inspection-events.repository";
 import type { InspectionRow, LeaseRow } from "./inspections.repository";
 import {
+  accountByEmail,
   claimPhotos,
   findInspection,
   insertInspection,
@@ -33,6 +34,8 @@ import {
   leaseOf,
   photoRows,
   reviewsEnded,
+  sharePhotosAmong,
+  unsharePhotos,
   updateInspection,
   usablePhotos,
 } from "./inspections.repository";
@@ -49,6 +52,9 @@ import {
   reviewWindowEnd,
   type StoredReviews,
 } from "./rules";
+
+/** Why the landlord and the inspector read each other's photos of a report. */
+const inspectionShare = (id: string) => `vistoria:${id}`;
 
 /** The kind of the laudo's document (domains/contracts/documents/vistoria). */
 export const INSPECTION_DOCUMENT = "vistoria";
@@ -68,7 +74,8 @@ export interface InspectionsDeps {
   ): Promise<{ id: string }>;
 }
 
-type Role = "landlord" | "tenant";
+/** The lease's two parties, and whoever the landlord invited to fill one report. */
+type Role = "landlord" | "tenant" | "inspector";
 
 /** Leases that can be inspected: from approval on, not once cancelled or refused. */
 const LIVE_LEASE = new Set(["rascunho", "enviado", "selando", "assinado"]);
@@ -98,8 +105,24 @@ export class InspectionsService {
   private async report(c: Queryable, userId: string, id: string, lock = false) {
     const row = await findInspection(c, id, lock);
     if (!row) throw new AppError("not-found");
-    const { lease, role } = await this.lease(c, userId, row.contract_id);
-    return { row, lease, role };
+    const lease = await leaseOf(c, row.contract_id);
+    if (lease?.kind !== "locacao" || lease.parent_id !== null) throw new AppError("not-found");
+    if (lease.landlord_id === userId) return { row, lease, role: "landlord" as Role };
+    if (lease.tenant_id === userId) return { row, lease, role: "tenant" as Role };
+    // The invited inspector: this report only, by the verified e-mail of their account.
+    if (row.inspector_email && (await this.inspectorOf(c, row))?.id === userId)
+      return { row, lease, role: "inspector" as Role };
+    throw new AppError("not-found");
+  }
+
+  private async inspectorOf(c: Queryable, row: InspectionRow): Promise<{ id: string } | undefined> {
+    return row.inspector_email ? accountByEmail(c, row.inspector_email) : undefined;
+  }
+
+  /** The landlord and, when there is one, the invited inspector: who fill the draft. */
+  private async writersOf(c: Queryable, row: InspectionRow, lease: LeaseRow): Promise<string[]> {
+    const inspector = await this.inspectorOf(c, row);
+    return inspector ? [lease.landlord_id, inspector.id] : [lease.landlord_id];
   }
 
   private only(role: Role, wanted: Role): void {
@@ -154,20 +177,83 @@ export class InspectionsService {
   /** The landlord's draft, saved whole as it is filled; a save over a newer version is refused. */
   async save(userId: string, id: string, input: z.output<typeof inspectionSave>): Promise<InspectionView> {
     return withTransaction(this.deps.pool, async (c) => {
-      const { row, role } = await this.report(c, userId, id, true);
-      this.only(role, "landlord");
+      const { row, lease, role } = await this.report(c, userId, id, true);
+      if (role === "tenant") throw new AppError("unauthorized");
       expectStatus(row.status, "rascunho");
       if (input.versao !== row.version) throw new AppError("inspection-stale");
       const content = input.conteudo;
       checkIds(content);
       checkDamage(row.kind, content);
       const wanted = photosOf(content);
-      const usable = new Set(await usablePhotos(c, wanted, userId, row.contract_id));
+      // The landlord's photos and the inspector's, each reading the other's.
+      const writers = await this.writersOf(c, row, lease);
+      const usable = new Set(await usablePhotos(c, wanted, writers, row.contract_id));
       if (wanted.some((p) => !usable.has(p))) throw new AppError("inspection-invalid-photo");
+      if (writers.length > 1) await sharePhotosAmong(c, wanted, writers, inspectionShare(id));
       await updateInspection(c, id, { content, bumpVersion: true });
       // Autosaves are one step of the history per quarter hour, not one per keystroke.
       if (!(await recentlyDid(c, id, userId, "editou", 15)))
         await recordInspectionEvent(c, { inspection_id: id, actor_id: userId, action: "editou" });
+      return this.viewOf(c, id, role);
+    });
+  }
+
+  /**
+   * The landlord invites someone to fill the draft (an inspector, a relative, an agent): the
+   * account with that e-mail sees and fills this report only, is told in the bell and by e-mail,
+   * and can neither finish nor answer nor sign it. Inviting another replaces them.
+   */
+  async invite(userId: string, id: string, email: string): Promise<InspectionView> {
+    return withTransaction(this.deps.pool, async (c) => {
+      const { row, lease, role } = await this.report(c, userId, id, true);
+      this.only(role, "landlord");
+      expectStatus(row.status, "rascunho");
+      const account = await accountByEmail(c, email);
+      if (!account) throw new AppError("inspection-inspector-unknown");
+      if (account.id === lease.landlord_id || account.id === lease.tenant_id)
+        throw new AppError("inspection-inspector-party");
+      const before = await this.inspectorOf(c, row);
+      if (before && before.id !== account.id) await unsharePhotos(c, before.id, inspectionShare(id));
+      // The version guards the content, which has not changed: a draft open on the phone saves on.
+      await updateInspection(c, id, { inspector_email: account.email });
+      await sharePhotosAmong(c, photosOf(row.content), [account.id], inspectionShare(id));
+      await recordInspectionEvent(c, {
+        inspection_id: id,
+        actor_id: userId,
+        action: "convidou_vistoriador",
+        detail: account.email,
+      });
+      await this.deps.notices.tell(c, "contract", [
+        {
+          userId: account.id,
+          text: {
+            key: `inspection.invited_${row.kind}`,
+            params: { numero: lease.numero },
+          },
+          path: inspectionPath(id),
+          required: true,
+          dedupe: `inspection-invite:${id}:${account.id}`,
+        },
+      ]);
+      return this.viewOf(c, id, role);
+    });
+  }
+
+  /** The landlord withdraws the invitation: the inspector no longer sees the report or its photos. */
+  async uninvite(userId: string, id: string): Promise<InspectionView> {
+    return withTransaction(this.deps.pool, async (c) => {
+      const { row, role } = await this.report(c, userId, id, true);
+      this.only(role, "landlord");
+      const before = await this.inspectorOf(c, row);
+      if (!row.inspector_email) return this.view(c, row, role);
+      if (before) await unsharePhotos(c, before.id, inspectionShare(id));
+      await updateInspection(c, id, { inspector_email: null });
+      await recordInspectionEvent(c, {
+        inspection_id: id,
+        actor_id: userId,
+        action: "removeu_vistoriador",
+        detail: row.inspector_email,
+      });
       return this.viewOf(c, id, role);
     });
   }
@@ -464,18 +550,21 @@ export class InspectionsService {
     const row = await findInspection(c, id);
     if (!row) throw new AppError("not-found");
     const lease = await leaseOf(c, row.contract_id);
-    if (lease)
+    if (lease) {
+      const inspector = await this.inspectorOf(c, row);
       await inspectionChanged(c, { id, contractId: row.contract_id, status: row.status }, [
         lease.landlord_id,
         lease.tenant_id,
+        ...(inspector ? [inspector.id] : []),
       ]);
+    }
     return this.view(c, row, role);
   }
 
   private async view(c: Queryable, row: InspectionRow, role: Role): Promise<InspectionView> {
     const entry = row.entry_id ? await findInspection(c, row.entry_id) : undefined;
     // The tenant's contests are theirs until sent; the landlord reads them once the review is.
-    const reviews = role === "landlord" && row.status === "revisao" ? {} : row.reviews;
+    const reviews = role !== "tenant" && row.status === "revisao" ? {} : row.reviews;
     const contestacoes: InspectionView["contestacoes"] = {};
     const concordados: string[] = [];
     for (const [itemId, r] of Object.entries(reviews)) {
@@ -502,6 +591,7 @@ export class InspectionsService {
       status: row.status,
       versao: row.version,
       papel: role,
+      vistoriador: row.inspector_email,
       conteudo: row.content,
       contestacoes,
       concordados,
