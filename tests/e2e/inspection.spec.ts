@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
@@ -118,6 +119,13 @@ test("a landlord inspects on a phone, the tenant contests two items, both sign t
   await landlord.getByTestId("contract-inspections").click();
   await landlord.getByRole("button", { name: "Iniciar a vistoria de entrada" }).click();
   await expect(landlord.getByRole("heading", { name: "Vistoria de entrada", level: 1 })).toBeVisible();
+  // Someone else may fill it from their phone: an e-mail with no account is refused in words, kept.
+  const invite = landlord.getByTestId("inspection-inspector");
+  await invite.getByLabel("E-mail de quem vai vistoriar").fill("ninguem@exemplo.com.br");
+  await invite.getByRole("button", { name: "Convidar" }).click();
+  await expect(invite.getByRole("alert")).toContainText("Não há conta confirmada na Chave com este e-mail");
+  await expect(invite.getByLabel("E-mail de quem vai vistoriar")).toHaveValue("ninguem@exemplo.com.br");
+  await landlord.screenshot({ path: "test-results/inspection-invite-390.png" });
   const rooms = landlord.getByTestId("inspection-room");
   await expect(rooms.first()).toBeVisible();
   // A two-bedroom flat: its rooms come from the unit type.
@@ -209,6 +217,19 @@ test("a landlord inspects on a phone, the tenant contests two items, both sign t
   await waitSealed(tenant.request, laudoId);
   await tenant.goto(`/Vistoria?contrato=${leaseId}`);
   await expect(tenant.getByTestId("inspection-report-card")).toContainText("Assinada");
+  // The originals, as one zip whose SHA-256 the laudo states, from the report's page.
+  await tenant.goto(`/Vistoria?id=${reportId}`);
+  const zipLink = tenant.getByRole("link", { name: "Baixar as fotos originais (zip)" });
+  await expect(zipLink).toBeVisible();
+  const zip = await tenant.request.get((await zipLink.getAttribute("href")) as string);
+  expect(zip.headers()["content-type"]).toBe("application/zip");
+  const zipHash = createHash("sha256")
+    .update(await zip.body())
+    .digest("hex");
+  await expect(tenant.getByText(`SHA-256 do zip das fotos, impresso no laudo: ${zipHash}`)).toBeVisible();
+  expect(await clipped(tenant, "the signed report")).toEqual([]);
+  await tenant.screenshot({ path: "test-results/inspection-signed-390.png" });
+  await tenant.goto(`/Vistoria?contrato=${leaseId}`);
   // Beside the lease: both are the tenant's contracts, and the laudo's page names it.
   const contracts = (await (await tenant.request.get("/api/contracts")).json()) as {
     id: string;

@@ -14,7 +14,7 @@ import { reportQuery } from "./api";
 import { newRoom, removeRoom, ungraded } from "./content";
 import { InviteInspector } from "./invite-inspector";
 import { MetersAndKeys } from "./meters-keys";
-import { ReportActions, ReportStatus } from "./report-status";
+import { PhotosArchive, ReportActions, ReportStatus } from "./report-status";
 import { type Editing, RoomCard } from "./room-card";
 import { useReportDraft } from "./use-report-draft";
 
@@ -108,6 +108,7 @@ function Report({ report }: { report: InspectionView }) {
           </Text>
         </Card>
       )}
+      <PhotosArchive report={report} />
       <Card withBorder padding="sm">
         <Text fw={600} mb="xs">
           {t("inspection.history")}

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text } from "@mantine/core";
+import { Alert, Button, Card, Group, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { apiPaths } from "../../../shared/api-paths";
@@ -112,22 +112,31 @@ export function ReportActions({
             {t("inspection.openLaudo")}
           </Button>
         )}
-        {report.arquivoFotos && (
-          <Button
-            component="a"
-            href={apiPaths.inspections.photosArchive(report.id)}
-            download
-            variant="subtle"
-          >
-            {t("inspection.downloadPhotos")}
-          </Button>
-        )}
       </Group>
-      {report.arquivoFotos && (
+    </Stack>
+  );
+}
+
+/** The laudo's original photos as one zip, and the SHA-256 the laudo states for it. */
+export function PhotosArchive({ report }: { report: InspectionView }) {
+  const { t } = useTranslation();
+  if (!report.arquivoFotos) return null;
+  return (
+    <Card withBorder padding="sm" data-testid="inspection-archive">
+      <Stack gap={4}>
+        <Button
+          component="a"
+          href={apiPaths.inspections.photosArchive(report.id)}
+          download
+          variant="light"
+          style={{ alignSelf: "flex-start" }}
+        >
+          {t("inspection.downloadPhotos")}
+        </Button>
         <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
           {t("inspection.archiveHash", { hash: report.arquivoFotos.sha256 })}
         </Text>
-      )}
-    </Stack>
+      </Stack>
+    </Card>
   );
 }
