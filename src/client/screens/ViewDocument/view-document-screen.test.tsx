@@ -139,3 +139,40 @@ describe("a sealed contract's verification on /ViewDocument", { timeout: 30_000 
     expect(screen.getByTestId("location")).toHaveTextContent(/^\/Verificar$/);
   });
 });
+
+describe("a lease's sealed PDF on /ViewDocument", { timeout: 30_000 }, () => {
+  it("shows the laudo de vistoria signed on it beside it, leading to the laudo's page", async () => {
+    const lease = "0190a0c0-0000-7000-8000-0000000000aa";
+    const laudo = "0190a0c0-0000-7000-8000-0000000000bb";
+    renderScreen(<ViewDocumentScreen />, {
+      path: `/ViewDocument?id=${DOC}`,
+      user,
+      api: {
+        [`GET /api/storage/objects/${DOC}`]: { ...sealedPdf, contractId: lease },
+        [`GET /api/contracts/verify/${DOC}`]: verdict(),
+        [`POST /api/storage/objects/${DOC}/download-url`]: {
+          status: 403,
+          body: { code: "unauthorized", message: "unauthorized" },
+        },
+        "GET /api/contracts": [
+          {
+            id: lease,
+            parentId: null,
+            titulo: "Contrato de locação nº 2026-000007 – Rua A",
+            status: "assinado",
+          },
+          {
+            id: laudo,
+            parentId: lease,
+            titulo: "Laudo de vistoria nº 2026-000009 – Rua A",
+            status: "assinado",
+          },
+        ],
+      },
+    });
+    const beside = await screen.findByTestId("lease-documents");
+    const link = within(beside).getByRole("link", { name: "Laudo de vistoria nº 2026-000009" });
+    await userEvent.click(link);
+    expect(screen.getByTestId("location")).toHaveTextContent(`/Clicksign?contrato=${laudo}`);
+  });
+});

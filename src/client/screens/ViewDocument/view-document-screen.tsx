@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { PageHeader } from "../../components/page-header";
 import { PdfView } from "../../components/pdf-view";
+import { LeaseDocuments } from "../../features/contracts/lease-documents";
 import { SealVerdict } from "../../features/contracts/seal-verdict";
 import { captureEvent, SEALED_CONTRACT_VIEWED } from "../../features/privacy/analytics";
 import { attachmentUrl, inlineUrlQuery, verificationQuery } from "../../features/storage/api/documents";
@@ -112,6 +113,8 @@ export function ViewDocumentScreen() {
           </Group>
         </Group>
         {verification.data?.sealed && <SealVerdict verdict={verification.data} />}
+        {/* A lease's file: the documents signed on it since (its laudos de vistoria), beside it. */}
+        {doc.kind === "contrato" && doc.contractId && <LeaseDocuments leaseId={doc.contractId} />}
         {downloadError && (
           <Alert color="red" role="alert">
             {downloadError}
