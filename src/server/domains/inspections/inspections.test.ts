@@ -272,7 +272,7 @@ describe("an inspection report, by its landlord and tenant", () => {
     expect(zipped.statusCode).toBe(200);
     expect(zipped.headers["content-type"]).toBe("application/zip");
     expect(zipped.headers["content-disposition"]).toMatch(
-      /^attachment; filename="vistoria-entrada-.*\.zip"$/,
+      /^attachment; filename="chave-vistoria-entrada-[\w-]+\.zip"$/,
     );
     expect(sha256(zipped.rawPayload)).toBe(archive?.sha256);
     expect(zipped.rawPayload.length).toBe(archive?.tamanho);

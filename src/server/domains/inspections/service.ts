@@ -519,12 +519,11 @@ export class InspectionsService {
     const archive = row.photos_archive;
     if (!archive) throw new AppError("not-found");
     const stream = await this.deps.store.read(archive.key);
-    const kind = row.kind === "entrada" ? "entrada" : "saida";
     return {
       stream,
       size: archive.size,
       sha256: archive.sha256,
-      fileName: `vistoria-${kind}-contrato-${lease.numero ?? lease.id.slice(0, 8)}-fotos.zip`,
+      fileName: `chave-vistoria-${row.kind}-${lease.numero ?? lease.id.slice(0, 8)}.zip`,
     };
   }
 
