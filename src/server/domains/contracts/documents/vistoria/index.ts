@@ -69,15 +69,45 @@ interface Captioned {
   label: string;
 }
 
+/**
+ * The thumbnails of `ids` in their order, the next `ahead` made while the current one is placed:
+ * sharp decodes off the event loop, so both cores work, and only a few originals are in memory at
+ * once (one at a time left a core idle: 10 s for 200 photos of 12 MP on this machine).
+ */
+function thumbnailsInOrder(
+  ids: string[],
+  files: DocumentFiles,
+  ahead = 4,
+): (index: number) => Promise<Buffer> {
+  const started = new Map<number, Promise<Buffer>>();
+  let next = 0;
+  return (index) => {
+    for (; next < ids.length && next <= index + ahead; next++) {
+      const made = files.read(ids[next] as string).then(thumbnail);
+      // Awaited in its turn; a failure before then is not an unhandled rejection meanwhile.
+      made.catch(() => undefined);
+      started.set(next, made);
+    }
+    const made = started.get(index);
+    started.delete(index);
+    if (!made) throw new Error(`thumbnail ${index} asked out of order`);
+    return made;
+  };
+}
+
 async function writePhotos(w: Writer, photos: Captioned[], report: InspectionView, files: DocumentFiles) {
   const meta = new Map(report.fotos.map((f) => [f.id, f]));
+  const thumbnailOf = thumbnailsInOrder(
+    photos.map((p) => p.id),
+    files,
+  );
   for (let i = 0; i < photos.length; i += 3) {
     const row = photos.slice(i, i + 3);
     ensureRoom(w, THUMB_H + CAPTION_H);
     const top = w.y;
     for (const [col, p] of row.entries()) {
       const x = MARGIN + col * (THUMB_W + THUMB_GAP);
-      const image = await w.doc.embedJpg(await thumbnail(await files.read(p.id)));
+      const image = await w.doc.embedJpg(await thumbnailOf(i + col));
       const scale = Math.min(THUMB_W / image.width, THUMB_H / image.height);
       const width = image.width * scale;
       const height = image.height * scale;
