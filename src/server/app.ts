@@ -63,6 +63,11 @@ export interface AppDeps {
   clock?: Clock;
   /** pg-boss's schema: one per installation sharing a database (each test app has its own). */
   jobsSchema?: string;
+  /**
+   * Whether the scheduled jobs (sweeps, reminders) run on their own; the tests' apps say no and
+   * run a sweep when the test asks, so none reaches into another test's rows meanwhile.
+   */
+  schedules?: boolean;
   /** Whether the node is stopping (main.ts drains it on SIGTERM); the app makes one otherwise. */
   lifecycle?: Lifecycle;
 }
@@ -111,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     metrics,
     version: VERSION,
     jobsSchema: deps.jobsSchema,
+    schedules: deps.schedules ?? true,
   };
   // The parts, each one plugin with its services, jobs, schedules and routes, in the order they
   // read each other (each names its dependencies; docs/architecture.md, "Adding…").

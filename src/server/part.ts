@@ -21,6 +21,8 @@ export interface PartOptions {
   version: string;
   /** pg-boss's schema: one per installation sharing a database (each test app has its own). */
   jobsSchema?: string;
+  /** Whether scheduled jobs run on their own (AppDeps.schedules). */
+  schedules: boolean;
 }
 
 /**

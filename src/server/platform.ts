@@ -34,6 +34,7 @@ export const platform = part("platform", [], async (app, opts) => {
     mailer: opts.mailer,
     secret: opts.secret,
     schema: opts.jobsSchema,
+    schedules: opts.schedules,
   });
   // Before any route: every operation the OpenAPI document says needs a session is refused without
   // one (401), whichever part registers it.

@@ -66,6 +66,9 @@ export async function createTestApp(
     authSecret: TEST_AUTH_SECRET,
     // Each test app runs its own jobs (its e-mails land in its own outbox folder).
     jobsSchema: `jobs_${randomBytes(4).toString("hex")}`,
+    // Sweeps run when a test calls them, never on their own at the real time over the shared
+    // database (one expired another test's proposal, made under a clock set days back).
+    schedules: false,
     ...(opts.clock ? { clock: opts.clock } : {}),
   });
   checkAnswersAgainstDocument(app);

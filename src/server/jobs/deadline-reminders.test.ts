@@ -23,9 +23,9 @@ const off = { match: "app", price_drop: "app", proposal: "off", contract: "off",
 
 describe("deadline reminders", () => {
   it("tell the party whose turn it is, once, before a proposal's deadline, even with proposal notices off", async () => {
-    // 50 hours back: the proposal's 72 h deadline falls 22 h from the real now, so the apps'
-    // scheduled runs (at the real time, 12 h ahead) do not reach it, and the windows asked about
-    // below hold no other test's deadline (theirs are about 72 h, or 2 h, from the real now).
+    // 50 hours back: the proposal's 72 h deadline falls 22 h from the real now, and the windows
+    // asked about below hold no other test's deadline (theirs are about 72 h, or 2 h, from the
+    // real now). The tests' apps run no schedule on their own (tests/support/test-app.ts).
     const clock = manualClock(new Date(Date.now() - 50 * HOUR));
     const t = await createTestApp({ LOG_LEVEL: "silent" }, { clock });
     try {

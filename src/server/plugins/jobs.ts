@@ -16,13 +16,21 @@ import { MailOutbox } from "../mail/outbox";
 export const jobsPlugin = fp(
   async (
     app: FastifyInstance,
-    opts: { config: Config; database: Database; mailer: Mailer; secret: string; schema?: string },
+    opts: {
+      config: Config;
+      database: Database;
+      mailer: Mailer;
+      secret: string;
+      schema?: string;
+      schedules?: boolean;
+    },
   ) => {
     const jobs = new JobQueue({
       url: opts.database.url,
       pool: opts.database.pool,
       log: app.log,
       schema: opts.schema ?? opts.config.JOBS_SCHEMA,
+      schedules: opts.schedules,
       pollingIntervalSeconds: opts.config.JOB_POLL_SECONDS,
       retryDelaySeconds: opts.config.JOB_RETRY_DELAY_SECONDS,
       retryLimit: opts.config.JOB_RETRY_LIMIT,

@@ -547,9 +547,8 @@ describe("proposals", () => {
 
   it("expires overdue proposals with a controlled clock, on one runner at a time, and tells both sides", async () => {
     // A node whose clock stands 70 hours back: its proposal's deadline (72 h) falls 2 h from now,
-    // before any other test's (about 72 h from now), and still after the scheduled expiry runs of
-    // every app (at the real time). So the expiry run here, over the whole shared database, can
-    // only find this proposal, and nothing else expires it meanwhile.
+    // before any other test's (about 72 h from now). So the expiry run here, over the whole shared
+    // database, can only find this proposal (the tests' apps run no schedule on their own).
     const clock = manualClock(new Date(Date.now() - 70 * 3_600_000));
     const past = await createTestApp({ LOG_LEVEL: "silent" }, { clock });
     try {
