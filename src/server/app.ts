@@ -16,6 +16,7 @@ import { preferencesPart } from "./domains/preferences/plugin";
 import { privacyPart } from "./domains/privacy/plugin";
 import { profilePart } from "./domains/profile/plugin";
 import { proposalsPart } from "./domains/proposals/plugin";
+import { rentPart } from "./domains/rent/plugin";
 import type { Mailer } from "./mail/mailer";
 import { Metrics, metricsRoutes } from "./metrics/metrics";
 import type { PartOptions } from "./part";
@@ -47,6 +48,7 @@ const PARTS = [
   proposalsPart,
   contractsPart,
   inspectionsPart,
+  rentPart,
   messagesPart,
   retentionPart,
 ];

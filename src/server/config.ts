@@ -119,6 +119,17 @@ const envSchema = z.object({
   MESSAGE_UNREAD_EMAIL_MINUTES: positiveInt.default(30),
   // The tenant's window to agree with or contest an inspection report, in calendar days (issue 31).
   INSPECTION_REVIEW_DAYS: positiveInt.default(5),
+  // Rent (issue 32): how a charge is paid by Pix — "static", a BR Code for the landlord's own key,
+  // or "psp", a charge with a due date at the installation's PSP (the PSP_* variables) — how many
+  // days before its due date a charge is made, and how far ahead the yearly adjustment is
+  // announced. The index's monthly values come from the Banco Central's SGS (SGS_URL), or from a
+  // CSV the operator keeps (INDEX_PROVIDER=csv, INDEX_CSV=path) where there is no internet.
+  PIX_PROVIDER: z.enum(["static", "psp"]).default("static"),
+  RENT_CHARGE_LEAD_DAYS: positiveInt.default(10),
+  RENT_ADJUSTMENT_NOTICE_DAYS: positiveInt.default(45),
+  INDEX_PROVIDER: z.enum(["sgs", "csv"]).default("sgs"),
+  SGS_URL: z.url().default("https://api.bcb.gov.br"),
+  INDEX_CSV: z.string().optional(),
   // Background jobs (pg-boss): how often an idle node looks for work, the first retry's delay
   // (doubling after), how long a job may run before another node takes it back, and how often
   // such stalled jobs are looked for.

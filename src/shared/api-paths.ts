@@ -89,6 +89,14 @@ export const apiRoutes = {
     photosArchive: "/inspections/:id/fotos.zip",
     inspector: "/inspections/:id/inspector",
   },
+  rent: {
+    leases: "/leases",
+    lease: "/leases/:id",
+    charge: "/charges/:id",
+    lines: "/charges/:id/lines",
+    payment: "/charges/:id/payment",
+    proof: "/charges/:id/proof",
+  },
   messages: {
     all: "/messages",
     thread: "/messages/:proposalId",
@@ -225,6 +233,14 @@ export const apiPaths = {
     sign: (id: string) => apiPath(r.inspections.sign, id),
     photosArchive: (id: string) => apiPath(r.inspections.photosArchive, id),
     inspector: (id: string) => apiPath(r.inspections.inspector, id),
+  },
+  rent: {
+    leases: apiPath(r.rent.leases),
+    lease: (id: string) => apiPath(r.rent.lease, id),
+    charge: (id: string) => apiPath(r.rent.charge, id),
+    lines: (id: string) => apiPath(r.rent.lines, id),
+    payment: (id: string) => apiPath(r.rent.payment, id),
+    proof: (id: string) => apiPath(r.rent.proof, id),
   },
   messages: {
     all: apiPath(r.messages.all),

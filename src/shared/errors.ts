@@ -210,6 +210,16 @@ export const errorStatus = {
   "inspection-open-contests": 409,
   "inspection-lease-unsigned": 409,
   "inspection-not-yet": 409,
+  "rent-landlord-only": 403,
+  "rent-tenant-only": 403,
+  "rent-charge-closed": 409,
+  "rent-charge-registered": 409,
+  "rent-payment-future": 400,
+  "rent-payment-early": 400,
+  "rent-line-kind": 400,
+  "rent-line-amount": 400,
+  "rent-line-reason": 400,
+  "pix-key-invalid": 400,
 } as const satisfies Record<keyof typeof ptBR.errors, number>;
 
 export type ErrorCode = keyof typeof errorStatus;

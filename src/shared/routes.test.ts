@@ -37,6 +37,8 @@ describe("route table", () => {
       "/termos",
       "/Verificar",
       "/Vistoria",
+      "/Locacao",
+      "/Cobranca",
     ];
     expect(routes.map((r) => r.path).sort()).toEqual([...seed].sort());
   });

@@ -35,7 +35,9 @@ export type ScreenName =
   | "Privacidade"
   | "Termos"
   | "Verificar"
-  | "Vistoria";
+  | "Vistoria"
+  | "Locacao"
+  | "Cobranca";
 
 export interface RouteDef {
   path: string;
@@ -80,6 +82,9 @@ export const routes: readonly RouteDef[] = [
   { path: "/Verificar", match: "exact", access: "public", screen: "Verificar" },
   // Not in the seed: the move-in and move-out inspection of a lease (issue 31).
   { path: "/Vistoria", match: "exact", access: "signed-in", screen: "Vistoria" },
+  // Not in the seed: a signed lease's money, and one month's charge (issue 32).
+  { path: "/Locacao", match: "exact", access: "signed-in", screen: "Locacao" },
+  { path: "/Cobranca", match: "exact", access: "signed-in", screen: "Cobranca" },
 ];
 
 /** Whether `pathname` (no query) belongs to `route`, case-sensitively as the seed's paths are. */

@@ -58,6 +58,8 @@ export type ContractStep = Exclude<ContractStatus, "selando">;
 
 export interface ContractOptions {
   garantias?: string[];
+  /** The proposal's entry date, the lease's start (default: a month from today). */
+  dataEntrada?: string;
   garantia?: string;
   /** The review's body (PUT /contracts/:id/review) before sending; none: sent as written. */
   review?: Record<string, unknown>;
@@ -304,7 +306,7 @@ export function builders(t: BuilderApp) {
         tenant,
         offerId,
         garantia,
-        body: { dataEntrada: entryDate(), ...(fiador ? { fiador } : {}) },
+        body: { dataEntrada: o.dataEntrada ?? entryDate(), ...(fiador ? { fiador } : {}) },
       });
       // The contract is written by a job sent with the approval.
       await t.settle();

@@ -59,4 +59,6 @@ export const screenLoaders: Record<ScreenName, ScreenLoader> = {
   Termos: withTexts(() => import("../screens/Termos/termos-screen").then((m) => m.TermosScreen)),
   Verificar: withTexts(() => import("../screens/Verificar/verificar-screen").then((m) => m.VerificarScreen)),
   Vistoria: withTexts(() => import("../screens/Vistoria/vistoria-screen").then((m) => m.VistoriaScreen)),
+  Locacao: withTexts(() => import("../screens/Locacao/locacao-screen").then((m) => m.LocacaoScreen)),
+  Cobranca: withTexts(() => import("../screens/Cobranca/cobranca-screen").then((m) => m.CobrancaScreen)),
 };

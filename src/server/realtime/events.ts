@@ -78,6 +78,29 @@ export async function inspectionChanged(
   );
 }
 
+/** A lease's money changed (a charge, a payment, a line, an adjustment): its screens refresh. */
+export async function rentChanged(
+  c: Queryable,
+  leaseId: string,
+  chargeIds: string[],
+  userIds: string[],
+): Promise<void> {
+  await publish(
+    c,
+    [...new Set(userIds)].map((userId) => ({
+      userId,
+      type: "rent.changed",
+      paths: [
+        apiPaths.rent.lease(leaseId),
+        apiPaths.rent.leases,
+        ...chargeIds.map((id) => apiPaths.rent.charge(id)),
+        apiPaths.contracts.all,
+      ],
+      data: { leaseId },
+    })),
+  );
+}
+
 /** A stored document is complete: its owner's lists and usage refresh. */
 export async function documentReady(c: Queryable, ownerId: string, documentId: string): Promise<void> {
   await publish(c, [

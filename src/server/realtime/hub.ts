@@ -13,6 +13,7 @@ export type LiveEventType =
   | "contract.changed"
   | "signer.changed"
   | "inspection.changed"
+  | "rent.changed"
   | "message.created"
   | "message.read"
   | "document.ready"

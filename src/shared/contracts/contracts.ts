@@ -50,6 +50,7 @@ export const CONTRACT_EVENTS = [
   "assinado",
   "recusado",
   "cancelado",
+  "emitido",
   "selado",
 ] as const;
 export type ContractEventType = (typeof CONTRACT_EVENTS)[number];

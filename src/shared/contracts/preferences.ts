@@ -128,7 +128,7 @@ export const favoriteView = z.object({
 });
 export type FavoriteView = z.infer<typeof favoriteView>;
 
-export const NOTICE_KINDS = ["match", "price_drop", "proposal", "contract", "message"] as const;
+export const NOTICE_KINDS = ["match", "price_drop", "proposal", "contract", "message", "rent"] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 /**
@@ -147,6 +147,7 @@ export const DEFAULT_CHANNELS: NoticeChannels = {
   proposal: "email",
   contract: "email",
   message: "email",
+  rent: "email",
 };
 
 /**
@@ -175,6 +176,7 @@ export const notificationSettingsInput = z.strictObject(
         proposal: channel.default("email"),
         contract: channel.default("email"),
         message: channel.default("email"),
+        rent: channel.default("email"),
       },
       { error: "invalid-argument" },
     ),

@@ -36,6 +36,8 @@ export const DOCUMENT_KINDS = [
   "foto_unidade",
   /** A photo of an inspection report (issue 31): renditions as a unit's, claimed by the lease once sent. */
   "foto_vistoria",
+  /** A tenant's proof of a rent payment (issue 32), shared with the landlord of that charge. */
+  "comprovante_pagamento",
   "contrato",
   "outro",
 ] as const;

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Group, Loader, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Group, Loader, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -79,6 +79,11 @@ export function ContractStatus({ contractId }: { contractId: string }) {
         </Text>
       )}
       {c.status === "rascunho" && (c.role === "landlord" || c.role === "tenant") && <Review contract={c} />}
+      {c.kind === "locacao" && c.status === "assinado" && (c.role === "landlord" || c.role === "tenant") && (
+        <Button component={Link} to={`/Locacao?id=${c.id}`} variant="light" data-testid="contract-lease">
+          {t("contract.leaseHome")}
+        </Button>
+      )}
       {(c.role === "landlord" || c.role === "tenant") &&
         c.status !== "cancelado" &&
         c.status !== "recusado" && (

@@ -25,6 +25,7 @@ export function completeProfileOf(rendaMensal = 900_000): ProfileView {
       uf: "MG",
       rendaMensal,
       ocupacao: "clt",
+      chavePix: "",
     },
     complete: true,
   };

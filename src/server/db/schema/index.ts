@@ -7,4 +7,5 @@ export * from "./preferences";
 export * from "./privacy";
 export * from "./proposals";
 export * from "./realtime";
+export * from "./rent";
 export * from "./storage";

@@ -52,6 +52,8 @@ export const profiles = pgTable("profiles", {
   uf: text("uf").$type<Uf>(),
   rendaMensal: bigint("renda_mensal", { mode: "number" }),
   ocupacao: text("ocupacao").$type<(typeof OCCUPATIONS)[number]>(),
+  /** The landlord's Pix key (DICT's canonical form): the static BR Code of each rent charge pays it. */
+  pixKey: text("pix_key"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

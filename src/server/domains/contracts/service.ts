@@ -11,7 +11,7 @@ import { cancelContract } from "./cancel";
 import { ceremonyView, myLink, sendCode } from "./ceremony";
 import { type ContractsContext, JOBS, type RequestInfo } from "./context";
 import { remindBeforeExpiry } from "./deadline-reminders";
-import { createDocument } from "./documents/create";
+import { createDocument, issueDocument } from "./documents/create";
 import { draftContract } from "./draft";
 import { BuiltinProvider } from "./providers/builtin";
 import { ClicksignEnvelopes } from "./providers/clicksign-envelopes";
@@ -85,6 +85,11 @@ export class ContractsService {
    */
   createDocument(c: Queryable, input: { kind: string; parentId: string; data: unknown }) {
     return createDocument(this.ctx, c, input);
+  }
+
+  /** Issues and seals a document nobody signs (a rent receipt) in the caller's transaction. */
+  issueDocument(c: Queryable, input: { kind: string; parentId: string; data: unknown; detail: string }) {
+    return issueDocument(this.ctx, c, input);
   }
 
   /** Reminds each landlord whose draft waits a day for her review, once (the `contracts.review-remind` schedule). */

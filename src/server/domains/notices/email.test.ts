@@ -286,6 +286,7 @@ describe("e-mail choices", () => {
         proposal: canal,
         contract: "email",
         message: "email",
+        rent: "email",
       });
     }
     const newProposal = async (who: Person) =>

@@ -80,6 +80,7 @@ const KIND_NAMES: Record<ChosenKind, string> = {
   proposal: "Propostas",
   contract: "Contrato e assinaturas",
   message: "Mensagens não lidas",
+  rent: "Aluguel e cobranças",
 };
 const CHANNEL_NAMES = {
   app: "só no app",
@@ -113,4 +114,5 @@ export const KIND_WORDS: Record<ChosenKind, string> = {
   proposal: "mudanças nas suas propostas",
   contract: "passos dos seus contratos",
   message: "mensagens não lidas",
+  rent: "cobranças e pagamentos do aluguel",
 };

@@ -390,7 +390,14 @@ describe("the history of one's searches", () => {
       (await b.call("GET", "/api/preferences/notifications", who.cookie)).json<NotificationSettings>();
     await save(who, search("Perto do trabalho", { cidades: [cityOf()] }));
     const chosen: NotificationSettings = {
-      canais: { match: "digest", price_drop: "off", proposal: "app", contract: "email", message: "digest" },
+      canais: {
+        match: "digest",
+        price_drop: "off",
+        proposal: "app",
+        contract: "email",
+        message: "digest",
+        rent: "email",
+      },
       horaResumo: 19,
     };
     const put = async (s: NotificationSettings) => {
@@ -399,7 +406,14 @@ describe("the history of one's searches", () => {
     };
     await put(chosen);
     await put({
-      canais: { match: "app", price_drop: "email", proposal: "email", contract: "email", message: "off" },
+      canais: {
+        match: "app",
+        price_drop: "email",
+        proposal: "email",
+        contract: "email",
+        message: "off",
+        rent: "email",
+      },
       horaResumo: 7,
     });
     const versions = (await b.call("GET", "/api/preferences/history", who.cookie)).json<
@@ -428,7 +442,14 @@ describe("the history of one's searches", () => {
     const first = await b.call("POST", `/api/preferences/history/${versions[2]?.id}/restore`, who.cookie);
     expect(first.statusCode, first.body).toBe(200);
     expect(await settings()).toEqual({
-      canais: { match: "email", price_drop: "email", proposal: "email", contract: "email", message: "email" },
+      canais: {
+        match: "email",
+        price_drop: "email",
+        proposal: "email",
+        contract: "email",
+        message: "email",
+        rent: "email",
+      },
       horaResumo: 8,
     });
   });

@@ -51,10 +51,14 @@ export async function upsertPersonal(c: Queryable, userId: string, p: PersonalDa
 /** Saves the address half, with the monthly income and occupation. */
 export async function upsertAddress(c: Queryable, userId: string, a: AddressData): Promise<void> {
   await c.query(
-    `INSERT INTO profiles (user_id, cep, logradouro, numero, complemento, bairro, cidade, uf, renda_mensal, ocupacao)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)
+    `INSERT INTO profiles (user_id, cep, logradouro, numero, complemento, bairro, cidade, uf, renda_mensal, ocupacao,
+                           pix_key)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,nullif($11, ''))
      ON CONFLICT (user_id) DO UPDATE SET cep=$2, logradouro=$3, numero=$4, complemento=$5, bairro=$6, cidade=$7, uf=$8,
-       renda_mensal=$9, ocupacao=$10, updated_at=now()`,
+       renda_mensal=$9, ocupacao=$10,
+       -- A client that does not send the key (older than the rent) keeps the one saved.
+       pix_key = CASE WHEN $11::text IS NULL THEN profiles.pix_key ELSE nullif($11, '') END,
+       updated_at=now()`,
     [
       userId,
       a.cep,
@@ -66,6 +70,7 @@ export async function upsertAddress(c: Queryable, userId: string, a: AddressData
       a.uf,
       a.rendaMensal,
       a.ocupacao,
+      a.chavePix ?? null,
     ],
   );
 }

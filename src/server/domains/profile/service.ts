@@ -21,7 +21,7 @@ export function profileView(r: Profile | undefined): ProfileView {
           telefone: r.telefone ?? "",
         }
       : null;
-  const address: AddressData | null =
+  const address: (AddressData & { chavePix: string }) | null =
     r?.cep && r.ocupacao
       ? {
           cep: r.cep,
@@ -33,6 +33,7 @@ export function profileView(r: Profile | undefined): ProfileView {
           uf: r.uf as AddressData["uf"],
           rendaMensal: r.renda_mensal ?? 0,
           ocupacao: r.ocupacao as AddressData["ocupacao"],
+          chavePix: r.pix_key ?? "",
         }
       : null;
   return { personal, address, complete: personal !== null && address !== null };

@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Queryable } from "../../../db/rows";
-import { type ContractsContext, contractRow, recordEvent, storeContractPdf } from "../context";
+import { type ContractsContext, contractRow, JOBS, recordEvent, storeContractPdf } from "../context";
 import type { ContractRow } from "../contracts.repository";
-import { insertDraft, setDocument } from "../contracts.repository";
+import { insertDraft, markSealing, setDocument } from "../contracts.repository";
 import { LEASE } from "./kind";
 import { documentKind, type StoredDocumentData, sourceOf } from "./registry";
 
@@ -79,4 +79,25 @@ export async function createDocument(
     review_remind_at: null,
   });
   return { id, numero };
+}
+
+/**
+ * Issues a document nobody signs (a rent receipt), in the caller's transaction: written as any
+ * document is, its issue recorded in its trail (who asked, and why), and sealed with the
+ * installation's seal and timestamp by the seal job sent in the same transaction — so a receipt
+ * exists, and will be sealed, if and only if the payment it proves was recorded.
+ */
+export async function issueDocument(
+  ctx: ContractsContext,
+  c: Queryable,
+  input: { kind: string; parentId: string; data: unknown; detail: string },
+): Promise<{ id: string; numero: string }> {
+  const made = await createDocument(ctx, c, input);
+  const row = await contractRow(c, made.id);
+  if (documentKind(row.kind).signers(sourceOf(row)).length > 0)
+    throw new Error(`document "${row.kind}" has signers: send it to them instead of issuing it`);
+  await recordEvent(c, made.id, "emitido", { detail: input.detail, sha256: row.sha256 });
+  await markSealing(c, made.id);
+  await ctx.jobs.send(c, JOBS.seal, { contractId: made.id });
+  return made;
 }

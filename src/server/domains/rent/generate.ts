@@ -1,0 +1,96 @@
+import { randomUUID } from "node:crypto";
+import { addDays, format } from "date-fns";
+import type pg from "pg";
+import type { PixMode } from "../../../shared/contracts/rent";
+import { anniversaries } from "../../../shared/rent/adjustment";
+import { parseDay } from "../../../shared/rent/calendar";
+import { withTransaction } from "../../db/client";
+import type { Queryable } from "../../db/rows";
+import { linesOf, periodsOf, scheduleOf, sumLines } from "./lease-money";
+import {
+  type AdjustmentRow,
+  adjustmentsOfLeases,
+  insertCharges,
+  leasesToCharge,
+  type NewCharge,
+} from "./rent.repository";
+
+/** Leases read per statement while generating: a page, its adjustments and one multi-row insert. */
+const PAGE = 2_000;
+
+export interface GenerateOptions {
+  /** Today in Brazil (YYYY-MM-DD). */
+  today: string;
+  /** How many days before its due date a charge is made (RENT_CHARGE_LEAD_DAYS). */
+  leadDays: number;
+  /**
+   * A charge whose period reaches an anniversary waits for that year's adjustment (the rent may
+   * change inside it), but not past this many days before its due date: then it is made with the
+   * rent as it stands, and the landlord adds the difference when the index comes out.
+   */
+  waitForIndexUntilDays: number;
+  pixMode: PixMode;
+  newTxid: () => string;
+  /** What follows the charges made, in their page's transaction (the tenant's notice, the PSP's job). */
+  made?: (c: Queryable, charges: NewCharge[]) => Promise<void>;
+  /** Only these leases (a test's own, in a database other tests share); all when absent. */
+  only?: string[];
+}
+
+/**
+ * Makes every charge due within the lead time that a signed lease does not have yet, oldest first,
+ * catching up on any month missed (a lease signed after its start, a node down for days). Safe to
+ * run at any time on any node: a month a lease already has is skipped by the unique index, so a
+ * second run creates none. Each page of leases is one transaction with what follows its charges, so
+ * a crash leaves no charge without its notice. Returns how many charges were made.
+ */
+export async function generateCharges(pool: pg.Pool, o: GenerateOptions): Promise<number> {
+  const until = format(addDays(parseDay(o.today), o.leadDays), "yyyy-MM-dd");
+  const holdUntil = format(addDays(parseDay(o.today), o.waitForIndexUntilDays), "yyyy-MM-dd");
+  let made = 0;
+  let after = "00000000-0000-0000-0000-000000000000";
+  for (;;) {
+    const leases = await leasesToCharge(pool, after, PAGE, o.only ?? null);
+    if (leases.length === 0) break;
+    after = leases[leases.length - 1]?.id ?? after;
+    const adjustments = new Map<string, AdjustmentRow[]>();
+    for (const a of await adjustmentsOfLeases(
+      pool,
+      leases.map((l) => l.id),
+    ))
+      adjustments.set(a.contract_id, [...(adjustments.get(a.contract_id) ?? []), a]);
+    const batch: NewCharge[] = [];
+    for (const lease of leases) {
+      const adj = adjustments.get(lease.id) ?? [];
+      const known = new Set(adj.map((a) => a.anniversary));
+      const pending = anniversaries(scheduleOf(lease)).filter((d) => !known.has(d));
+      for (const p of periodsOf(lease)) {
+        if (p.seq <= lease.last_seq) continue;
+        if (p.vencimento > until) break;
+        // An anniversary on or before the period's end with no adjustment yet: its rent is unknown.
+        if (pending.some((d) => d <= p.fim) && p.vencimento > holdUntil) break;
+        const lines = linesOf(lease, adj, p);
+        batch.push({
+          id: randomUUID(),
+          contract_id: lease.id,
+          seq: p.seq,
+          competencia: p.competencia,
+          period_start: p.inicio,
+          period_end: p.fim,
+          due_date: p.vencimento,
+          lines,
+          amount: sumLines(lines),
+          pix_mode: o.pixMode,
+          txid: o.newTxid(),
+        });
+      }
+    }
+    made += await withTransaction(pool, async (c) => {
+      const inserted = await insertCharges(c, batch);
+      if (inserted.length > 0) await o.made?.(c, inserted);
+      return inserted.length;
+    });
+    if (leases.length < PAGE) break;
+  }
+  return made;
+}

@@ -1,0 +1,72 @@
+import { generatePixPayload } from "@brazilian-utils/brazilian-utils";
+import type { ChargeView, PixMode } from "../../../shared/contracts/rent";
+import { newCobvTxid } from "./pix-psp";
+import { brCodeSvg, newStaticTxid, staticBrCode } from "./pix-static";
+import type { ChargeRow } from "./rent.repository";
+
+/*
+ * pixProvider() (docs/architecture.md): how a charge is paid by Pix, chosen by PIX_PROVIDER as
+ * e-mail and storage are. "estatico" (the default) needs no contract with anyone: a static BR Code
+ * for the landlord's own key, with the amount of the day and the charge's txid; the landlord says
+ * when the money arrived. "psp" registers each charge at the installation's PSP as a Pix with a due
+ * date (cobv, the Banco Central's Pix API), whose dynamic BR Code the PSP prices on the day paid
+ * and whose webhook confirms the payment.
+ */
+
+export interface PixPayee {
+  /** The landlord's key (static) — absent until their profile has one. */
+  key: string | null;
+  name: string;
+  city: string;
+}
+
+export type PixAnswer =
+  | { pix: NonNullable<ChargeView["pix"]>; unavailable: null }
+  | { pix: null; unavailable: NonNullable<ChargeView["pixIndisponivel"]> };
+
+export function newTxidFor(mode: PixMode): string {
+  return mode === "psp" ? newCobvTxid() : newStaticTxid();
+}
+
+/** The BR Code to pay `amount` centavos for `charge` today, or why there is none. */
+export function pixFor(charge: ChargeRow, payee: PixPayee, amount: number): PixAnswer {
+  if (charge.pix_mode === "psp") {
+    if (!charge.psp_location) return { pix: null, unavailable: "psp-pendente" };
+    const payload = generatePixPayload({
+      url: charge.psp_location,
+      merchantName: payee.name,
+      merchantCity: payee.city,
+    });
+    if (!payload) throw new Error(`the PSP's location ${charge.psp_location} makes no BR Code`);
+    return {
+      pix: {
+        modo: "psp",
+        copiaECola: payload,
+        qrSvg: brCodeSvg(payload),
+        txid: charge.txid,
+        valor: amount,
+        recebedor: payee.name,
+      },
+      unavailable: null,
+    };
+  }
+  if (!payee.key) return { pix: null, unavailable: "sem-chave" };
+  const payload = staticBrCode({
+    key: payee.key,
+    merchantName: payee.name,
+    merchantCity: payee.city,
+    amount,
+    txid: charge.txid,
+  });
+  return {
+    pix: {
+      modo: "estatico",
+      copiaECola: payload,
+      qrSvg: brCodeSvg(payload),
+      txid: charge.txid,
+      valor: amount,
+      recebedor: payee.name,
+    },
+    unavailable: null,
+  };
+}

@@ -1,0 +1,585 @@
+import { randomUUID } from "node:crypto";
+import { addDays } from "date-fns";
+import type { FastifyBaseLogger } from "fastify";
+import type pg from "pg";
+import type { z } from "zod";
+import type {
+  ChargeLine,
+  ChargeView,
+  chargeLineAdd,
+  LeaseSummary,
+  LeaseView,
+  PixMode,
+  paymentConfirm,
+} from "../../../shared/contracts/rent";
+import { AppError } from "../../../shared/errors";
+import { accumulate, adjustmentWindow, adjustRent, anniversaries } from "../../../shared/rent/adjustment";
+import { parseDay, showDay } from "../../../shared/rent/calendar";
+import type { Clock } from "../../clock";
+import { withTransaction } from "../../db/client";
+import type { Queryable } from "../../db/rows";
+import type { NoticeGateway } from "../../mail/notice-gateway";
+import { rentChanged } from "../../realtime/events";
+import { shareAmong } from "../../storage/document-shares.repository";
+import { documentOwnerAndSize } from "../../storage/documents.repository";
+import { RECEIPT_KIND, type ReceiptData } from "../contracts/documents/recibo";
+import { generateCharges } from "./generate";
+import type { IndexProvider } from "./index-provider";
+import { indexOf, owedOn, rentOn, scheduleOf, sumLines, today } from "./lease-money";
+import { newTxidFor, pixFor } from "./pix";
+import {
+  adjustmentsOfLease,
+  type ChargeRow,
+  chargesOfLease,
+  chargesOfLeases,
+  claimReminder,
+  findCharge,
+  insertAdjustment,
+  insertPayment,
+  landlordPix,
+  leaseDocuments,
+  markPaid,
+  type NewCharge,
+  openChargesDueBetween,
+  paymentsOfLease,
+  type RentLeaseRow,
+  setLines,
+  setProof,
+  signedLease,
+  signedLeasesOf,
+} from "./rent.repository";
+import { adjustmentView, leaseSummaryOf, leaseViewOf, roleIn, todayOf } from "./views";
+
+export interface RentDeps {
+  pool: pg.Pool;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  notices: NoticeGateway;
+  /** The contracts' document machine: a receipt is issued and sealed in the payment's transaction. */
+  issueDocument(
+    c: Queryable,
+    input: { kind: string; parentId: string; data: unknown; detail: string },
+  ): Promise<{ id: string; numero: string }>;
+  pixMode: PixMode;
+  indexes: IndexProvider;
+  /** RENT_CHARGE_LEAD_DAYS: a charge is made this many days before its due date. */
+  leadDays: number;
+  /** RENT_ADJUSTMENT_NOTICE_DAYS: the adjustment is computed and announced from this many days ahead. */
+  adjustmentNoticeDays: number;
+}
+
+const leasePath = (id: string) => `/Locacao?id=${id}`;
+const chargePath = (id: string) => `/Cobranca?id=${id}`;
+/** A calendar day as the notices' date parameter reads it (noon UTC: the same day in Brasília). */
+const day = (d: string) => ({ date: `${d}T15:00:00Z`, time: false });
+const month = (competencia: string) => competencia.split("-").reverse().join("/");
+const plus = (d: string, n: number) => showDay(addDays(parseDay(d), n));
+
+/** Reminders: three days before, on the day (required: the tenant can't turn it off), and after. */
+const REMINDERS = [
+  { which: "antes", offset: -3, key: "rent.due_soon", required: false, landlord: false },
+  { which: "dia", offset: 0, key: "rent.due_today", required: true, landlord: false },
+  { which: "atraso-1", offset: 1, key: "rent.late", required: false, landlord: true },
+  { which: "atraso-7", offset: 7, key: "rent.late", required: false, landlord: true },
+] as const;
+
+/**
+ * The lease's money after the signature (issue 32): its monthly charges, their Pix, the late fees,
+ * the payments and receipts, and the yearly adjustment. Only the lease's two parties see any of
+ * it (anyone else is told it does not exist); only the landlord confirms payments or adds lines;
+ * the tenant's proof is theirs.
+ */
+export class RentService {
+  constructor(private readonly deps: RentDeps) {}
+
+  private today() {
+    return today(this.deps.clock.now());
+  }
+
+  private async leaseFor(c: Queryable, userId: string, id: string): Promise<RentLeaseRow> {
+    const lease = await signedLease(c, id);
+    if (!lease || (lease.landlord_id !== userId && lease.tenant_id !== userId))
+      throw new AppError("not-found");
+    return lease;
+  }
+
+  private async chargeFor(c: Queryable, userId: string, id: string, lock = false) {
+    const charge = await findCharge(c, id, lock);
+    if (!charge) throw new AppError("not-found");
+    const lease = await this.leaseFor(c, userId, charge.contract_id);
+    return { charge, lease };
+  }
+
+  // --- reading ------------------------------------------------------------------------------------
+
+  async leases(userId: string): Promise<{ items: LeaseSummary[] }> {
+    const c = this.deps.pool;
+    const leases = await signedLeasesOf(c, userId);
+    const charges = await chargesOfLeases(
+      c,
+      leases.map((l) => l.id),
+    );
+    const d = this.today();
+    const items: LeaseSummary[] = [];
+    for (const lease of leases) {
+      const [payments, adjustments] = await Promise.all([
+        paymentsOfLease(c, lease.id),
+        adjustmentsOfLease(c, lease.id),
+      ]);
+      const own = charges.filter((ch) => ch.contract_id === lease.id);
+      items.push(leaseSummaryOf(lease, userId, own, payments, adjustments, d));
+    }
+    return { items };
+  }
+
+  async lease(userId: string, id: string): Promise<LeaseView> {
+    const c = this.deps.pool;
+    const lease = await this.leaseFor(c, userId, id);
+    const [charges, payments, adjustments, pix, documents] = await Promise.all([
+      chargesOfLease(c, id),
+      paymentsOfLease(c, id),
+      adjustmentsOfLease(c, id),
+      landlordPix(c, lease.landlord_id),
+      leaseDocuments(c, id),
+    ]);
+    const d = this.today();
+    const preview = await this.preview(lease, adjustments, d).catch((err: unknown) => {
+      this.deps.log.warn({ err, lease: id }, "rent: the adjustment's index could not be read");
+      return null;
+    });
+    return leaseViewOf(lease, userId, charges, payments, adjustments, d, {
+      pixKeyMissing: !pix?.pix_key,
+      preview,
+      documents,
+    });
+  }
+
+  /** The next adjustment as it stands, once its 12 months are published (and within the notice days). */
+  private async preview(
+    lease: RentLeaseRow,
+    adjustments: Awaited<ReturnType<typeof adjustmentsOfLease>>,
+    d: string,
+  ) {
+    const known = new Set(adjustments.map((a) => a.anniversary));
+    const next = anniversaries(scheduleOf(lease)).find((a) => !known.has(a) && a >= d);
+    if (!next || next > plus(d, this.deps.adjustmentNoticeDays)) return null;
+    const calc = await this.calculate(lease, adjustments, next);
+    return calc ? adjustmentView({ ...calc, id: "", contract_id: lease.id, created_at: new Date() }) : null;
+  }
+
+  private async calculate(
+    lease: RentLeaseRow,
+    adjustments: Awaited<ReturnType<typeof adjustmentsOfLease>>,
+    anniversary: string,
+  ) {
+    const window = adjustmentWindow(anniversary);
+    const index = indexOf(lease);
+    const months = await this.deps.indexes.monthly(index, window[0] as string, window[11] as string);
+    if (months.length < 12) return null;
+    const before = rentOn(lease, adjustments, anniversary);
+    const result = adjustRent(before, months);
+    return {
+      anniversary,
+      indice: index,
+      months,
+      percentual: accumulate(months).percentual,
+      rent_before: before,
+      rent_after: result.aluguel,
+      applied: result.applied,
+    };
+  }
+
+  async charge(userId: string, id: string): Promise<ChargeView> {
+    const c = this.deps.pool;
+    const { charge, lease } = await this.chargeFor(c, userId, id);
+    const payments = (await paymentsOfLease(c, lease.id)).filter((p) => p.charge_id === id);
+    const d = this.today();
+    const hoje = todayOf(lease, charge, d);
+    const paid = payments.reduce((s, p) => s + p.amount, 0);
+    const open = charge.status === "aberta";
+    const payee = await this.payee(c, lease);
+    const pix = open ? pixFor(charge, payee, hoje.total) : { pix: null, unavailable: null };
+    const receipt = charge.receipt_contract_id
+      ? await c.query<{ numero: string; status: string; sealed_document_id: string | null }>(
+          "SELECT numero, status, sealed_document_id FROM contracts WHERE id = $1",
+          [charge.receipt_contract_id],
+        )
+      : null;
+    const r = receipt?.rows[0];
+    return {
+      id: charge.id,
+      locacaoId: lease.id,
+      numero: lease.numero,
+      papel: roleIn(lease, userId),
+      endereco: lease.data.imovel.endereco,
+      competencia: charge.competencia,
+      inicio: charge.period_start,
+      fim: charge.period_end,
+      vencimento: charge.due_date,
+      valor: charge.amount,
+      status: charge.status,
+      atrasada: open && hoje.diasAtraso > 0,
+      devidoHoje: open ? hoje.total : paid,
+      pagoEm: payments.at(-1)?.paid_on ?? null,
+      reciboId: charge.receipt_contract_id,
+      linhas: charge.lines,
+      hoje,
+      pix: pix.pix,
+      pixIndisponivel: pix.unavailable,
+      pagamentos: payments.map((p) => ({
+        id: p.id,
+        valor: p.amount,
+        pagoEm: p.paid_on,
+        diasAtraso: p.dias_atraso,
+        multa: p.multa,
+        juros: p.juros,
+        dispensados: p.waived,
+        forma: p.method,
+      })),
+      aceitaLancamentos:
+        open && lease.landlord_id === userId && !(charge.pix_mode === "psp" && charge.psp_location !== null),
+      comprovante:
+        charge.proof_document_id && charge.proof_at
+          ? { documentoId: charge.proof_document_id, enviadoEm: charge.proof_at.toISOString() }
+          : null,
+      recibo:
+        charge.receipt_contract_id && r
+          ? {
+              contratoId: charge.receipt_contract_id,
+              numero: r.numero,
+              documentoId: r.sealed_document_id,
+              selado: r.status === "assinado",
+            }
+          : null,
+    };
+  }
+
+  /** The landlord as the BR Code names them: their key, their name, their city (or the unit's). */
+  private async payee(c: Queryable, lease: RentLeaseRow) {
+    const p = await landlordPix(c, lease.landlord_id);
+    return {
+      key: p?.pix_key ?? null,
+      name: lease.data.locador.nome,
+      city: p?.cidade || lease.data.imovel.cidade,
+    };
+  }
+
+  // --- the landlord's and the tenant's steps -----------------------------------------------------
+
+  /** The landlord adds a line (an amount with its reason, or a discount) to a charge not paid yet. */
+  async addLine(userId: string, id: string, input: z.output<typeof chargeLineAdd>): Promise<ChargeView> {
+    await withTransaction(this.deps.pool, async (c) => {
+      const { charge, lease } = await this.chargeFor(c, userId, id, true);
+      if (lease.landlord_id !== userId) throw new AppError("rent-landlord-only");
+      if (charge.status !== "aberta") throw new AppError("rent-charge-closed");
+      if (charge.pix_mode === "psp" && charge.psp_location) throw new AppError("rent-charge-registered");
+      const line: ChargeLine = {
+        id: randomUUID(),
+        tipo: input.tipo,
+        valor: input.tipo === "desconto" ? -input.valor : input.valor,
+        motivo: input.motivo,
+        criadoEm: this.deps.clock.now().toISOString(),
+      };
+      const lines = [...charge.lines, line];
+      const amount = sumLines(lines);
+      if (amount < 0) throw new AppError("rent-line-amount");
+      await setLines(c, id, lines, amount);
+      await this.deps.notices.tell(c, "rent", [
+        {
+          userId: lease.tenant_id,
+          text: {
+            key: input.tipo === "desconto" ? "rent.discount_added" : "rent.line_added",
+            params: {
+              numero: lease.numero,
+              mes: month(charge.competencia),
+              valor: { money: input.valor },
+              motivo: input.motivo,
+              total: { money: amount },
+            },
+          },
+          path: chargePath(id),
+        },
+      ]);
+      await rentChanged(c, lease.id, [id], [lease.landlord_id, lease.tenant_id]);
+    });
+    return this.charge(userId, id);
+  }
+
+  /**
+   * The landlord says the money arrived ("recebi") on a day no later than today: the payment is
+   * recorded with the late fees of that day (or none, when they forgive them), the charge is paid,
+   * and its receipt is issued and sealed — all in one transaction, so a crash leaves either all of
+   * it or none. A second confirmation finds the charge paid and changes nothing.
+   */
+  async confirm(userId: string, id: string, input: z.output<typeof paymentConfirm>): Promise<ChargeView> {
+    const d = this.today();
+    if (input.pagoEm > d) throw new AppError("rent-payment-future");
+    await withTransaction(this.deps.pool, async (c) => {
+      const { charge, lease } = await this.chargeFor(c, userId, id, true);
+      if (lease.landlord_id !== userId) throw new AppError("rent-landlord-only");
+      if (charge.status !== "aberta") throw new AppError("rent-charge-closed");
+      if (input.pagoEm < lease.data.termos.dataInicio) throw new AppError("rent-payment-early");
+      const owed = owedOn(lease, charge, input.pagoEm);
+      const fees = input.dispensarEncargos ? { multa: 0, juros: 0 } : owed;
+      await this.recordPayment(c, lease, charge, {
+        amount: charge.amount + fees.multa + fees.juros,
+        paidOn: input.pagoEm,
+        diasAtraso: owed.diasAtraso,
+        multa: fees.multa,
+        juros: fees.juros,
+        waived: input.dispensarEncargos && owed.diasAtraso > 0,
+        method: "confirmado",
+        endToEndId: null,
+        confirmedBy: userId,
+      });
+    });
+    return this.charge(userId, id);
+  }
+
+  /** A payment in full: recorded, the charge paid, its receipt issued, the parties told. */
+  private async recordPayment(
+    c: Queryable,
+    lease: RentLeaseRow,
+    charge: ChargeRow,
+    p: {
+      amount: number;
+      paidOn: string;
+      diasAtraso: number;
+      multa: number;
+      juros: number;
+      waived: boolean;
+      method: "confirmado" | "psp";
+      endToEndId: string | null;
+      confirmedBy: string | null;
+    },
+  ): Promise<boolean> {
+    const recorded = await insertPayment(c, {
+      id: randomUUID(),
+      charge_id: charge.id,
+      contract_id: lease.id,
+      amount: p.amount,
+      paid_on: p.paidOn,
+      dias_atraso: p.diasAtraso,
+      multa: p.multa,
+      juros: p.juros,
+      method: p.method,
+      end_to_end_id: p.endToEndId,
+      confirmed_by: p.confirmedBy,
+      waived: p.waived,
+    });
+    if (!recorded) return false;
+    const data: ReceiptData = {
+      chargeId: charge.id,
+      competencia: charge.competencia,
+      inicio: charge.period_start,
+      fim: charge.period_end,
+      vencimento: charge.due_date,
+      linhas: charge.lines,
+      pagamento: {
+        valor: p.amount,
+        pagoEm: p.paidOn,
+        diasAtraso: p.diasAtraso,
+        multa: p.multa,
+        juros: p.juros,
+        dispensados: p.waived,
+        forma: p.method,
+        endToEndId: p.endToEndId,
+      },
+    };
+    const receipt = await this.deps.issueDocument(c, {
+      kind: RECEIPT_KIND,
+      parentId: lease.id,
+      data,
+      detail: p.method === "psp" ? `Pix ${p.endToEndId ?? ""}` : lease.data.locador.nome,
+    });
+    await markPaid(c, charge.id, this.deps.clock.now(), receipt.id);
+    const params = {
+      numero: lease.numero,
+      mes: month(charge.competencia),
+      valor: { money: p.amount },
+      pagoEm: day(p.paidOn),
+    };
+    await this.deps.notices.tell(c, "rent", [
+      { userId: lease.tenant_id, text: { key: "rent.paid", params }, path: chargePath(charge.id) },
+      ...(p.method === "psp"
+        ? [{ userId: lease.landlord_id, text: { key: "rent.received", params }, path: chargePath(charge.id) }]
+        : []),
+    ]);
+    await rentChanged(c, lease.id, [charge.id], [lease.landlord_id, lease.tenant_id]);
+    return true;
+  }
+
+  /** The tenant attaches their proof of payment (one of their own files); the landlord is told. */
+  async attachProof(userId: string, id: string, documentId: string): Promise<ChargeView> {
+    await withTransaction(this.deps.pool, async (c) => {
+      const { charge, lease } = await this.chargeFor(c, userId, id, true);
+      if (lease.tenant_id !== userId) throw new AppError("rent-tenant-only");
+      if (charge.status !== "aberta") throw new AppError("rent-charge-closed");
+      const doc = await documentOwnerAndSize(c, documentId);
+      if (!doc || doc.owner_id !== userId || doc.contract_id) throw new AppError("not-found");
+      await setProof(c, id, documentId, this.deps.clock.now());
+      await shareAmong(c, [documentId], [lease.landlord_id], `cobranca:${id}`);
+      await this.deps.notices.tell(c, "rent", [
+        {
+          userId: lease.landlord_id,
+          text: { key: "rent.proof", params: { numero: lease.numero, mes: month(charge.competencia) } },
+          path: chargePath(id),
+          dedupe: `rent-proof:${id}:${documentId}`,
+        },
+      ]);
+      await rentChanged(c, lease.id, [id], [lease.landlord_id, lease.tenant_id]);
+    });
+    return this.charge(userId, id);
+  }
+
+  // --- the schedules ------------------------------------------------------------------------------
+
+  /**
+   * The `rent.generate` schedule: every charge due within the lead time, once. `only` limits it to
+   * some leases (tests share one database).
+   */
+  async generate(only?: string[]): Promise<number> {
+    return generateCharges(this.deps.pool, {
+      today: this.today(),
+      leadDays: this.deps.leadDays,
+      waitForIndexUntilDays: 3,
+      pixMode: this.deps.pixMode,
+      newTxid: () => newTxidFor(this.deps.pixMode),
+      made: (c, charges) => this.tellNewCharges(c, charges),
+      only,
+    });
+  }
+
+  private async tellNewCharges(c: Queryable, charges: NewCharge[]): Promise<void> {
+    const { rows } = await c.query<{ id: string; numero: string; tenant_id: string; landlord_id: string }>(
+      "SELECT id, numero, tenant_id, landlord_id FROM contracts WHERE id = ANY($1::uuid[])",
+      [[...new Set(charges.map((ch) => ch.contract_id))]],
+    );
+    const leases = new Map(rows.map((r) => [r.id, r]));
+    await this.deps.notices.tell(
+      c,
+      "rent",
+      charges.flatMap((ch) => {
+        const l = leases.get(ch.contract_id);
+        if (!l) return [];
+        return [
+          {
+            userId: l.tenant_id,
+            text: {
+              key: "rent.charge_new",
+              params: {
+                numero: l.numero,
+                mes: month(ch.competencia),
+                valor: { money: ch.amount },
+                vencimento: day(ch.due_date),
+              },
+            },
+            path: chargePath(ch.id),
+            dedupe: `rent-charge:${ch.id}`,
+          },
+        ];
+      }),
+    );
+  }
+
+  /** The `rent.remind` schedule: each reminder of each open charge, once, on its day or later. */
+  async remind(only?: string[]): Promise<number> {
+    const d = this.today();
+    let sent = 0;
+    for (const r of REMINDERS) {
+      // Due in three days, due today, a day late, a week late: each reminder looks back a few days
+      // so a node down on the day still sends it, and claimReminder keeps it to once.
+      const due = plus(d, -r.offset);
+      const charges = await openChargesDueBetween(this.deps.pool, plus(due, -3), due, only ?? null);
+      for (const ch of charges)
+        sent += await withTransaction(this.deps.pool, async (c) => {
+          if (!(await claimReminder(c, ch.id, r.which))) return 0;
+          const lease = await signedLease(c, ch.contract_id);
+          if (!lease) return 0;
+          const owed = owedOn(lease, ch, d);
+          const params = {
+            numero: ch.numero,
+            mes: month(ch.competencia),
+            valor: { money: owed.total },
+            vencimento: day(ch.due_date),
+            dias: owed.diasAtraso,
+          };
+          const to = [ch.tenant_id, ...(r.landlord ? [ch.landlord_id] : [])];
+          await this.deps.notices.tell(
+            c,
+            "rent",
+            to.map((userId) => ({
+              userId,
+              text: {
+                key: r.key,
+                params,
+                context: userId === ch.landlord_id ? "landlord" : undefined,
+              },
+              path: chargePath(ch.id),
+              required: r.required,
+              dedupe: `rent-${r.which}:${ch.id}`,
+            })),
+          );
+          return 1;
+        });
+    }
+    return sent;
+  }
+
+  /**
+   * The `rent.adjust` schedule: each anniversary within the notice days whose index's 12 months are
+   * published gets its adjustment computed, recorded and announced to both parties, once (the
+   * unique index). Months not yet published leave it for the next day's run.
+   */
+  async adjust(only?: string[]): Promise<number> {
+    const d = this.today();
+    const horizon = plus(d, this.deps.adjustmentNoticeDays);
+    const { rows } = await this.deps.pool.query<RentLeaseRow>(
+      `SELECT id, numero, landlord_id, tenant_id, data FROM contracts
+        WHERE kind = 'locacao' AND parent_id IS NULL AND status = 'assinado'
+          AND ($1::uuid[] IS NULL OR id = ANY($1::uuid[]))`,
+      [only ?? null],
+    );
+    let made = 0;
+    for (const lease of rows) {
+      const adjustments = await adjustmentsOfLease(this.deps.pool, lease.id);
+      const known = new Set(adjustments.map((a) => a.anniversary));
+      for (const anniversary of anniversaries(scheduleOf(lease))) {
+        if (known.has(anniversary) || anniversary > horizon) continue;
+        const calc = await this.calculate(lease, adjustments, anniversary).catch((err: unknown) => {
+          this.deps.log.warn({ err, lease: lease.id }, "rent: the index could not be read");
+          return null;
+        });
+        if (!calc) break;
+        made += await withTransaction(this.deps.pool, async (c) => {
+          if (!(await insertAdjustment(c, { id: randomUUID(), contract_id: lease.id, ...calc }))) return 0;
+          await this.deps.notices.tell(
+            c,
+            "rent",
+            [lease.tenant_id, lease.landlord_id].map((userId) => ({
+              userId,
+              text: {
+                key: calc.applied ? "rent.adjustment" : "rent.adjustment_kept",
+                params: {
+                  numero: lease.numero,
+                  indice: calc.indice,
+                  percentual: calc.percentual.replace(".", ","),
+                  antes: { money: calc.rent_before },
+                  depois: { money: calc.rent_after },
+                  desde: day(anniversary),
+                },
+              },
+              path: leasePath(lease.id),
+              required: true,
+              dedupe: `rent-adjustment:${lease.id}:${anniversary}`,
+            })),
+          );
+          await rentChanged(c, lease.id, [], [lease.landlord_id, lease.tenant_id]);
+          return 1;
+        });
+        break;
+      }
+    }
+    return made;
+  }
+}

@@ -1,0 +1,199 @@
+import type {
+  AdjustmentView,
+  ChargeSummary,
+  LeaseSummary,
+  LeaseView,
+  LedgerEntry,
+} from "../../../shared/contracts/rent";
+import { adjustmentWindow, anniversaries } from "../../../shared/rent/adjustment";
+import { indexOf, lastDayOf, lateTermsOf, owedOn, rentOn, scheduleOf, summaryOf } from "./lease-money";
+import type { AdjustmentRow, ChargeRow, PaymentRow, RentLeaseRow } from "./rent.repository";
+
+const STANDARD = new Set(["aluguel", "condominio", "iptu", "seguro_incendio"]);
+/** Same day: the charge first, then its lines, the fees and the payment that settles them. */
+const ORDER: Record<LedgerEntry["tipo"], number> = {
+  reajuste: 0,
+  cobranca: 1,
+  avulso: 2,
+  desconto: 3,
+  multa: 4,
+  juros: 5,
+  pagamento: 6,
+};
+
+export const roleIn = (lease: RentLeaseRow, userId: string) =>
+  lease.landlord_id === userId ? ("locador" as const) : ("locatario" as const);
+
+export function adjustmentView(a: AdjustmentRow): AdjustmentView {
+  return {
+    aniversario: a.anniversary,
+    indice: a.indice,
+    meses: a.months,
+    percentual: a.percentual,
+    aluguelAntes: a.rent_before,
+    aluguelDepois: a.rent_after,
+    aplicado: a.applied,
+  };
+}
+
+/**
+ * The lease's account, oldest first: each charge on its due date (its own lines the landlord added
+ * apart, with their reasons), the late fees as fixed on the day paid, each payment, and each
+ * adjustment; the balance after each (+ the tenant owes, − credit).
+ */
+export function ledgerOf(charges: ChargeRow[], payments: PaymentRow[], adjustments: AdjustmentRow[]) {
+  const entries: Omit<LedgerEntry, "saldo">[] = [];
+  const month = new Map(charges.map((ch) => [ch.id, ch.competencia]));
+  for (const ch of charges) {
+    const standard = ch.lines.filter((l) => STANDARD.has(l.tipo)).reduce((s, l) => s + l.valor, 0);
+    entries.push({
+      id: `c:${ch.id}`,
+      data: ch.due_date,
+      tipo: "cobranca",
+      competencia: ch.competencia,
+      valor: standard,
+      cobrancaId: ch.id,
+      detalhe: null,
+    });
+    for (const l of ch.lines)
+      if (l.tipo === "avulso" || l.tipo === "desconto")
+        entries.push({
+          id: `l:${l.id}`,
+          data: ch.due_date,
+          tipo: l.tipo,
+          competencia: ch.competencia,
+          valor: l.valor,
+          cobrancaId: ch.id,
+          detalhe: l.motivo ?? null,
+        });
+  }
+  for (const p of payments) {
+    const competencia = month.get(p.charge_id) ?? null;
+    const base = { data: p.paid_on, competencia, cobrancaId: p.charge_id };
+    const days = String(p.dias_atraso);
+    if (p.multa > 0) entries.push({ ...base, id: `m:${p.id}`, tipo: "multa", valor: p.multa, detalhe: days });
+    if (p.juros > 0) entries.push({ ...base, id: `j:${p.id}`, tipo: "juros", valor: p.juros, detalhe: days });
+    entries.push({ ...base, id: `p:${p.id}`, tipo: "pagamento", valor: -p.amount, detalhe: null });
+  }
+  for (const a of adjustments)
+    entries.push({
+      id: `r:${a.id}`,
+      data: a.anniversary,
+      tipo: "reajuste",
+      competencia: null,
+      valor: 0,
+      cobrancaId: null,
+      detalhe: `${a.indice} ${a.percentual}`,
+    });
+  entries.sort((x, y) => (x.data === y.data ? ORDER[x.tipo] - ORDER[y.tipo] : x.data < y.data ? -1 : 1));
+  let saldo = 0;
+  return entries.map((e) => {
+    saldo += e.valor;
+    return { ...e, saldo };
+  });
+}
+
+/** What each charge was paid with, by charge. */
+function paidBy(payments: PaymentRow[]) {
+  const byCharge = new Map<string, { amount: number; paid_on: string }>();
+  for (const p of payments) {
+    const was = byCharge.get(p.charge_id);
+    byCharge.set(p.charge_id, { amount: (was?.amount ?? 0) + p.amount, paid_on: p.paid_on });
+  }
+  return byCharge;
+}
+
+function summaries(lease: RentLeaseRow, charges: ChargeRow[], payments: PaymentRow[], day: string) {
+  const paid = paidBy(payments);
+  return charges.map((ch) => summaryOf(lease, ch, day, paid.get(ch.id)));
+}
+
+/** The open charge to pay next: the oldest unpaid one (a late one first). */
+const nextOf = (list: ChargeSummary[]) => list.find((s) => s.status === "aberta") ?? null;
+const lateSum = (list: ChargeSummary[]) =>
+  list.filter((s) => s.atrasada).reduce((sum, s) => sum + s.devidoHoje, 0);
+
+export function leaseSummaryOf(
+  lease: RentLeaseRow,
+  userId: string,
+  charges: ChargeRow[],
+  payments: PaymentRow[],
+  adjustments: AdjustmentRow[],
+  day: string,
+): LeaseSummary {
+  const list = summaries(lease, charges, payments, day);
+  const papel = roleIn(lease, userId);
+  return {
+    id: lease.id,
+    numero: lease.numero,
+    papel,
+    endereco: lease.data.imovel.endereco,
+    outraParte: papel === "locador" ? lease.data.locatario.nome : lease.data.locador.nome,
+    aluguelAtual: rentOn(lease, adjustments, day),
+    emAtraso: lateSum(list),
+    proxima: nextOf(list),
+  };
+}
+
+export function leaseViewOf(
+  lease: RentLeaseRow,
+  userId: string,
+  charges: ChargeRow[],
+  payments: PaymentRow[],
+  adjustments: AdjustmentRow[],
+  day: string,
+  o: { pixKeyMissing: boolean; preview: AdjustmentView | null; documents: LeaseView["documentos"] },
+): LeaseView {
+  const t = lease.data.termos;
+  const list = summaries(lease, charges, payments, day);
+  const late = lateTermsOf(lease);
+  const known = new Set(adjustments.map((a) => a.anniversary));
+  const next = anniversaries(scheduleOf(lease)).find((d) => !known.has(d) && d >= day);
+  const papel = roleIn(lease, userId);
+  return {
+    id: lease.id,
+    numero: lease.numero,
+    papel,
+    locador: lease.data.locador.nome,
+    locatario: lease.data.locatario.nome,
+    endereco: lease.data.imovel.endereco,
+    termos: {
+      aluguelInicial: t.aluguel,
+      aluguelAtual: rentOn(lease, adjustments, day),
+      condominio: t.condominio,
+      iptu: t.iptu,
+      seguroIncendio: t.seguroIncendio,
+      diaVencimento: t.diaVencimento,
+      inicio: t.dataInicio,
+      fim: lastDayOf(lease),
+      prazoMeses: t.prazoMeses,
+      indice: indexOf(lease),
+      multaBp: late.multaBp,
+      jurosMesBp: late.jurosMesBp,
+    },
+    emAtraso: lateSum(list),
+    proxima: nextOf(list),
+    cobrancas: [...list].reverse(),
+    extrato: ledgerOf(charges, payments, adjustments),
+    reajustes: adjustments.map(adjustmentView),
+    proximoReajuste: next
+      ? { aniversario: next, indice: indexOf(lease), meses: adjustmentWindow(next), calculo: o.preview }
+      : null,
+    chavePixPendente: papel === "locador" && o.pixKeyMissing,
+    documentos: o.documents,
+  };
+}
+
+/** What the charge costs today, with the lease's rates. */
+export function todayOf(lease: RentLeaseRow, charge: ChargeRow, day: string) {
+  const owed = owedOn(lease, charge, day);
+  return {
+    data: day,
+    diasAtraso: owed.diasAtraso,
+    multa: owed.multa,
+    juros: owed.juros,
+    total: owed.total,
+    multaBp: owed.multaBp,
+    jurosMesBp: owed.jurosMesBp,
+  };
+}
