@@ -164,6 +164,7 @@ export function AddressFormView({
           uf: "SP",
           rendaMensal: Number.NaN,
           ocupacao: "clt",
+          chavePix: "",
         },
   });
   const { control, handleSubmit, formState, setError } = form;
@@ -190,6 +191,15 @@ export function AddressFormView({
             allowDeselect={false}
           />
         </SimpleGrid>
+        <TextField
+          control={control}
+          name="chavePix"
+          label={t("profile.fields.chavePix")}
+          description={t("profile.fields.chavePixHelp")}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+        />
         {submit.problem && (
           <Alert color="red" role="alert">
             {submit.problem}

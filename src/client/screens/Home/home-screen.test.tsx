@@ -115,6 +115,59 @@ describe("what awaits on the home", { timeout: 30_000 }, () => {
   });
 });
 
+describe("one's leases on the signed-in home (issue 32)", { timeout: 30_000 }, () => {
+  const LEASE = "5a0e7c2e-1b4d-4e6f-8a9b-0c1d2e3f4a5b";
+  const CHARGE = "6b1f8d3f-2c5e-4f70-9bac-1d2e3f4a5b6c";
+  const summary = (over: Record<string, unknown>) => ({
+    id: LEASE,
+    numero: "2026-ABC123",
+    papel: "locatario",
+    endereco: "Rua das Flores, 100, apto 12, Rio de Janeiro – RJ",
+    outraParte: "Marta Souza",
+    aluguelAtual: 450000,
+    emAtraso: 0,
+    proxima: {
+      id: CHARGE,
+      competencia: "2026-12",
+      inicio: "2026-12-10",
+      fim: "2026-12-31",
+      vencimento: "2027-01-11",
+      valor: 417855,
+      status: "aberta",
+      atrasada: false,
+      devidoHoje: 417855,
+      pagoEm: null,
+      reciboId: null,
+    },
+    ...over,
+  });
+
+  it("leads a tenant who has just signed to the month's charge, before the tasks and the search", async () => {
+    renderScreen(<HomeScreen />, {
+      path: "/",
+      user,
+      api: { ...api, "/api/leases": { items: [summary({})] } },
+    });
+    const leases = await screen.findByRole("navigation", { name: "Suas locações" }, LOADED);
+    const link = within(leases).getByRole("link");
+    expect(link).toHaveTextContent("Sua locação em Rua das Flores · pagar R$ 4.178,55 até 11/01");
+    expect(link).toHaveAttribute("href", `/Cobranca?id=${CHARGE}`);
+    const count = await screen.findByTestId("result-count", {}, LOADED);
+    expect(link.compareDocumentPosition(count) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it("tells a landlord what is late and leads to the lease", async () => {
+    renderScreen(<HomeScreen />, {
+      path: "/",
+      user,
+      api: { ...api, "/api/leases": { items: [summary({ papel: "locador", emAtraso: 461_421 })] } },
+    });
+    const link = within(await screen.findByTestId("my-leases", {}, LOADED)).getByRole("link");
+    expect(link).toHaveTextContent("Seu imóvel alugado em Rua das Flores · em atraso: R$ 4.614,21");
+    expect(link).toHaveAttribute("href", `/Locacao?id=${LEASE}`);
+  });
+});
+
 describe("“Para você” on the signed-in home", { timeout: 30_000 }, () => {
   const OFFER = "3e5f7a2e-3b4d-4e6f-8a9b-0c1d2e3f4a5b";
   const card: OfferCard = {

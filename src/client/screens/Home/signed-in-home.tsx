@@ -13,6 +13,7 @@ import { conversationsQuery } from "../../features/messages/api/messages";
 import { forYouQuery } from "../../features/preferences/api/preferences";
 import { FavoriteButton } from "../../features/preferences/favorite-button";
 import { proposalsQuery } from "../../features/proposals/api/proposals";
+import { leasesQuery } from "../../features/rent/api";
 
 /*
  * What only a signed-in person sees on the home, in a chunk of its own (issue 29): a visitor's
@@ -122,11 +123,67 @@ function Links() {
   );
 }
 
-/** Under the greeting: the links and what awaits, compact, so the place box stays on the first screen. */
+const shortDate = (day: string) => day.split("-").reverse().slice(0, 2).join("/");
+
+/**
+ * One's signed leases first (issue 32): for each, what is late or the next charge, one tap from
+ * its page — a tenant who has just signed finds the lease here, not a list of other flats.
+ */
+function MyLeases() {
+  const { t } = useTranslation();
+  const leases = useQuery(leasesQuery());
+  const items = leases.data?.items ?? [];
+  if (items.length === 0) return null;
+  return (
+    <nav aria-label={t("home.leasesLabel")} data-testid="my-leases">
+      <Stack gap={6}>
+        {items.map((l) => {
+          const next = l.proxima;
+          const line =
+            l.emAtraso > 0
+              ? t("home.lease.late", { valor: formatBRL(l.emAtraso) })
+              : next
+                ? t(l.papel === "locatario" ? "home.lease.nextTenant" : "home.lease.nextLandlord", {
+                    valor: formatBRL(next.devidoHoje),
+                    data: shortDate(next.vencimento),
+                  })
+                : t("home.lease.upToDate");
+          return (
+            <Button
+              key={l.id}
+              component={Link}
+              to={next && l.papel === "locatario" ? `/Cobranca?id=${next.id}` : `/Locacao?id=${l.id}`}
+              variant="light"
+              color={l.emAtraso > 0 ? "red" : "teal"}
+              size="sm"
+              fullWidth
+              justify="space-between"
+              rightSection={<IconChevronRight size={16} aria-hidden />}
+              h="auto"
+              mih={36}
+              py={6}
+              styles={{ label: { whiteSpace: "normal", textAlign: "left", lineHeight: 1.3 } }}
+              data-testid="my-lease"
+            >
+              {t(l.papel === "locatario" ? "home.lease.tenant" : "home.lease.landlord", {
+                endereco: l.endereco.split(",")[0],
+              })}
+              {" · "}
+              {line}
+            </Button>
+          );
+        })}
+      </Stack>
+    </nav>
+  );
+}
+
+/** Under the greeting: the links, one's leases and what awaits, compact, so the place box stays on the first screen. */
 export function SignedInTop() {
   return (
     <Stack gap="sm">
       <Links />
+      <MyLeases />
       <Awaiting />
     </Stack>
   );

@@ -40,6 +40,9 @@ export interface ContractsLog {
   error(o: unknown, m: string): void;
 }
 
+/** Told in the seal's transaction that a lease is signed by all and sealed. */
+export type LeaseSealedListener = (c: Queryable, leaseId: string) => Promise<void>;
+
 export interface ContractsContext {
   pool: pg.Pool;
   storage: StorageService;
@@ -57,6 +60,8 @@ export interface ContractsContext {
   log: ContractsLog;
   /** The provider new envelopes go to (SIGNING_PROVIDER). */
   provider: EnvelopeProvider;
+  /** Who hears of a lease sealed, in the seal's transaction (the rent: its first charges). */
+  leaseSealed: LeaseSealedListener[];
   /** Every provider this node can speak to, by name: a contract finishes with the one it began with. */
   providers: Map<string, EnvelopeProvider>;
   /** Clicksign's API, when configured: its webhook and signed files. */

@@ -93,6 +93,7 @@ export async function finishContract(
     await markSigned(c, row.id, id, sealedSha);
     // What the kind's sealing changes elsewhere (the lease: the offer is rented).
     await kind.sealed?.(c, row);
+    if (row.kind === LEASE) for (const listener of ctx.leaseSealed) await listener(c, row.id);
     await recordEvent(c, row.id, "selado", {
       sha256: sealedSha,
       detail: row.provider === "builtin" ? null : `arquivo assinado pela ${row.provider}`,

@@ -9,7 +9,7 @@ import type {
 import type { Queryable } from "../../db/rows";
 import { cancelContract } from "./cancel";
 import { ceremonyView, myLink, sendCode } from "./ceremony";
-import { type ContractsContext, JOBS, type RequestInfo } from "./context";
+import { type ContractsContext, JOBS, type LeaseSealedListener, type RequestInfo } from "./context";
 import { remindBeforeExpiry } from "./deadline-reminders";
 import { createDocument, issueDocument } from "./documents/create";
 import { draftContract } from "./draft";
@@ -40,14 +40,21 @@ export class ContractsService {
   private readonly ctx: ContractsContext;
 
   /** `useClicksign` sends new envelopes to Clicksign (`clicksign` is its API, when configured). */
-  constructor(deps: Omit<ContractsContext, "provider" | "providers"> & { useClicksign: boolean }) {
+  constructor(
+    deps: Omit<ContractsContext, "provider" | "providers" | "leaseSealed"> & { useClicksign: boolean },
+  ) {
     const providers = new Map<string, EnvelopeProvider>();
     const ctx = (): ContractsContext => this.ctx;
     const builtin = new BuiltinProvider(ctx);
     providers.set(builtin.name, builtin);
     const clicksign = deps.clicksign ? new ClicksignEnvelopes(deps.clicksign, ctx) : null;
     if (clicksign) providers.set(clicksign.name, clicksign);
-    this.ctx = { ...deps, providers, provider: deps.useClicksign && clicksign ? clicksign : builtin };
+    this.ctx = {
+      ...deps,
+      providers,
+      provider: deps.useClicksign && clicksign ? clicksign : builtin,
+      leaseSealed: [],
+    };
     deps.jobs
       .define<{ proposalId: string }>({
         name: JOBS.draft,
@@ -71,6 +78,11 @@ export class ContractsService {
         name: JOBS.providerClosed,
         handler: ({ contractId }) => fetchProviderSigned(this.ctx, contractId),
       });
+  }
+
+  /** Another part hears of each lease sealed, in the seal's transaction (the rent's first charges). */
+  onLeaseSealed(listener: LeaseSealedListener): void {
+    this.ctx.leaseSealed.push(listener);
   }
 
   /** Writes the draft of an approved proposal now (the job does the same; tests and seeds call it). */

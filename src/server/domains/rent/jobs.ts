@@ -1,4 +1,10 @@
-import { defineSchedule } from "../../jobs/registry";
+import { z } from "zod";
+import { defineJob, defineSchedule } from "../../jobs/registry";
+
+export const RENT_JOBS = {
+  /** A lease was just sealed: its charges due within the lead time are made now, not at the next hour. */
+  leaseSigned: defineJob("rent.lease-signed", z.object({ leaseId: z.string() })),
+};
 
 /** The rent's schedules (docs/architecture.md, "Background work"): each safe to run twice, on any node. */
 export const RENT_SCHEDULES = {

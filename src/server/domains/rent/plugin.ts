@@ -1,7 +1,7 @@
 import { API_PREFIX } from "../../../shared/api-paths";
 import { part } from "../../part";
 import { indexProviderFrom } from "./index-provider";
-import { RENT_SCHEDULES } from "./jobs";
+import { RENT_JOBS, RENT_SCHEDULES } from "./jobs";
 import { rentRoutes } from "./routes";
 import { RentService } from "./service";
 
@@ -22,6 +22,16 @@ export const rentPart = part(
       adjustmentNoticeDays: config.RENT_ADJUSTMENT_NOTICE_DAYS,
     });
     app.decorate("rent", rent);
+    // A tenant who has just signed finds the first charge at once when it is due within the lead time.
+    app.contracts.onLeaseSealed(async (c, leaseId) => {
+      await app.jobs.send(c, RENT_JOBS.leaseSigned, { leaseId });
+    });
+    app.jobs.define<{ leaseId: string }>({
+      name: RENT_JOBS.leaseSigned,
+      handler: async ({ leaseId }) => {
+        await rent.generate([leaseId]);
+      },
+    });
     app.jobs.every(
       RENT_SCHEDULES.generate,
       () => rent.generate(),
