@@ -30,6 +30,10 @@ const ALL = [
   "privacy.exports-expire",
   "proposals.expire",
   "proposals.remind",
+  "rent.adjust",
+  "rent.generate",
+  "rent.lease-signed",
+  "rent.remind",
   "retention.prune",
   "uploads.expire",
 ];

@@ -310,11 +310,11 @@ export function clauses(data: ContractData): [string, string][] {
     ],
     [
       "Do aluguel e do vencimento",
-      `O aluguel mensal é de ${moneyWithWords(t.aluguel)}, pago até o dia ${t.diaVencimento} de cada mês seguinte ao vencido, por transferência ou boleto indicados ${L.by}.`,
+      `O aluguel mensal é de ${moneyWithWords(t.aluguel)}, pago até o dia ${t.diaVencimento} de cada mês seguinte ao vencido, por Pix, transferência ou boleto indicados ${L.by}. O primeiro aluguel e os encargos do primeiro mês são proporcionais aos dias entre o início da locação e o fim daquele mês, e os do último mês aos dias até o fim da locação; os demais correspondem a cada mês civil. Vencendo em dia não útil, o pagamento pode ser feito no primeiro dia útil seguinte (art. 132, § 1º, do Código Civil). ${L.The} dará recibo discriminado de cada pagamento (art. 22, VI, da Lei 8.245/91).`,
     ],
     [
       "Do reajuste",
-      `O aluguel será reajustado a cada doze meses pela variação acumulada do ${t.reajuste}, ou, na sua extinção, pelo índice oficial que o substituir.`,
+      `O aluguel será reajustado a cada doze meses, a contar do início da locação, pela variação acumulada do ${t.reajuste} nos doze meses divulgados que terminam dois meses antes do mês do reajuste, ou, na sua extinção, pelo índice oficial que o substituir. Sendo negativa a variação acumulada, o aluguel permanece inalterado.`,
     ],
     [
       "Dos encargos",
@@ -323,7 +323,7 @@ export function clauses(data: ContractData): [string, string][] {
     ["Da garantia", guaranteeClause(data)],
     [
       "Da multa por atraso",
-      `O pagamento em atraso sujeita ${T.the} a multa de 10% (dez por cento) sobre o valor devido, juros de 1% (um por cento) ao mês e correção monetária.`,
+      `O pagamento em atraso sujeita ${T.the} a multa de 10% (dez por cento) sobre o valor devido e a juros de mora de 1% (um por cento) ao mês sobre o valor devido, calculados dia a dia.`,
     ],
     [
       "Da multa rescisória",
