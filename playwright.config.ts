@@ -70,6 +70,8 @@ export default defineConfig({
       CEP_BRASILAPI_URL: `http://127.0.0.1:${E2E_CEP_PORT}/api/cep/v1`,
       CEP_VIACEP_URL: `http://127.0.0.1:${E2E_CEP_PORT}/ws`,
       LOG_LEVEL: "warn",
+      // A lease starting today gets its first charge (due on the 10th of next month) at once.
+      RENT_CHARGE_LEAD_DAYS: "45",
     },
   },
 });

@@ -23,6 +23,7 @@ import { benchJobs } from "./jobs";
 import { benchLighthouse, printLighthouse } from "./lighthouse";
 import { benchLive } from "./live";
 import { benchDigests, benchMatching } from "./preferences";
+import { benchRent, printRent } from "./rent";
 import { benchSeal, printSeal } from "./seal";
 import { loadSearch } from "./search";
 import { benchUpload, UPLOAD_BYTES } from "./upload";
@@ -223,6 +224,14 @@ async function digestSection(databaseUrl: string) {
   );
 }
 
+/** Issue 32: a month's rent charges for BENCH_LEASES leases, and a 30-month lease's ledger page. */
+const rentSection = (databaseUrl: string) =>
+  benchRent(
+    databaseUrl,
+    Number(process.env.BENCH_LEASES ?? 100_000),
+    Number(process.env.BENCH_LEDGER_REQUESTS ?? 50),
+  );
+
 async function main() {
   if (process.env.BENCH_ONLY === "lighthouse") {
     printLighthouse(await benchLighthouse());
@@ -261,6 +270,10 @@ async function main() {
     }
     if (process.env.BENCH_ONLY === "jobs") {
       await jobsSection(embedded.url);
+      return;
+    }
+    if (process.env.BENCH_ONLY === "rent") {
+      printRent(await rentSection(embedded.url));
       return;
     }
     if (process.env.BENCH_ONLY === "matching") {
@@ -350,6 +363,7 @@ async function main() {
     await jobsSection(embedded.url);
     await matchingSection(embedded.url);
     await digestSection(embedded.url);
+    printRent(await rentSection(embedded.url));
     await liveSection(server, embedded.url);
     rows.push({
       name: "search",

@@ -130,6 +130,21 @@ const envSchema = z.object({
   INDEX_PROVIDER: z.enum(["sgs", "csv"]).default("sgs"),
   SGS_URL: z.url().default("https://api.bcb.gov.br"),
   INDEX_CSV: z.string().optional(),
+  // PIX_PROVIDER=psp: the PSP's Pix API (bacen/pix-api), its OAuth2 client, the client certificate
+  // of the mutual TLS PSPs require (PEM files), the receiving key registered there, and the secret
+  // path segment of the webhook Chave registers (PUBLIC_URL/api/rent/pix/webhook/<token>).
+  PSP_BASE_URL: z.url().optional(),
+  PSP_TOKEN_URL: z.url().optional(),
+  PSP_CLIENT_ID: z.string().min(1).optional(),
+  PSP_CLIENT_SECRET: z.string().min(1).optional(),
+  PSP_CERT_PATH: z.string().optional(),
+  PSP_KEY_PATH: z.string().optional(),
+  PSP_CA_PATH: z.string().optional(),
+  PSP_PIX_KEY: z.string().min(1).optional(),
+  PSP_WEBHOOK_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{32,128}$/, { error: "use 32 to 128 characters [A-Za-z0-9_-]" })
+    .optional(),
   // Background jobs (pg-boss): how often an idle node looks for work, the first retry's delay
   // (doubling after), how long a job may run before another node takes it back, and how often
   // such stalled jobs are looked for.
@@ -219,6 +234,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const missing = (["CLICKSIGN_ACCESS_TOKEN", "CLICKSIGN_WEBHOOK_SECRET"] as const).filter((k) => !e[k]);
     if (missing.length > 0)
       throw new ConfigError(missing.map((k) => `${k}: required when SIGNING_PROVIDER=clicksign`));
+  }
+  if (e.PIX_PROVIDER === "psp") {
+    const needed = [
+      "PSP_BASE_URL",
+      "PSP_TOKEN_URL",
+      "PSP_CLIENT_ID",
+      "PSP_CLIENT_SECRET",
+      "PSP_PIX_KEY",
+      "PSP_WEBHOOK_TOKEN",
+    ] as const;
+    const missing = needed.filter((k) => !e[k]);
+    if (missing.length > 0) throw new ConfigError(missing.map((k) => `${k}: required when PIX_PROVIDER=psp`));
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   return {

@@ -96,6 +96,8 @@ export const apiRoutes = {
     lines: "/charges/:id/lines",
     payment: "/charges/:id/payment",
     proof: "/charges/:id/proof",
+    /** The PSP's webhook: it POSTs to the registered URL + "/pix" (bacen/pix-api). */
+    pspWebhook: "/rent/pix/webhook/:token/pix",
   },
   messages: {
     all: "/messages",

@@ -534,7 +534,9 @@ export async function startFakePsp(opts: FakePspOptions): Promise<FakePsp> {
       criacao: clock.now().toISOString(),
       locId,
       // As PSPs give it (and the BR Code carries it): without the scheme, at most 77 characters.
-      location: `${host}/qr/v2/cobv/${randomBytes(16).toString("hex")}`,
+      // A PSP's public payload host, as the specification's examples write it: payers' banks fetch
+      // it, never Chave, and a BR Code takes a host name there, not this fake's 127.0.0.1:port.
+      location: `pix.psp.example/qr/v2/cobv/${randomBytes(16).toString("hex")}`,
       status: "ATIVA",
       body: b,
       pix: [],

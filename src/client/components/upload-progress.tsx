@@ -1,10 +1,16 @@
-import { ActionIcon, Alert, Button, Group, Progress, Stack, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, Alert, Button, Group, Progress, Stack, Text } from "@mantine/core";
 import { IconPlayerPause, IconPlayerPlay, IconRefresh, IconX } from "@tabler/icons-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { formatBytes } from "../lib/format";
 import { isRetryableStatus, type StorageError, type UploadTask } from "../lib/storage";
 import { useUploadTask } from "../lib/use-upload";
+
+/*
+ * The icon buttons say what they do by their aria-label and, on a desktop, by the native `title` on
+ * hover: a tooltip shows nothing on a touch screen and its floating layer cost every upload screen
+ * 3 KiB of JavaScript.
+ */
 
 /** Refusals of the file itself: sending the same bytes again can only be refused again. */
 const FINAL_REFUSALS = new Set<string>([
@@ -85,41 +91,38 @@ export function UploadProgress({
             {t(`storage.state.${state}`)}
           </Text>
           {state === "running" && (
-            <Tooltip label={t("storage.pause")}>
-              <ActionIcon
-                variant="subtle"
-                size="sm"
-                onClick={() => task.pause()}
-                aria-label={t("storage.pause")}
-              >
-                <IconPlayerPause size={16} />
-              </ActionIcon>
-            </Tooltip>
+            <ActionIcon
+              title={t("storage.pause")}
+              variant="subtle"
+              size="sm"
+              onClick={() => task.pause()}
+              aria-label={t("storage.pause")}
+            >
+              <IconPlayerPause size={16} />
+            </ActionIcon>
           )}
           {state === "paused" && (
-            <Tooltip label={t("storage.resume")}>
-              <ActionIcon
-                variant="subtle"
-                size="sm"
-                onClick={() => task.resume()}
-                aria-label={t("storage.resume")}
-              >
-                <IconPlayerPlay size={16} />
-              </ActionIcon>
-            </Tooltip>
+            <ActionIcon
+              title={t("storage.resume")}
+              variant="subtle"
+              size="sm"
+              onClick={() => task.resume()}
+              aria-label={t("storage.resume")}
+            >
+              <IconPlayerPlay size={16} />
+            </ActionIcon>
           )}
           {(active || state === "paused" || (state === "error" && retryable)) && (
-            <Tooltip label={t("storage.cancel")}>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                size="sm"
-                onClick={() => task.cancel()}
-                aria-label={t("storage.cancel")}
-              >
-                <IconX size={16} />
-              </ActionIcon>
-            </Tooltip>
+            <ActionIcon
+              title={t("storage.cancel")}
+              variant="subtle"
+              color="red"
+              size="sm"
+              onClick={() => task.cancel()}
+              aria-label={t("storage.cancel")}
+            >
+              <IconX size={16} />
+            </ActionIcon>
           )}
           {onDismiss &&
             (state === "success" || state === "canceled" || (state === "error" && !retryable)) && (

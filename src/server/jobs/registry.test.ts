@@ -33,6 +33,8 @@ const ALL = [
   "rent.adjust",
   "rent.generate",
   "rent.lease-signed",
+  "rent.psp-paid",
+  "rent.psp-register",
   "rent.remind",
   "retention.prune",
   "uploads.expire",

@@ -69,6 +69,9 @@ export const CALLERS: Record<string, OpenAPIV3.SecurityRequirementObject[]> = {
   "POST /api/signing/{id}/refuse": ANYONE,
   "POST /api/signing/webhooks/clicksign": [{ clicksignHmac: [] }],
   "POST /api/public/verify": ANYONE,
+  // The PSP's Pix webhook (PIX_PROVIDER=psp): the secret path segment is its only credential
+  // OpenAPI can name; what it says is read back from the PSP before anything is recorded.
+  "POST /api/rent/pix/webhook/{token}/pix": ANYONE,
 };
 
 /**

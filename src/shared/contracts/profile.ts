@@ -1,4 +1,3 @@
-import { getPixKeyInfo } from "@brazilian-utils/brazilian-utils";
 import { z } from "zod";
 import { nationalPhoneDigits, phoneProblem } from "../phone";
 import { signUpInput } from "./auth";
@@ -151,23 +150,8 @@ export const addressInput = z.strictObject({
     .min(0, { error: "invalid-income" })
     .max(100_000_000_00, { error: "invalid-income" }),
   ocupacao: z.enum(OCCUPATIONS, { error: "invalid-occupation" }),
-  /**
-   * The Pix key a landlord receives rent by (issue 32): any key the DICT knows (CPF, CNPJ, e-mail,
-   * mobile, random), kept in its canonical form; empty for none. Clients older than the rent leave
-   * it out, and it stays as it was.
-   */
-  chavePix: z
-    .string({ error: "pix-key-invalid" })
-    .trim()
-    .max(100, { error: "pix-key-invalid" })
-    .transform((v, ctx) => {
-      if (v === "") return "";
-      const key = getPixKeyInfo(v)?.value;
-      if (key) return key;
-      ctx.addIssue({ code: "custom", message: "pix-key-invalid" });
-      return z.NEVER;
-    })
-    .optional(),
+  /** The landlord's Pix key (issue 32): checked by addressWithPixInput (contracts/pix-key.ts). */
+  chavePix: z.string({ error: "pix-key-invalid" }).trim().max(100, { error: "pix-key-invalid" }).optional(),
 });
 export type AddressInput = z.input<typeof addressInput>;
 

@@ -106,6 +106,8 @@ export const chargeView = chargeSummary.extend({
   /** Why there is no Pix to pay: the landlord has no key yet, or the PSP has not answered. */
   pixIndisponivel: z.enum(["sem-chave", "psp-pendente"]).nullable(),
   pagamentos: z.array(paymentView),
+  /** What was received toward this charge so far (a partial Pix through a PSP, before the rest). */
+  pago: z.number().int(),
   /**
    * Whether the reader may add a line now: the landlord, on an open charge not yet registered at a
    * PSP with its amount (that one's lines go on the next charge).

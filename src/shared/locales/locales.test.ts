@@ -43,6 +43,15 @@ const ONLY_ABOVE_ZERO: Record<string, string> = {
   "inspection.uploading": "said only while a photo uploads (report-page.tsx)",
   "notices.inspection.contested.title":
     "told only when the tenant contested something (inspections/service.ts)",
+  "charge.status.atrasada": "a charge is late from its first day late (charge-summary.tsx)",
+  "charge.late.title": "the late box shows only for a charge at least a day late (charge-summary.tsx)",
+  "charge.late.juros": "the late box shows only for a charge at least a day late (charge-summary.tsx)",
+  "charge.payments.fees": "said only for a payment with fees, so at least a day late (charge-paid.tsx)",
+  "charge.payments.waived": "said only for a late payment whose fees were waived (charge-paid.tsx)",
+  "charge.receive.breakdown": "said only for a date after the due date (charge-landlord.tsx)",
+  "charge.receive.waived": "said only for a date after the due date (charge-landlord.tsx)",
+  "lease.entry.multa": "a fee line exists only for a payment at least a day late (rent/views.ts)",
+  "lease.entry.juros": "a fee line exists only for a payment at least a day late (rent/views.ts)",
   "home.awaiting.review": "the home lists only the kinds with something waiting (signed-in-home.tsx)",
   "home.awaiting.proposals": "the home lists only the kinds with something waiting (signed-in-home.tsx)",
   "home.awaiting.contracts": "the home lists only the kinds with something waiting (signed-in-home.tsx)",
@@ -117,8 +126,13 @@ describe("the locale files", () => {
       for (const key of pluralKeys(all)) {
         const counts = key in ONLY_ABOVE_ZERO ? [1, 2, 1_000_000] : [0, 1, 2, 1_000_000];
         for (const count of counts) {
-          // Every variable a text names, so none is left as {{…}}.
+          // Every variable a text names, so none is left as {{…}}: the usual ones, and any other
+          // its forms name (an amount, a month), as the screen that says it gives them.
+          const named = Object.entries(all)
+            .filter(([k]) => k.startsWith(`${key}_`))
+            .flatMap(([, text]) => [...String(text).matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1] as string));
           const said = t(key, {
+            ...Object.fromEntries(named.map((n) => [n, "x"])),
             count,
             index: "IGP-M",
             size: "1 MB",

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { leaseLastDay } from "../dates";
-import { dueDate, periodLines, prorate, type RentPeriod, rentPeriods } from "./periods";
+import { showDay } from "./calendar";
+import { dueDate, periodLines, prorate, type RentPeriod, rentPeriods, rentPeriodsFrom } from "./periods";
 
 /*
  * The oracles here use UTC day numbers and the Gregorian leap rule, not date-fns or periods.ts's
@@ -335,6 +336,33 @@ describe("periodLines", () => {
           for (const l of rent) expect(l.valor).toBe(prorate(l.base, l.dias, p.diasNoMes));
         },
       ),
+    );
+  });
+});
+
+describe("rentPeriodsFrom", () => {
+  it("is rentPeriods from a period on, up to a due date", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 3000 }),
+        fc.integer({ min: 1, max: 60 }),
+        fc.integer({ min: 1, max: 31 }),
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 0, max: 2000 }),
+        (offset, prazoMeses, diaVencimento, fromSeq, untilOffset) => {
+          const start = new Date(2025, 0, 1, 12);
+          start.setDate(start.getDate() + offset);
+          const until = new Date(2025, 0, 1, 12);
+          until.setDate(until.getDate() + untilOffset);
+          const s = { dataInicio: showDay(start), prazoMeses, diaVencimento };
+          const dueUntil = showDay(until);
+          const all = rentPeriods(s, "SP");
+          expect(rentPeriodsFrom(s, "SP", fromSeq, dueUntil)).toEqual(
+            all.filter((p) => p.seq >= fromSeq && p.vencimento <= dueUntil),
+          );
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });

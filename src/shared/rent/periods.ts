@@ -1,5 +1,5 @@
 import { addBusinessDays, getStates, isBusinessDay } from "@brazilian-utils/brazilian-utils";
-import { addDays, differenceInCalendarDays, endOfMonth, format, getDaysInMonth, min } from "date-fns";
+import { addDays, differenceInCalendarDays, endOfMonth, getDaysInMonth, min } from "date-fns";
 import { leaseLastDay } from "../dates";
 import { dayOfMonthClamped, parseDay, shiftMonth, showDay } from "./calendar";
 import { assertCentavos, divRoundHalfUp } from "./rounding";
@@ -73,6 +73,21 @@ function businessDayOptions(uf: string | undefined): BusinessDayOptions {
  * holidays are not known here.
  */
 export function dueDate(nominal: string, uf?: string): string {
+  const key = `${nominal}|${uf ?? ""}`;
+  const known = DUE_DATES.get(key);
+  if (known !== undefined) return known;
+  const due = computeDueDate(nominal, uf);
+  // A month's charges for 100,000 leases ask for a few hundred distinct days: each holiday lookup
+  // (the year's movable feasts, the state's list) is done once. Bounded, as a long-running server
+  // sees new days every month.
+  if (DUE_DATES.size >= 50_000) DUE_DATES.clear();
+  DUE_DATES.set(key, due);
+  return due;
+}
+
+const DUE_DATES = new Map<string, string>();
+
+function computeDueDate(nominal: string, uf?: string): string {
   const day = parseDay(nominal);
   const options = businessDayOptions(uf);
   if (isBusinessDay(day, options)) return nominal;
@@ -99,25 +114,43 @@ function assertSchedule(s: LeaseSchedule): void {
  * month is shorter, then moved to a business day by dueDate.
  */
 export function rentPeriods(s: LeaseSchedule, uf?: string): RentPeriod[] {
+  return rentPeriodsFrom(s, uf, 1, null);
+}
+
+/**
+ * The periods from the `fromSeq`th on, stopping before the first due after `dueUntil` (null: to
+ * the lease's end) — what the daily generation needs of each lease without building its 30
+ * months every day. The `seq`th period is the lease's (seq − 1)th month after the first: it starts
+ * on the 1st of that month (the first, on dataInicio) and ends at the month's end or the lease's.
+ */
+export function rentPeriodsFrom(
+  s: LeaseSchedule,
+  uf: string | undefined,
+  fromSeq: number,
+  dueUntil: string | null,
+): RentPeriod[] {
   assertSchedule(s);
   const last = parseDay(leaseLastDay(s.dataInicio, s.prazoMeses));
+  const firstMonth = s.dataInicio.slice(0, 7);
   const periods: RentPeriod[] = [];
-  let inicio = parseDay(s.dataInicio);
-  while (inicio <= last) {
+  for (let seq = Math.max(1, fromSeq); ; seq++) {
+    const competencia = shiftMonth(firstMonth, seq - 1);
+    const inicio = seq === 1 ? parseDay(s.dataInicio) : parseDay(`${competencia}-01`);
+    if (inicio > last) break;
+    const vencimento = dueDate(dayOfMonthClamped(shiftMonth(competencia, 1), s.diaVencimento), uf);
+    if (dueUntil !== null && vencimento > dueUntil) break;
     const monthEnd = endOfMonth(inicio);
     monthEnd.setHours(12, 0, 0, 0);
     const fim = min([monthEnd, last]);
-    const competencia = format(inicio, "yyyy-MM");
     periods.push({
-      seq: periods.length + 1,
+      seq,
       competencia,
       inicio: showDay(inicio),
       fim: showDay(fim),
       dias: differenceInCalendarDays(fim, inicio) + 1,
       diasNoMes: getDaysInMonth(inicio),
-      vencimento: dueDate(dayOfMonthClamped(shiftMonth(competencia, 1), s.diaVencimento), uf),
+      vencimento,
     });
-    inicio = addDays(fim, 1);
   }
   return periods;
 }

@@ -4,9 +4,9 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { formatCep } from "../../../shared/contracts/listings";
+import { addressWithPixInput } from "../../../shared/contracts/pix-key";
 import {
   type AddressInput,
-  addressInput,
   formatCpf,
   GENDERS,
   MARITAL_STATUSES,
@@ -144,7 +144,7 @@ export function AddressFormView({
     mode: "onTouched",
     resolver: (async (values: AddressForm, ctx: unknown, opts: never) => {
       const r = await (
-        zodResolver(addressInput) as unknown as (
+        zodResolver(addressWithPixInput) as unknown as (
           v: unknown,
           c: unknown,
           o: never,
@@ -171,7 +171,7 @@ export function AddressFormView({
   const submit = useSubmit(
     (v: AddressForm) => onSave({ ...v, rendaMensal: reaisToCentavos(v.rendaMensal) }),
     setError as never,
-    Object.keys(addressInput.shape),
+    Object.keys(addressWithPixInput.shape),
   );
   return (
     <form onSubmit={handleSubmit(submit.run)} noValidate>

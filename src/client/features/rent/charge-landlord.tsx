@@ -1,16 +1,18 @@
 import { Button, Card, Checkbox, SegmentedControl, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { IconCash, IconPlus } from "@tabler/icons-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type ChargeView, chargeLineAdd } from "../../../shared/contracts/rent";
+import type { ChargeView } from "../../../shared/contracts/rent";
 import { formatBRL, reaisToCentavos } from "../../../shared/money";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import { MoneyInput } from "../../components/money-input";
 import { useErrorText } from "../../lib/error-text";
-import { useAddLine, useConfirmPayment } from "./api";
+import { useConfirmPayment } from "./api";
 import { brazilToday, feesOn, isDay } from "./charge-format";
 
 /** The landlord's moves on an open charge: say the money arrived, or add an amount or a discount. */
+/** The add-line dialog comes when opened: few visits to a charge add a line. */
+const AddLineDialog = lazy(() => import("./charge-add-line").then((m) => ({ default: m.AddLineDialog })));
+
 export function ChargeLandlordActions({ charge }: { charge: ChargeView }) {
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<"receive" | "line" | null>(null);
@@ -34,7 +36,11 @@ export function ChargeLandlordActions({ charge }: { charge: ChargeView }) {
       </Stack>
       {/* Mounted while open only: each opening starts from today's date and an empty form. */}
       {dialog === "receive" && <ReceiveDialog charge={charge} onClose={() => setDialog(null)} />}
-      {dialog === "line" && <AddLineDialog charge={charge} onClose={() => setDialog(null)} />}
+      {dialog === "line" && (
+        <Suspense fallback={null}>
+          <AddLineDialog charge={charge} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
     </Card>
   );
 }
@@ -107,85 +113,6 @@ function ReceiveDialog({ charge, onClose }: { charge: ChargeView; onClose: () =>
           )}
         </Stack>
       )}
-    </ConfirmDialog>
-  );
-}
-
-type LineKind = "avulso" | "desconto";
-type LineProblems = Partial<Record<"tipo" | "valor" | "motivo", string>>;
-
-/** A one-off amount or a discount, with the reason the tenant reads. */
-function AddLineDialog({ charge, onClose }: { charge: ChargeView; onClose: () => void }) {
-  const { t } = useTranslation();
-  const errors = useErrorText();
-  const add = useAddLine(charge.id);
-  const [tipo, setTipo] = useState<LineKind>("avulso");
-  const [reais, setReais] = useState<number | "">("");
-  const [motivo, setMotivo] = useState("");
-  const [problems, setProblems] = useState<LineProblems>({});
-
-  function submit() {
-    const parsed = chargeLineAdd.safeParse({
-      tipo,
-      valor: reais === "" ? Number.NaN : reaisToCentavos(reais),
-      motivo,
-    });
-    if (!parsed.success) {
-      const next: LineProblems = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof LineProblems;
-        next[key] ??= errors.field(issue.message);
-      }
-      return setProblems(next);
-    }
-    setProblems({});
-    add.mutate(parsed.data, { onSuccess: onClose });
-  }
-
-  return (
-    <ConfirmDialog
-      opened
-      onClose={onClose}
-      title={t("charge.addLine.title")}
-      confirmLabel={t("charge.addLine.confirm")}
-      pending={add.isPending}
-      error={add.error ? errors.message(add.error) : (problems.tipo ?? null)}
-      onConfirm={submit}
-    >
-      <Text size="sm">{t("charge.addLine.lead")}</Text>
-      <SegmentedControl
-        aria-label={t("charge.addLine.kind")}
-        fullWidth
-        value={tipo}
-        onChange={(v) => setTipo(v as LineKind)}
-        data={[
-          { value: "avulso", label: t("charge.addLine.avulso") },
-          { value: "desconto", label: t("charge.addLine.desconto") },
-        ]}
-      />
-      <MoneyInput
-        label={t("charge.addLine.amount")}
-        value={reais}
-        onChange={(v) => {
-          setReais(v);
-          setProblems((p) => ({ ...p, valor: undefined }));
-        }}
-        error={problems.valor}
-        required
-      />
-      <Textarea
-        label={t("charge.addLine.reason")}
-        description={t("charge.addLine.reasonHelp")}
-        value={motivo}
-        onChange={(e) => {
-          setMotivo(e.currentTarget.value);
-          setProblems((p) => ({ ...p, motivo: undefined }));
-        }}
-        error={problems.motivo}
-        maxLength={200}
-        rows={2}
-        required
-      />
     </ConfirmDialog>
   );
 }

@@ -88,6 +88,7 @@ function charge(over: Partial<ChargeView> = {}): ChargeView {
     pagoEm: null,
     reciboId: null,
     aceitaLancamentos: false,
+    pago: 0,
     linhas: [
       {
         id: "l1",

@@ -62,7 +62,7 @@ export function ChargeAmount({ charge }: { charge: ChargeView }) {
   const f = useChargeFormat();
   const open = charge.status === "aberta";
   const [label, amount] = open
-    ? [t("charge.amount.today"), charge.hoje.total]
+    ? [t("charge.amount.today"), charge.devidoHoje]
     : charge.status === "paga"
       ? [t("charge.amount.paid"), charge.devidoHoje]
       : [t("charge.amount.cancelled"), charge.valor];
@@ -75,6 +75,11 @@ export function ChargeAmount({ charge }: { charge: ChargeView }) {
       <Text fz={34} fw={700} lh={1.15} data-testid="charge-total">
         {formatBRL(amount)}
       </Text>
+      {open && charge.pago > 0 && (
+        <Text size="sm" c="orange.8" data-testid="charge-already-paid">
+          {t("charge.alreadyPaid", { valor: formatBRL(charge.pago), falta: formatBRL(charge.devidoHoje) })}
+        </Text>
+      )}
       <Text size="sm" mt={4}>
         {t("charge.amount.due", { data: f.day(charge.vencimento) })}
       </Text>

@@ -135,7 +135,7 @@ describe("/Locacao", { timeout: 30_000 }, () => {
     open(lease());
     const next = await screen.findByTestId("lease-next");
     expect(next).toHaveTextContent("R$ 4.614,21");
-    expect(next).toHaveTextContent("Vence em 11/01/2027");
+    expect(next).toHaveTextContent("Venceu em 11/01/2027");
     expect(within(next).getByRole("link", { name: ptBR.lease.next.pay })).toHaveAttribute(
       "href",
       `/Cobranca?id=${CHARGE}`,

@@ -30,6 +30,9 @@ function usePercent() {
     `${new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(Number(p))}%`;
 }
 
+/** "dezembro de 2026" → "Dezembro de 2026": the first letter only (CSS capitalize does every word). */
+const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
 /** A charge's state in a word: open, late (with the days), paid. */
 function ChargeBadge({ c }: { c: ChargeSummary }) {
   const { t } = useTranslation();
@@ -44,7 +47,7 @@ function ChargeBadge({ c }: { c: ChargeSummary }) {
           ? t("lease.charge.cancelada")
           : t("lease.charge.aberta");
   return (
-    <Badge color={color} variant="light">
+    <Badge color={color} variant="light" style={{ flexShrink: 0 }}>
       {label}
     </Badge>
   );
@@ -63,15 +66,17 @@ function NextCharge({ lease }: { lease: LeaseView }) {
         </Title>
         {next ? (
           <>
-            <Group justify="space-between" wrap="nowrap">
-              <Text>{t("lease.next.month", { mes: f.month(next.competencia) })}</Text>
+            <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+              <Text style={{ flex: 1, minWidth: 0 }}>
+                {t("lease.next.month", { mes: f.month(next.competencia) })}
+              </Text>
               <ChargeBadge c={next} />
             </Group>
             <Text fz={28} fw={700} lh={1.1}>
               {formatBRL(next.devidoHoje)}
             </Text>
-            <Text size="sm" c="dimmed">
-              {t("lease.next.due", { data: f.day(next.vencimento) })}
+            <Text size="sm" c={next.atrasada ? "red" : "dimmed"}>
+              {t(next.atrasada ? "lease.next.dueWas" : "lease.next.due", { data: f.day(next.vencimento) })}
             </Text>
             <Button component={Link} to={`/Cobranca?id=${next.id}`} size="md" fullWidth>
               {lease.papel === "locatario" ? t("lease.next.pay") : t("lease.next.open")}
@@ -225,13 +230,13 @@ function Charges({ lease }: { lease: LeaseView }) {
         <Card key={c.id} withBorder padding="xs" component={Link} to={`/Cobranca?id=${c.id}`}>
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Stack gap={0}>
-              <Text fw={600} size="sm" tt="capitalize">
-                {f.month(c.competencia)}
+              <Text fw={600} size="sm">
+                {capitalized(f.month(c.competencia))}
               </Text>
               <Text size="xs" c="dimmed">
                 {c.status === "paga" && c.pagoEm
                   ? t("lease.paidOn", { data: f.day(c.pagoEm) })
-                  : t("lease.next.due", { data: f.day(c.vencimento) })}
+                  : t(c.atrasada ? "lease.next.dueWas" : "lease.next.due", { data: f.day(c.vencimento) })}
               </Text>
             </Stack>
             <Group gap="xs" wrap="nowrap">

@@ -188,12 +188,11 @@ export class NoticesService implements NoticeGateway {
    * An e-mail that tells one notice in its reader's language: with its kind's one-click
    * unsubscribe, or, for one a contract depends on, saying why it cannot be turned off.
    */
-  private async mailNotice(c: Queryable, userId: string, kind: ChosenKind, n: Tell) {
+  private mailOf(userId: string, kind: ChosenKind, n: Tell) {
     const footer = n.required ? null : this.unsubscribeFooter(userId, [kind]);
-    await this.deps.outbox.queueNotice(
-      c,
+    return {
       userId,
-      (language): MailNotice => {
+      notice: (language: Language): MailNotice => {
         const words = wordsOf(language, n);
         return {
           subject: words.title,
@@ -205,8 +204,8 @@ export class NoticesService implements NoticeGateway {
           action: words.action,
         };
       },
-      footer?.headers,
-    );
+      ...(footer ? { headers: footer.headers } : {}),
+    };
   }
 
   /**
@@ -354,12 +353,15 @@ export class NoticesService implements NoticeGateway {
     );
     const byId = new Map<string, Tell>(wanted.map((w) => [w.id, w.n]));
     const emailed: string[] = [];
+    const mails: ReturnType<typeof this.mailOf>[] = [];
     for (const row of inserted) {
       const n = byId.get(row.id) as Tell;
       if (channelOf(n) !== "email" || n.mail === "later") continue;
-      await this.mailNotice(c, n.userId, kind, n);
+      mails.push(this.mailOf(n.userId, kind, n));
       emailed.push(row.id);
     }
+    // A handful of statements whatever their number: a month's charges tell thousands at once.
+    await this.deps.outbox.queueNotices(c, mails);
     await markEmailed(c, emailed);
     await noticesChanged(
       c,

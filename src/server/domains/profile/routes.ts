@@ -3,12 +3,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { apiRoutes } from "../../../shared/api-paths";
 import { userView } from "../../../shared/contracts/auth";
 import { errorResponses } from "../../../shared/contracts/errors";
-import {
-  addressInput,
-  displayNameInput,
-  personalInput,
-  profileView,
-} from "../../../shared/contracts/profile";
+import { addressWithPixInput } from "../../../shared/contracts/pix-key";
+import { displayNameInput, personalInput, profileView } from "../../../shared/contracts/profile";
 import type { Auth } from "../../auth/auth";
 import { userIdOf } from "../../auth/guard";
 import type { ProfileService } from "./service";
@@ -54,7 +50,7 @@ export async function profileRoutes(app: FastifyInstance, opts: { auth: Auth; pr
         tags: ["profile"],
         summary: "Address with CEP, monthly income and occupation",
         security,
-        body: addressInput,
+        body: addressWithPixInput,
         response: { 200: profileView, ...errorResponses },
       },
     },

@@ -4,9 +4,10 @@ import type pg from "pg";
 import type { PixMode } from "../../../shared/contracts/rent";
 import { anniversaries } from "../../../shared/rent/adjustment";
 import { parseDay } from "../../../shared/rent/calendar";
+import { rentPeriodsFrom } from "../../../shared/rent/periods";
 import { withTransaction } from "../../db/client";
 import type { Queryable } from "../../db/rows";
-import { linesOf, periodsOf, scheduleOf, sumLines } from "./lease-money";
+import { linesOf, scheduleOf, sumLines, ufOf } from "./lease-money";
 import {
   type AdjustmentRow,
   adjustmentsOfLeases,
@@ -64,9 +65,7 @@ export async function generateCharges(pool: pg.Pool, o: GenerateOptions): Promis
       const adj = adjustments.get(lease.id) ?? [];
       const known = new Set(adj.map((a) => a.anniversary));
       const pending = anniversaries(scheduleOf(lease)).filter((d) => !known.has(d));
-      for (const p of periodsOf(lease)) {
-        if (p.seq <= lease.last_seq) continue;
-        if (p.vencimento > until) break;
+      for (const p of rentPeriodsFrom(scheduleOf(lease), ufOf(lease), lease.last_seq + 1, until)) {
         // An anniversary on or before the period's end with no adjustment yet: its rent is unknown.
         if (pending.some((d) => d <= p.fim) && p.vencimento > holdUntil) break;
         const lines = linesOf(lease, adj, p);

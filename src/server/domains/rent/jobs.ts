@@ -4,6 +4,10 @@ import { defineJob, defineSchedule } from "../../jobs/registry";
 export const RENT_JOBS = {
   /** A lease was just sealed: its charges due within the lead time are made now, not at the next hour. */
   leaseSigned: defineJob("rent.lease-signed", z.object({ leaseId: z.string() })),
+  /** PIX_PROVIDER=psp: a new charge becomes a Pix with a due date at the PSP. */
+  pspRegister: defineJob("rent.psp-register", z.object({ chargeId: z.string() })),
+  /** The PSP's webhook named a txid: its payments are read back from the PSP and recorded once. */
+  pspPaid: defineJob("rent.psp-paid", z.object({ txid: z.string() })),
 };
 
 /** The rent's schedules (docs/architecture.md, "Background work"): each safe to run twice, on any node. */

@@ -4,7 +4,7 @@ import type { ChargeLine, ChargeSummary } from "../../../shared/contracts/rent";
 import { leaseLastDay } from "../../../shared/dates";
 import type { ReadjustmentIndex } from "../../../shared/rent/adjustment";
 import { type LateTerms, LEASE_LATE_TERMS, lateFees } from "../../../shared/rent/late";
-import { type LeaseSchedule, periodLines, type RentPeriod, rentPeriods } from "../../../shared/rent/periods";
+import { type LeaseSchedule, periodLines, type RentPeriod } from "../../../shared/rent/periods";
 import type { AdjustmentRow, ChargeRow, RentLeaseRow } from "./rent.repository";
 
 /*
@@ -20,11 +20,6 @@ export function scheduleOf(lease: RentLeaseRow): LeaseSchedule {
 
 /** The unit's state: its holidays move a due date (Código Civil art. 132 §1). */
 export const ufOf = (lease: RentLeaseRow): string | undefined => lease.data.imovel.uf || undefined;
-
-/** The lease's periods, each with its due date: one calendar month each, the first and last partial. */
-export function periodsOf(lease: RentLeaseRow): RentPeriod[] {
-  return rentPeriods(scheduleOf(lease), ufOf(lease));
-}
 
 export function lastDayOf(lease: RentLeaseRow): string {
   const t = lease.data.termos;
@@ -98,7 +93,8 @@ export function summaryOf(
     valor: charge.amount,
     status: charge.status,
     atrasada: open && owed.diasAtraso > 0,
-    devidoHoje: open ? owed.total : (paid?.amount ?? charge.amount),
+    // Open: what is still owed today (a partial payment through a PSP counts); paid: what was paid.
+    devidoHoje: open ? Math.max(0, owed.total - (paid?.amount ?? 0)) : (paid?.amount ?? charge.amount),
     pagoEm: paid?.paid_on ?? null,
     reciboId: charge.receipt_contract_id,
   };

@@ -276,7 +276,7 @@ describe("charges (cobv)", () => {
       pix: [],
     });
     // Without a scheme, as the spec's examples and the BR Code carry it.
-    expect(created.location).toMatch(/^127\.0\.0\.1:\d+\/qr\/v2\/cobv\/[0-9a-f]{32}$/);
+    expect(created.location).toMatch(/^pix\.psp\.example\/qr\/v2\/cobv\/[0-9a-f]{32}$/);
     expect(created.loc?.location).toBe(created.location);
     expect(await psp.getCobv(id)).toEqual(created);
     expect(fake.requests.find((r) => r.method === "PUT")?.body).toEqual(rent());

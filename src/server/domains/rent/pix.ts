@@ -37,7 +37,9 @@ export function pixFor(charge: ChargeRow, payee: PixPayee, amount: number): PixA
       merchantName: payee.name,
       merchantCity: payee.city,
     });
-    if (!payload) throw new Error(`the PSP's location ${charge.psp_location} makes no BR Code`);
+    // A location the BR Code cannot carry (over 77 characters, not a host and path) is the PSP's
+    // answer we cannot use: the charge says it is pending rather than failing the page.
+    if (!payload) return { pix: null, unavailable: "psp-pendente" };
     return {
       pix: {
         modo: "psp",

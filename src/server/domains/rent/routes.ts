@@ -100,6 +100,21 @@ export async function rentRoutes(app: FastifyInstance, opts: { rent: RentService
     },
     async (request) => rent.confirm(userIdOf(request), request.params.id, request.body),
   );
+  api.post(
+    apiRoutes.rent.pspWebhook,
+    {
+      config: { rateLimit: { max: 600, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        summary:
+          "The PSP's webhook (PIX_PROVIDER=psp): only on the secret path registered; each txid is read back from the PSP",
+        params: z.object({ token: z.string().max(200) }),
+        body: z.unknown(),
+        response: { 200: z.object({ recebidos: z.number().int() }), ...errorResponses },
+      },
+    },
+    async (request) => ({ recebidos: await rent.pspNotified(request.params.token, request.body) }),
+  );
   api.put(
     apiRoutes.rent.proof,
     {

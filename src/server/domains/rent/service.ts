@@ -1,8 +1,9 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import { addDays } from "date-fns";
 import type { FastifyBaseLogger } from "fastify";
 import type pg from "pg";
 import type { z } from "zod";
+import { brazilDate } from "../../../shared/contracts/proposals";
 import type {
   ChargeLine,
   ChargeView,
@@ -19,17 +20,20 @@ import type { Clock } from "../../clock";
 import { withTransaction } from "../../db/client";
 import type { Queryable } from "../../db/rows";
 import type { NoticeGateway } from "../../mail/notice-gateway";
+import { phrase } from "../../mail/words";
 import { rentChanged } from "../../realtime/events";
 import { shareAmong } from "../../storage/document-shares.repository";
 import { documentOwnerAndSize } from "../../storage/documents.repository";
 import { RECEIPT_KIND, type ReceiptData } from "../contracts/documents/recibo";
 import { generateCharges } from "./generate";
 import type { IndexProvider } from "./index-provider";
-import { indexOf, owedOn, rentOn, scheduleOf, sumLines, today } from "./lease-money";
+import { indexOf, lateTermsOf, owedOn, rentOn, scheduleOf, sumLines, today } from "./lease-money";
 import { newTxidFor, pixFor } from "./pix";
+import { centavosOf, cobvBody, type PspPixClient, paymentsOf } from "./pix-psp";
 import {
   adjustmentsOfLease,
   type ChargeRow,
+  chargeByTxid,
   chargesOfLease,
   chargesOfLeases,
   claimReminder,
@@ -45,6 +49,7 @@ import {
   type RentLeaseRow,
   setLines,
   setProof,
+  setPspLocation,
   signedLease,
   signedLeasesOf,
 } from "./rent.repository";
@@ -66,9 +71,17 @@ export interface RentDeps {
   leadDays: number;
   /** RENT_ADJUSTMENT_NOTICE_DAYS: the adjustment is computed and announced from this many days ahead. */
   adjustmentNoticeDays: number;
+  /** PIX_PROVIDER=psp: the PSP's client, the key it receives by, the webhook's secret path segment. */
+  psp: { client: PspPixClient; pixKey: string; webhookToken: string } | null;
+  /** Sends, in the caller's transaction, the job that registers each charge at the PSP. */
+  registerLater(c: Queryable, chargeIds: string[]): Promise<void>;
+  /** Sends, in the caller's transaction, the job that reads a charge's payments from the PSP. */
+  syncLater(c: Queryable, txids: string[]): Promise<void>;
 }
 
 const leasePath = (id: string) => `/Locacao?id=${id}`;
+/** How long after its due date a PSP's charge can still be paid (then it is late, and priced so). */
+const PSP_VALIDITY_DAYS = 90;
 const chargePath = (id: string) => `/Cobranca?id=${id}`;
 /** A calendar day as the notices' date parameter reads it (noon UTC: the same day in Brasília). */
 const day = (d: string) => ({ date: `${d}T15:00:00Z`, time: false });
@@ -198,7 +211,9 @@ export class RentService {
     const paid = payments.reduce((s, p) => s + p.amount, 0);
     const open = charge.status === "aberta";
     const payee = await this.payee(c, lease);
-    const pix = open ? pixFor(charge, payee, hoje.total) : { pix: null, unavailable: null };
+    const pix = open
+      ? pixFor(charge, payee, Math.max(1, hoje.total - paid))
+      : { pix: null, unavailable: null };
     const receipt = charge.receipt_contract_id
       ? await c.query<{ numero: string; status: string; sealed_document_id: string | null }>(
           "SELECT numero, status, sealed_document_id FROM contracts WHERE id = $1",
@@ -219,7 +234,8 @@ export class RentService {
       valor: charge.amount,
       status: charge.status,
       atrasada: open && hoje.diasAtraso > 0,
-      devidoHoje: open ? hoje.total : paid,
+      devidoHoje: open ? Math.max(0, hoje.total - paid) : paid,
+      pago: paid,
       pagoEm: payments.at(-1)?.paid_on ?? null,
       reciboId: charge.receipt_contract_id,
       linhas: charge.lines,
@@ -321,8 +337,9 @@ export class RentService {
       if (input.pagoEm < lease.data.termos.dataInicio) throw new AppError("rent-payment-early");
       const owed = owedOn(lease, charge, input.pagoEm);
       const fees = input.dispensarEncargos ? { multa: 0, juros: 0 } : owed;
+      const before = await this.paidToward(c, charge.id);
       await this.recordPayment(c, lease, charge, {
-        amount: charge.amount + fees.multa + fees.juros,
+        amount: Math.max(0, charge.amount + fees.multa + fees.juros - before),
         paidOn: input.pagoEm,
         diasAtraso: owed.diasAtraso,
         multa: fees.multa,
@@ -331,9 +348,18 @@ export class RentService {
         method: "confirmado",
         endToEndId: null,
         confirmedBy: userId,
+        settles: true,
       });
     });
     return this.charge(userId, id);
+  }
+
+  private async paidToward(c: Queryable, chargeId: string): Promise<number> {
+    const { rows } = await c.query<{ paid: string }>(
+      "SELECT coalesce(sum(amount), 0) AS paid FROM rent_payments WHERE charge_id = $1",
+      [chargeId],
+    );
+    return Number(rows[0]?.paid ?? 0);
   }
 
   /** A payment in full: recorded, the charge paid, its receipt issued, the parties told. */
@@ -351,6 +377,8 @@ export class RentService {
       method: "confirmado" | "psp";
       endToEndId: string | null;
       confirmedBy: string | null;
+      /** Whether it pays the charge in full (a PSP's partial Pix leaves it open for the rest). */
+      settles: boolean;
     },
   ): Promise<boolean> {
     const recorded = await insertPayment(c, {
@@ -368,6 +396,26 @@ export class RentService {
       waived: p.waived,
     });
     if (!recorded) return false;
+    if (!p.settles) {
+      const params = {
+        numero: lease.numero,
+        mes: month(charge.competencia),
+        valor: { money: p.amount },
+        pagoEm: day(p.paidOn),
+      };
+      await this.deps.notices.tell(
+        c,
+        "rent",
+        [lease.tenant_id, lease.landlord_id].map((userId) => ({
+          userId,
+          text: { key: "rent.partial", params },
+          path: chargePath(charge.id),
+        })),
+      );
+      await rentChanged(c, lease.id, [charge.id], [lease.landlord_id, lease.tenant_id]);
+      return true;
+    }
+    const total = await this.paidToward(c, charge.id);
     const data: ReceiptData = {
       chargeId: charge.id,
       competencia: charge.competencia,
@@ -376,7 +424,7 @@ export class RentService {
       vencimento: charge.due_date,
       linhas: charge.lines,
       pagamento: {
-        valor: p.amount,
+        valor: total,
         pagoEm: p.paidOn,
         diasAtraso: p.diasAtraso,
         multa: p.multa,
@@ -396,7 +444,7 @@ export class RentService {
     const params = {
       numero: lease.numero,
       mes: month(charge.competencia),
-      valor: { money: p.amount },
+      valor: { money: total },
       pagoEm: day(p.paidOn),
     };
     await this.deps.notices.tell(c, "rent", [
@@ -451,6 +499,11 @@ export class RentService {
   }
 
   private async tellNewCharges(c: Queryable, charges: NewCharge[]): Promise<void> {
+    if (this.deps.psp)
+      await this.deps.registerLater(
+        c,
+        charges.map((ch) => ch.id),
+      );
     const { rows } = await c.query<{ id: string; numero: string; tenant_id: string; landlord_id: string }>(
       "SELECT id, numero, tenant_id, landlord_id FROM contracts WHERE id = ANY($1::uuid[])",
       [[...new Set(charges.map((ch) => ch.contract_id))]],
@@ -524,6 +577,119 @@ export class RentService {
         });
     }
     return sent;
+  }
+
+  // --- the PSP (PIX_PROVIDER=psp) -----------------------------------------------------------------
+
+  /**
+   * The `rent.psp-register` job: the charge becomes a Pix with a due date at the PSP (PUT /cobv/{txid},
+   * which the PSP treats as idempotent for the same txid), priced by the PSP after the due date with
+   * the lease's multa and juros; its location makes the charge's dynamic BR Code.
+   */
+  async registerAtPsp(chargeId: string): Promise<void> {
+    const psp = this.deps.psp;
+    if (!psp) return;
+    const charge = await findCharge(this.deps.pool, chargeId);
+    if (!charge || charge.status !== "aberta" || charge.psp_location || charge.pix_mode !== "psp") return;
+    const lease = await signedLease(this.deps.pool, charge.contract_id);
+    if (!lease) return;
+    const late = lateTermsOf(lease);
+    const cobv = await psp.client.putCobv(
+      charge.txid,
+      cobvBody({
+        vencimento: charge.due_date,
+        validadeAposVencimentoDias: PSP_VALIDITY_DAYS,
+        devedor: { cpf: lease.data.locatario.cpf, nome: lease.data.locatario.nome },
+        valorCentavos: charge.amount,
+        multaBp: late.multaBp,
+        jurosMesBp: late.jurosMesBp,
+        chave: psp.pixKey,
+        solicitacao: phrase("pt-BR", "charge.pixRequest", {
+          mes: month(charge.competencia),
+          numero: lease.numero,
+        }),
+      }),
+    );
+    await withTransaction(this.deps.pool, async (c) => {
+      // A BR Code carries the location without its scheme (Manual de Padrões, field 26-25).
+      await setPspLocation(c, charge.id, cobv.location.replace(/^https?:\/\//, ""), this.deps.clock.now());
+      await rentChanged(c, lease.id, [charge.id], [lease.landlord_id, lease.tenant_id]);
+    });
+  }
+
+  /**
+   * Tells the PSP where to call back (PUT /webhook/{chave}): `publicUrl`'s webhook path with the
+   * secret segment. Done at each start, so a changed PUBLIC_URL or token takes effect.
+   */
+  async registerWebhook(publicUrl: string): Promise<void> {
+    const psp = this.deps.psp;
+    if (!psp) return;
+    await psp.client.configureWebhook(`${publicUrl}/api/rent/pix/webhook/${psp.webhookToken}`);
+  }
+
+  /**
+   * The PSP's webhook: accepted only on the secret path Chave registered, and only as a hint —
+   * each txid it names is read back from the PSP by a job (`rent.psp-paid`), whose answer is
+   * what counts. A forged call can at most make Chave ask the PSP again.
+   */
+  async pspNotified(token: string, body: unknown): Promise<number> {
+    const psp = this.deps.psp;
+    const want = createHash("sha256")
+      .update(psp?.webhookToken ?? "")
+      .digest();
+    const got = createHash("sha256").update(token).digest();
+    if (!psp || !timingSafeEqual(want, got)) throw new AppError("not-found");
+    let txids: string[];
+    try {
+      txids = [...new Set(paymentsOf(body).map((p) => p.txid))];
+    } catch {
+      throw new AppError("invalid-argument");
+    }
+    await withTransaction(this.deps.pool, (c) => this.deps.syncLater(c, txids));
+    return txids.length;
+  }
+
+  /**
+   * The `rent.psp-paid` job: the charge's Pix as the PSP reports them (GET /cobv/{txid}), each kept
+   * once by its end-to-end id; the one that reaches what was owed on its day pays the charge and
+   * issues the receipt, one that does not leaves the rest open. Safe to run any number of times.
+   */
+  async syncFromPsp(txid: string): Promise<number> {
+    const psp = this.deps.psp;
+    if (!psp) return 0;
+    const known = await chargeByTxid(this.deps.pool, txid);
+    if (!known) return 0;
+    const cobv = await psp.client.getCobv(txid);
+    let recorded = 0;
+    for (const pix of cobv.pix) {
+      recorded += await withTransaction(this.deps.pool, async (c) => {
+        const charge = await findCharge(c, known.id, true);
+        const lease = charge ? await signedLease(c, charge.contract_id) : undefined;
+        if (!charge || !lease || charge.status !== "aberta") return 0;
+        const valor = centavosOf(pix.valor);
+        const paidOn = brazilDate(new Date(pix.horario));
+        const owed = owedOn(lease, charge, paidOn);
+        const before = await this.paidToward(c, charge.id);
+        const settles = before + valor >= owed.total;
+        // What came above the principal is the late fees the PSP priced: the multa first, as ours.
+        const extra = Math.max(0, before + valor - charge.amount);
+        const multa = settles ? Math.min(owed.multa, extra) : 0;
+        const ok = await this.recordPayment(c, lease, charge, {
+          amount: valor,
+          paidOn,
+          diasAtraso: owed.diasAtraso,
+          multa,
+          juros: settles ? extra - multa : 0,
+          waived: false,
+          method: "psp",
+          endToEndId: pix.endToEndId,
+          confirmedBy: null,
+          settles,
+        });
+        return ok ? 1 : 0;
+      });
+    }
+    return recorded;
   }
 
   /**

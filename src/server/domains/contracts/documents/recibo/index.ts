@@ -2,6 +2,7 @@ import { z } from "zod";
 import { formatCpf } from "../../../../../shared/contracts/profile";
 import { chargeLine } from "../../../../../shared/contracts/rent";
 import { formatBRL } from "../../../../../shared/money";
+import { rentChanged } from "../../../../realtime/events";
 import { WIDTH, write, writeRow } from "../../pdf-writer";
 import type { ContractParty } from "../../template";
 import { moneyWithWords } from "../../words";
@@ -122,4 +123,10 @@ export const recibo: DocumentKind<ReceiptData> = {
   signers: () => [],
   fileName: (numero, sealed) =>
     sealed ? `Recibo de aluguel ${numero} - selado.pdf` : `Recibo de aluguel ${numero}.pdf`,
+  // The charge's and the lease's screens show the receipt the moment it is sealed.
+  sealed: async (c, row) => {
+    const d = (row.data as { documento?: { chargeId?: string } }).documento;
+    if (row.parent_id && d?.chargeId)
+      await rentChanged(c, row.parent_id, [d.chargeId], [row.landlord_id, row.tenant_id]);
+  },
 };
