@@ -2,6 +2,7 @@ import { parsePix } from "pix-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builders } from "../../../../tests/support/builders";
 import { startFakeSgs } from "../../../../tests/support/fake-sgs";
+import { outboxFor, subjectOf } from "../../../../tests/support/mail";
 import { createTestApp, type TestApp } from "../../../../tests/support/test-app";
 import type { ChargeView, LeaseList, LeaseView } from "../../../shared/contracts/rent";
 import { rentPeriods } from "../../../shared/rent/periods";
@@ -161,6 +162,29 @@ describe("a lease's monthly charges, paid by Pix, with receipts", () => {
     charge = json<ChargeView>(await b.call("POST", `/api/charges/${chargeId}/lines`, landlord.cookie, line));
     expect(charge.valor).toBe(expected + 15000);
     expect(charge.linhas.at(-1)).toMatchObject({ tipo: "avulso", valor: 15000, motivo: line.motivo });
+
+    // Reminders: three days before, on the day (required), a day late to both; each once.
+    const subjects = async (email: string) => {
+      await t.settle();
+      return (await outboxFor(t.dataDir, email))
+        .map((m) => subjectOf(m.raw))
+        .filter((x) => /aluguel/i.test(x));
+    };
+    at("2027-01-08T12:00:00Z");
+    expect(await t.app.rent.remind([leaseId])).toBe(1);
+    expect(await t.app.rent.remind([leaseId])).toBe(0);
+    at("2027-01-11T12:00:00Z");
+    expect(await t.app.rent.remind([leaseId])).toBe(1);
+    at("2027-01-12T12:00:00Z");
+    expect(await t.app.rent.remind([leaseId])).toBe(1);
+    expect(await subjects(tenant.email)).toEqual([
+      "O aluguel de 12/2026 vence em 11/01/2027",
+      "O aluguel de 12/2026 vence hoje",
+      expect.stringMatching(/^Aluguel de 12\/2026 em atraso: R\$ [\d.]+,\d\d hoje$/),
+    ]);
+    expect(await subjects(landlord.email)).toEqual([
+      `Aluguel de 12/2026 em atraso no contrato nº ${built.contract.numero}`,
+    ]);
 
     // Nine days late: 10 % once, and 1 % a month pro rata die on what was due; the QR asks for it.
     at("2027-01-20T15:00:00Z");
