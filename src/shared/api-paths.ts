@@ -96,6 +96,7 @@ export const apiRoutes = {
     lines: "/charges/:id/lines",
     payment: "/charges/:id/payment",
     proof: "/charges/:id/proof",
+    statement: "/leases/:id/statement",
     /** The PSP's webhook: it POSTs to the registered URL + "/pix" (bacen/pix-api). */
     pspWebhook: "/rent/pix/webhook/:token/pix",
   },
@@ -243,6 +244,7 @@ export const apiPaths = {
     lines: (id: string) => apiPath(r.rent.lines, id),
     payment: (id: string) => apiPath(r.rent.payment, id),
     proof: (id: string) => apiPath(r.rent.proof, id),
+    statement: (id: string, ano: number) => `${apiPath(r.rent.statement, id)}?ano=${ano}`,
   },
   messages: {
     all: apiPath(r.messages.all),

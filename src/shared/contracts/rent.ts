@@ -261,3 +261,45 @@ export const paymentConfirm = z.strictObject({
 export const proofAttach = z.strictObject({ documentoId: z.uuid({ error: "not-found" }) });
 
 export const chargeParams = z.strictObject({ id: z.uuid({ error: "not-found" }) });
+
+export const statementQuery = z.strictObject({
+  ano: z.coerce
+    .number({ error: "invalid-argument" })
+    .int({ error: "invalid-argument" })
+    .min(2000, { error: "invalid-argument" })
+    .max(2100, { error: "invalid-argument" }),
+});
+
+/**
+ * A lease's year of payments, by the day each was received (cash basis, as the IRPF and the
+ * monthly carnê-leão count rent): the rent apart from the charges (condomínio, IPTU, insurance,
+ * the landlord's lines) and from the late fees, month by month, with both parties named.
+ */
+export const yearStatement = z.object({
+  ano: z.number().int(),
+  papel: z.enum(["locador", "locatario"]),
+  numero: z.string(),
+  endereco: z.string(),
+  locador: z.object({ nome: z.string(), cpf: z.string() }),
+  locatario: z.object({ nome: z.string(), cpf: z.string() }),
+  meses: z.array(
+    z.object({
+      /** The month received, YYYY-MM. */
+      mes: z.string(),
+      competencias: z.array(z.string()),
+      aluguel: z.number().int(),
+      encargos: z.number().int(),
+      multaJuros: z.number().int(),
+      total: z.number().int(),
+    }),
+  ),
+  totais: z.object({
+    aluguel: z.number().int(),
+    encargos: z.number().int(),
+    multaJuros: z.number().int(),
+    total: z.number().int(),
+  }),
+  /** The years with a payment, for the year picker. */
+  anos: z.array(z.number().int()),
+});
+export type YearStatement = z.infer<typeof yearStatement>;

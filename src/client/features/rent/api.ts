@@ -7,6 +7,7 @@ import type {
   LeaseList,
   LeaseView,
   paymentConfirm,
+  YearStatement,
 } from "../../../shared/contracts/rent";
 import { api } from "../../lib/api";
 import { refreshPaths } from "../../lib/query";
@@ -20,6 +21,14 @@ export const leaseQuery = (id: string) =>
   queryOptions({
     queryKey: [apiPaths.rent.lease(id)],
     queryFn: () => api<LeaseView>(apiPaths.rent.lease(id)),
+    retry: false,
+  });
+
+/** A lease's year of payments (the informe for the IRPF and the carnê-leão). */
+export const statementQuery = (id: string, ano: number) =>
+  queryOptions({
+    queryKey: [apiPaths.rent.statement(id, ano)],
+    queryFn: () => api<YearStatement>(apiPaths.rent.statement(id, ano)),
     retry: false,
   });
 

@@ -1,7 +1,8 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { apiPaths } from "../../../shared/api-paths";
-import type { LeaseView } from "../../../shared/contracts/rent";
+import { brazilDate } from "../../../shared/contracts/proposals";
+import type { LeaseView, YearStatement } from "../../../shared/contracts/rent";
 import ptBR from "../../../shared/locales/pt-BR.json";
 import { renderScreen } from "../../app/testing";
 import { LocacaoScreen } from "../../screens/Locacao/locacao-screen";
@@ -123,11 +124,13 @@ function lease(over: Partial<LeaseView> = {}): LeaseView {
   };
 }
 
-const open = (answer: LeaseView | { status: number; body: unknown }, user = TENANT) =>
+const YEAR = Number(brazilDate(new Date()).slice(0, 4));
+
+const open = (answer: LeaseView | { status: number; body: unknown }, user = TENANT, more = {}) =>
   renderScreen(<LocacaoScreen />, {
     path: `/Locacao?id=${ID}`,
     user,
-    api: { [`GET ${apiPaths.rent.lease(ID)}`]: answer },
+    api: { [`GET ${apiPaths.rent.lease(ID)}`]: answer, ...more },
   });
 
 describe("/Locacao", { timeout: 30_000 }, () => {
@@ -181,6 +184,40 @@ describe("/Locacao", { timeout: 30_000 }, () => {
       "href",
       `/Vistoria?contrato=${ID}`,
     );
+  });
+
+  it("gives the landlord the year's informe: the rent apart from the charges and the fees", async () => {
+    const statement: YearStatement = {
+      ano: YEAR,
+      papel: "locador",
+      numero: "2026-ABC123",
+      endereco: "Rua das Flores, 100, apto 12",
+      locador: { nome: "Ana Souza", cpf: "52998224725" },
+      locatario: { nome: "Bia Lima", cpf: "11144477735" },
+      meses: [
+        {
+          mes: `${YEAR}-01`,
+          competencias: [`${YEAR - 1}-12`],
+          aluguel: 319_355,
+          encargos: 113_500,
+          multaJuros: 43_566,
+          total: 476_421,
+        },
+      ],
+      totais: { aluguel: 319_355, encargos: 113_500, multaJuros: 43_566, total: 476_421 },
+      anos: [YEAR],
+    };
+    open(lease({ papel: "locador" }), LANDLORD, { [`GET ${apiPaths.rent.statement(ID, YEAR).split("?")[0]}`]: statement });
+    const card = await screen.findByTestId("lease-statement");
+    expect(
+      await within(card).findByText("Recebido de Bia Lima, CPF 111.444.777-35, por mês de recebimento."),
+    ).toBeInTheDocument();
+    expect(card).toHaveTextContent(`Janeiro de ${YEAR}`);
+    expect(card).toHaveTextContent(`Referente a dezembro de ${YEAR - 1}`);
+    expect(card).toHaveTextContent("AluguelR$ 3.193,55");
+    expect(card).toHaveTextContent("Multa e jurosR$ 435,66");
+    expect(card).toHaveTextContent(`Total de ${YEAR}`);
+    expect(within(card).getByRole("button", { name: ptBR.lease.statement.print })).toBeInTheDocument();
   });
 
   it("says so when the lease is not the reader's", async () => {

@@ -7,6 +7,7 @@ import {
   Center,
   Group,
   Loader,
+  SegmentedControl,
   Stack,
   Table,
   Text,
@@ -14,14 +15,16 @@ import {
 } from "@mantine/core";
 import { IconChevronRight } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { formatCpf } from "../../../shared/contracts/profile";
 import type { AdjustmentView, ChargeSummary, LeaseView, LedgerEntry } from "../../../shared/contracts/rent";
 import { formatBRL } from "../../../shared/money";
 import { PageHeader } from "../../components/page-header";
 import { useErrorText } from "../../lib/error-text";
-import { leaseQuery } from "./api";
-import { useChargeFormat } from "./charge-format";
+import { leaseQuery, statementQuery } from "./api";
+import { brazilToday, useChargeFormat } from "./charge-format";
 
 /** "4.8313" → "4,8313%" in the reader's language (the index's accumulated variation as computed). */
 function usePercent() {
@@ -355,6 +358,103 @@ function Documents({ lease }: { lease: LeaseView }) {
   );
 }
 
+/**
+ * The year's informe: what the landlord received from the tenant (or the tenant paid to the
+ * landlord), month by month as received, the rent apart from the charges and the late fees, as
+ * the IRPF and the monthly carnê-leão ask; the years with payments to pick from, and print.
+ */
+function Statement({ lease }: { lease: LeaseView }) {
+  const { t } = useTranslation();
+  const f = useChargeFormat();
+  const errors = useErrorText();
+  const [ano, setAno] = useState(() => Number(brazilToday().slice(0, 4)));
+  const statement = useQuery(statementQuery(lease.id, ano));
+  const s = statement.data;
+  const other = lease.papel === "locador" ? s?.locatario : s?.locador;
+  return (
+    <Stack gap="xs" data-testid="lease-statement">
+      <Title order={2} size="h4">
+        {t("lease.statement.title", { ano })}
+      </Title>
+      {s && s.anos.length > 1 && (
+        <SegmentedControl
+          aria-label={t("lease.statement.year")}
+          value={String(ano)}
+          onChange={(v) => setAno(Number(v))}
+          data={s.anos.map((y) => ({ value: String(y), label: String(y) }))}
+        />
+      )}
+      {statement.isError && (
+        <Text size="sm" c="red" role="alert">
+          {errors.message(statement.error)}
+        </Text>
+      )}
+      {s && other && (
+        <Text size="sm">
+          {t(lease.papel === "locador" ? "lease.statement.receivedFrom" : "lease.statement.paidTo", {
+            nome: other.nome,
+            cpf: formatCpf(other.cpf),
+          })}
+        </Text>
+      )}
+      {s && s.meses.length === 0 && <Text size="sm">{t("lease.statement.none", { ano })}</Text>}
+      {s?.meses.map((m) => (
+        <Card key={m.mes} withBorder padding="xs">
+          <Text fw={600} size="sm">
+            {capitalized(f.month(m.mes))}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t("lease.statement.for", { meses: m.competencias.map((c) => f.month(c)).join(", ") })}
+          </Text>
+          <StatementRows a={m} />
+        </Card>
+      ))}
+      {s && s.meses.length > 0 && (
+        <>
+          <Card withBorder padding="xs" bg="gray.0">
+            <Text fw={700} size="sm">
+              {t("lease.statement.totals", { ano })}
+            </Text>
+            <StatementRows a={s.totais} />
+          </Card>
+          <Text size="xs" c="dimmed">
+            {t("lease.statement.note")}
+          </Text>
+          <Button variant="default" onClick={() => window.print()}>
+            {t("lease.statement.print")}
+          </Button>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function StatementRows({
+  a,
+}: {
+  a: { aluguel: number; encargos: number; multaJuros: number; total: number };
+}) {
+  const { t } = useTranslation();
+  const rows: [string, number][] = [
+    [t("lease.statement.rent"), a.aluguel],
+    [t("lease.statement.charges"), a.encargos],
+    ...(a.multaJuros > 0 ? [[t("lease.statement.fees"), a.multaJuros] as [string, number]] : []),
+    [t("lease.statement.total"), a.total],
+  ];
+  return (
+    <Stack gap={2} mt={4}>
+      {rows.map(([k, v]) => (
+        <Group key={k} justify="space-between" wrap="nowrap">
+          <Text size="sm">{k}</Text>
+          <Text size="sm" style={{ whiteSpace: "nowrap" }}>
+            {formatBRL(v)}
+          </Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
 /** /Locacao?id=…: a signed lease's home for both parties (issue 32). */
 export function LeasePage({ id }: { id: string }) {
   const { t } = useTranslation();
@@ -405,6 +505,7 @@ export function LeasePage({ id }: { id: string }) {
       <Terms lease={l} />
       <Charges lease={l} />
       <Ledger entries={l.extrato} />
+      <Statement lease={l} />
       {l.reajustes.length > 0 && (
         <Stack gap="xs" data-testid="lease-adjustments">
           <Title order={2} size="h4">

@@ -4,7 +4,7 @@ import { builders } from "../../../../tests/support/builders";
 import { startFakeSgs } from "../../../../tests/support/fake-sgs";
 import { outboxFor, subjectOf } from "../../../../tests/support/mail";
 import { createTestApp, type TestApp } from "../../../../tests/support/test-app";
-import type { ChargeView, LeaseList, LeaseView } from "../../../shared/contracts/rent";
+import type { ChargeView, LeaseList, LeaseView, YearStatement } from "../../../shared/contracts/rent";
 import { rentPeriods } from "../../../shared/rent/periods";
 import { manualClock } from "../../clock";
 import { pdfText } from "../contracts/pdf-boxes.fixture";
@@ -250,6 +250,40 @@ describe("a lease's monthly charges, paid by Pix, with receipts", () => {
       ["pagamento", -(due + multa + juros)],
     ]);
     expect(account.at(-1)?.saldo).toBe(0);
+
+    // The year's statement: what the landlord received and the tenant paid, the rent apart.
+    const rentLine = charge.linhas.filter((l) => l.tipo === "aluguel").reduce((sum, l) => sum + l.valor, 0);
+    const statement = json<YearStatement>(
+      await b.call("GET", `/api/leases/${leaseId}/statement?ano=2027`, landlord.cookie),
+    );
+    expect(statement).toMatchObject({
+      ano: 2027,
+      papel: "locador",
+      anos: [2027],
+      locatario: { nome: tenant.fullName },
+      meses: [
+        {
+          mes: "2027-01",
+          competencias: ["2026-12"],
+          aluguel: rentLine,
+          encargos: due - rentLine,
+          multaJuros: multa + juros,
+          total: due + multa + juros,
+        },
+      ],
+      totais: { total: due + multa + juros },
+    });
+    const tenantSide = json<YearStatement>(
+      await b.call("GET", `/api/leases/${leaseId}/statement?ano=2027`, tenant.cookie),
+    );
+    expect(tenantSide.papel).toBe("locatario");
+    expect(tenantSide.totais).toEqual(statement.totais);
+    expect(
+      (await b.call("GET", `/api/leases/${leaseId}/statement?ano=2027`, stranger.cookie)).statusCode,
+    ).toBe(404);
+    expect(
+      (await b.call("GET", `/api/leases/${leaseId}/statement?ano=1500`, landlord.cookie)).statusCode,
+    ).toBe(400);
   });
 
   it("over the whole lease: one charge a month, the yearly adjustment announced ahead and applied", {

@@ -11,6 +11,8 @@ import {
   leaseView,
   paymentConfirm,
   proofAttach,
+  statementQuery,
+  yearStatement,
 } from "../../../shared/contracts/rent";
 import { userIdOf } from "../../auth/guard";
 import type { RentService } from "./service";
@@ -53,6 +55,24 @@ export async function rentRoutes(app: FastifyInstance, opts: { rent: RentService
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       return rent.lease(userIdOf(request), request.params.id);
+    },
+  );
+  api.get(
+    apiRoutes.rent.statement,
+    {
+      schema: {
+        tags,
+        summary:
+          "A year's payments of a lease by month received: rent apart from the charges and the late fees, for income tax",
+        security,
+        params,
+        querystring: statementQuery,
+        response: { 200: yearStatement, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return rent.statement(userIdOf(request), request.params.id, request.query.ano);
     },
   );
   api.get(

@@ -12,6 +12,7 @@ import type {
   LeaseView,
   PixMode,
   paymentConfirm,
+  YearStatement,
 } from "../../../shared/contracts/rent";
 import { AppError } from "../../../shared/errors";
 import { accumulate, adjustmentWindow, adjustRent, anniversaries } from "../../../shared/rent/adjustment";
@@ -53,7 +54,7 @@ import {
   signedLease,
   signedLeasesOf,
 } from "./rent.repository";
-import { adjustmentView, leaseSummaryOf, leaseViewOf, roleIn, todayOf } from "./views";
+import { adjustmentView, leaseSummaryOf, leaseViewOf, roleIn, statementOf, todayOf } from "./views";
 
 export interface RentDeps {
   pool: pg.Pool;
@@ -200,6 +201,14 @@ export class RentService {
       rent_after: result.aluguel,
       applied: result.applied,
     };
+  }
+
+  /** A year's payments of the lease, for either party: what the landlord received, the tenant paid. */
+  async statement(userId: string, id: string, ano: number): Promise<YearStatement> {
+    const c = this.deps.pool;
+    const lease = await this.leaseFor(c, userId, id);
+    const [charges, payments] = await Promise.all([chargesOfLease(c, id), paymentsOfLease(c, id)]);
+    return statementOf(lease, userId, charges, payments, ano);
   }
 
   async charge(userId: string, id: string): Promise<ChargeView> {

@@ -4,6 +4,7 @@ import type {
   LeaseSummary,
   LeaseView,
   LedgerEntry,
+  YearStatement,
 } from "../../../shared/contracts/rent";
 import { adjustmentWindow, anniversaries } from "../../../shared/rent/adjustment";
 import { indexOf, lastDayOf, lateTermsOf, owedOn, rentOn, scheduleOf, summaryOf } from "./lease-money";
@@ -181,6 +182,69 @@ export function leaseViewOf(
       : null,
     chavePixPendente: papel === "locador" && o.pixKeyMissing,
     documentos: o.documents,
+  };
+}
+
+/**
+ * A year's payments of a lease, by the month each was received (cash basis: the IRPF and the
+ * carnê-leão count rent when received). A charge paid in full splits into its rent lines, its
+ * other lines (condomínio, IPTU, insurance, the landlord's lines and discounts) and the late fees;
+ * a partial payment (through a PSP) is counted whole under the charges until the rest comes.
+ */
+export function statementOf(
+  lease: RentLeaseRow,
+  userId: string,
+  charges: ChargeRow[],
+  payments: PaymentRow[],
+  ano: number,
+): YearStatement {
+  const byCharge = new Map(charges.map((c) => [c.id, c]));
+  const months = new Map<string, YearStatement["meses"][number]>();
+  const anos = new Set<number>();
+  for (const p of payments) {
+    anos.add(Number(p.paid_on.slice(0, 4)));
+    if (Number(p.paid_on.slice(0, 4)) !== ano) continue;
+    const charge = byCharge.get(p.charge_id);
+    const mes = p.paid_on.slice(0, 7);
+    const row = months.get(mes) ?? {
+      mes,
+      competencias: [],
+      aluguel: 0,
+      encargos: 0,
+      multaJuros: 0,
+      total: 0,
+    };
+    const fees = p.multa + p.juros;
+    const principal = p.amount - fees;
+    const rent = charge?.lines.filter((l) => l.tipo === "aluguel").reduce((s, l) => s + l.valor, 0) ?? 0;
+    // The rent share of what paid the principal: all of it when the charge was paid at once; for
+    // a charge paid in parts, each part in the proportion of the rent in the charge.
+    const aluguel = charge && charge.amount > 0 ? Math.round((principal * rent) / charge.amount) : 0;
+    row.aluguel += aluguel;
+    row.encargos += principal - aluguel;
+    row.multaJuros += fees;
+    row.total += p.amount;
+    if (charge && !row.competencias.includes(charge.competencia)) row.competencias.push(charge.competencia);
+    months.set(mes, row);
+  }
+  const meses = [...months.values()].sort((a, b) => (a.mes < b.mes ? -1 : 1));
+  const sum = (k: "aluguel" | "encargos" | "multaJuros" | "total") => meses.reduce((s, m) => s + m[k], 0);
+  const d = lease.data;
+  return {
+    ano,
+    papel: roleIn(lease, userId),
+    numero: lease.numero,
+    endereco: d.imovel.endereco,
+    locador: { nome: d.locador.nome, cpf: d.locador.cpf },
+    locatario: { nome: d.locatario.nome, cpf: d.locatario.cpf },
+    meses,
+    totais: {
+      aluguel: sum("aluguel"),
+      encargos: sum("encargos"),
+      multaJuros: sum("multaJuros"),
+      total: sum("total"),
+    },
+    anos: [...anos].sort(),
   };
 }
 
