@@ -1,9 +1,9 @@
-import { Button, Card, Checkbox, SegmentedControl, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { Button, Card, Checkbox, Stack, Text, TextInput } from "@mantine/core";
 import { IconCash, IconPlus } from "@tabler/icons-react";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChargeView } from "../../../shared/contracts/rent";
-import { formatBRL, reaisToCentavos } from "../../../shared/money";
+import { formatBRL } from "../../../shared/money";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { useErrorText } from "../../lib/error-text";
 import { useConfirmPayment } from "./api";

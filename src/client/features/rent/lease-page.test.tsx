@@ -207,7 +207,9 @@ describe("/Locacao", { timeout: 30_000 }, () => {
       totais: { aluguel: 319_355, encargos: 113_500, multaJuros: 43_566, total: 476_421 },
       anos: [YEAR],
     };
-    open(lease({ papel: "locador" }), LANDLORD, { [`GET ${apiPaths.rent.statement(ID, YEAR).split("?")[0]}`]: statement });
+    open(lease({ papel: "locador" }), LANDLORD, {
+      [`GET ${apiPaths.rent.statement(ID, YEAR).split("?")[0]}`]: statement,
+    });
     const card = await screen.findByTestId("lease-statement");
     expect(
       await within(card).findByText("Recebido de Bia Lima, CPF 111.444.777-35, por mês de recebimento."),

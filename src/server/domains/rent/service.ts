@@ -599,7 +599,7 @@ export class RentService {
     const psp = this.deps.psp;
     if (!psp) return;
     const charge = await findCharge(this.deps.pool, chargeId);
-    if (!charge || charge.status !== "aberta" || charge.psp_location || charge.pix_mode !== "psp") return;
+    if (charge?.status !== "aberta" || charge.psp_location || charge.pix_mode !== "psp") return;
     const lease = await signedLease(this.deps.pool, charge.contract_id);
     if (!lease) return;
     const late = lateTermsOf(lease);
