@@ -22,6 +22,7 @@ describe("/preferences2", { timeout: 30_000 }, () => {
             proposal: "email",
             contract: "email",
             message: "email",
+            rent: "email",
           },
           horaResumo: 8,
         },
@@ -46,7 +47,14 @@ describe("/preferences2", { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole("button", { name: n.save }));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]).toEqual({
-      canais: { match: "digest", price_drop: "off", proposal: "email", contract: "app", message: "email" },
+      canais: {
+        match: "digest",
+        price_drop: "off",
+        proposal: "email",
+        contract: "app",
+        message: "email",
+        rent: "email",
+      },
       horaResumo: 8,
     });
   });
