@@ -12,7 +12,7 @@ import { connectDatabase, migrateDatabase } from "../src/server/db/client";
 import { NoticesService } from "../src/server/domains/notices/service";
 import type { IndexProvider } from "../src/server/domains/rent/index-provider";
 import { scheduleOf, ufOf } from "../src/server/domains/rent/lease-money";
-import type { RentLeaseRow } from "../src/server/domains/rent/rent.repository";
+import type { RentLease } from "../src/server/domains/rent/rent.repository";
 import { RentService } from "../src/server/domains/rent/service";
 import { JobQueue } from "../src/server/jobs/queue";
 import { createMailer } from "../src/server/mail/mailer";
@@ -194,7 +194,7 @@ export async function benchRent(adminUrl: string, leases = 100_000, requests = 5
     let started = performance.now();
     const built = await b.contract("assinado", { garantias: ["seguro_fianca"], dataEntrada: "2027-01-01" });
     const leaseId = built.contract.id;
-    const { rows: leaseRows } = await pool.query<RentLeaseRow>(
+    const { rows: leaseRows } = await pool.query<RentLease>(
       "SELECT id, numero, landlord_id, tenant_id, data FROM contracts WHERE id = $1 AND status = 'assinado'",
       [leaseId],
     );

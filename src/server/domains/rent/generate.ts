@@ -8,13 +8,8 @@ import { rentPeriodsFrom } from "../../../shared/rent/periods";
 import { withTransaction } from "../../db/client";
 import type { Queryable } from "../../db/rows";
 import { linesOf, scheduleOf, sumLines, ufOf } from "./lease-money";
-import {
-  type AdjustmentRow,
-  adjustmentsOfLeases,
-  insertCharges,
-  leasesToCharge,
-  type NewCharge,
-} from "./rent.repository";
+import type { AdjustmentRow, NewCharge } from "./rent.repository";
+import { adjustmentsOfLeases, insertCharges, leasesToCharge } from "./rent.repository";
 
 /** Leases read per statement while generating: a page, its adjustments and one multi-row insert. */
 const PAGE = 2_000;

@@ -5,7 +5,7 @@ import { leaseLastDay } from "../../../shared/dates";
 import type { ReadjustmentIndex } from "../../../shared/rent/adjustment";
 import { type LateTerms, LEASE_LATE_TERMS, lateFees } from "../../../shared/rent/late";
 import { type LeaseSchedule, periodLines, type RentPeriod } from "../../../shared/rent/periods";
-import type { AdjustmentRow, ChargeRow, RentLeaseRow } from "./rent.repository";
+import type { AdjustmentRow, ChargeRow, RentLease } from "./rent.repository";
 
 /*
  * What a signed lease's data says about its money, read once here for the generation, the views
@@ -13,15 +13,15 @@ import type { AdjustmentRow, ChargeRow, RentLeaseRow } from "./rent.repository";
  * the late-payment rates of its clause, and the rent after each adjustment applied.
  */
 
-export function scheduleOf(lease: RentLeaseRow): LeaseSchedule {
+export function scheduleOf(lease: RentLease): LeaseSchedule {
   const t = lease.data.termos;
   return { dataInicio: t.dataInicio, prazoMeses: t.prazoMeses, diaVencimento: t.diaVencimento };
 }
 
 /** The unit's state: its holidays move a due date (Código Civil art. 132 §1). */
-export const ufOf = (lease: RentLeaseRow): string | undefined => lease.data.imovel.uf || undefined;
+export const ufOf = (lease: RentLease): string | undefined => lease.data.imovel.uf || undefined;
 
-export function lastDayOf(lease: RentLeaseRow): string {
+export function lastDayOf(lease: RentLease): string {
   const t = lease.data.termos;
   return leaseLastDay(t.dataInicio, t.prazoMeses);
 }
@@ -30,7 +30,7 @@ export function lastDayOf(lease: RentLeaseRow): string {
  * The late-payment terms of the lease's clause "Da multa por atraso": 10 % and 1 % a month in every
  * lease Chave has written (the template fixes them); a lease that states others keeps its own.
  */
-export function lateTermsOf(lease: RentLeaseRow): LateTerms {
+export function lateTermsOf(lease: RentLease): LateTerms {
   const t = lease.data.termos as { multaBp?: number; jurosMesBp?: number };
   return {
     multaBp: t.multaBp ?? LEASE_LATE_TERMS.multaBp,
@@ -39,20 +39,20 @@ export function lateTermsOf(lease: RentLeaseRow): LateTerms {
 }
 
 /** The contract's index: what the offer chose ("IGP-M", "IPCA", "INPC"). */
-export function indexOf(lease: RentLeaseRow): ReadjustmentIndex {
+export function indexOf(lease: RentLease): ReadjustmentIndex {
   const i = lease.data.termos.reajuste;
   return i === "IPCA" || i === "INPC" ? i : "IGP-M";
 }
 
 /** The rent now: the contract's, or the last adjustment applied on or before `day`. */
-export function rentOn(lease: RentLeaseRow, adjustments: AdjustmentRow[], day: string): number {
+export function rentOn(lease: RentLease, adjustments: AdjustmentRow[], day: string): number {
   let rent = lease.data.termos.aluguel;
   for (const a of adjustments) if (a.applied && a.anniversary <= day) rent = a.rent_after;
   return rent;
 }
 
 /** A period's lines: the rent (split where an adjustment takes effect inside it) and the charges. */
-export function linesOf(lease: RentLeaseRow, adjustments: AdjustmentRow[], p: RentPeriod): ChargeLine[] {
+export function linesOf(lease: RentLease, adjustments: AdjustmentRow[], p: RentPeriod): ChargeLine[] {
   const t = lease.data.termos;
   const changes = adjustments
     .filter((a) => a.applied)
@@ -70,14 +70,14 @@ export const sumLines = (lines: ChargeLine[]) => lines.reduce((s, l) => s + l.va
 export const today = (now: Date) => brazilDate(now);
 
 /** What an open charge costs if paid on `day`: its amount, and the late fees once it is late. */
-export function owedOn(lease: RentLeaseRow, charge: Pick<ChargeRow, "amount" | "due_date">, day: string) {
+export function owedOn(lease: RentLease, charge: Pick<ChargeRow, "amount" | "due_date">, day: string) {
   const terms = lateTermsOf(lease);
   return { ...lateFees(charge.amount, charge.due_date, day, terms), ...terms };
 }
 
 /** A charge as lists show it, on `day`. */
 export function summaryOf(
-  lease: RentLeaseRow,
+  lease: RentLease,
   charge: ChargeRow,
   day: string,
   paid?: { amount: number; paid_on: string },

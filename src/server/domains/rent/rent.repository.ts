@@ -9,7 +9,7 @@ export type PaymentRow = RowOf<typeof rentPayments>;
 export type AdjustmentRow = RowOf<typeof rentAdjustments>;
 
 /** A signed lease as the rent reads it: its parties and its data (terms, unit, names). */
-export interface RentLeaseRow {
+export interface RentLease {
   id: string;
   numero: string;
   landlord_id: string;
@@ -20,16 +20,16 @@ export interface RentLeaseRow {
 const LEASE_COLUMNS = "id, numero, landlord_id, tenant_id, data";
 const SIGNED_LEASE = "kind = 'locacao' AND parent_id IS NULL AND status = 'assinado'";
 
-export async function signedLease(c: Queryable, id: string): Promise<RentLeaseRow | undefined> {
-  const { rows } = await c.query<RentLeaseRow>(
+export async function signedLease(c: Queryable, id: string): Promise<RentLease | undefined> {
+  const { rows } = await c.query<RentLease>(
     `SELECT ${LEASE_COLUMNS} FROM contracts WHERE id = $1 AND ${SIGNED_LEASE}`,
     [id],
   );
   return rows[0];
 }
 
-export async function signedLeasesOf(c: Queryable, userId: string): Promise<RentLeaseRow[]> {
-  const { rows } = await c.query<RentLeaseRow>(
+export async function signedLeasesOf(c: Queryable, userId: string): Promise<RentLease[]> {
+  const { rows } = await c.query<RentLease>(
     `SELECT ${LEASE_COLUMNS} FROM contracts
       WHERE (landlord_id = $1 OR tenant_id = $1) AND ${SIGNED_LEASE}
       ORDER BY created_at DESC, id`,
@@ -47,8 +47,8 @@ export async function leasesToCharge(
   afterId: string,
   limit: number,
   only: string[] | null = null,
-): Promise<(RentLeaseRow & { last_seq: number })[]> {
-  const { rows } = await c.query<RentLeaseRow & { last_seq: number }>(
+): Promise<(RentLease & { last_seq: number })[]> {
+  const { rows } = await c.query<RentLease & { last_seq: number }>(
     `SELECT ${LEASE_COLUMNS},
             coalesce((SELECT max(seq) FROM rent_charges r WHERE r.contract_id = c.id), 0) AS last_seq
        FROM contracts c
@@ -306,6 +306,43 @@ export async function leaseDocuments(c: Queryable, leaseId: string) {
     data: r.created_at.toISOString(),
     documentoId: r.sealed_document_id,
   }));
+}
+
+/** What the charge has received so far, in centavos. */
+export async function paidToward(c: Queryable, chargeId: string): Promise<number> {
+  const { rows } = await c.query<{ paid: string }>(
+    "SELECT coalesce(sum(amount), 0) AS paid FROM rent_payments WHERE charge_id = $1",
+    [chargeId],
+  );
+  return Number(rows[0]?.paid ?? 0);
+}
+
+/** A receipt's number, state and sealed file. */
+export async function receiptOf(c: Queryable, contractId: string) {
+  const { rows } = await c.query<{ numero: string; status: string; sealed_document_id: string | null }>(
+    "SELECT numero, status, sealed_document_id FROM contracts WHERE id = $1",
+    [contractId],
+  );
+  return rows[0];
+}
+
+/** The parties of some leases, by id. */
+export async function leaseParties(c: Queryable, ids: string[]) {
+  const { rows } = await c.query<{ id: string; numero: string; tenant_id: string; landlord_id: string }>(
+    "SELECT id, numero, tenant_id, landlord_id FROM contracts WHERE id = ANY($1::uuid[])",
+    [ids],
+  );
+  return rows;
+}
+
+/** Every signed lease (or only some, a test's), for the daily adjustment. */
+export async function signedLeases(c: Queryable, only: string[] | null): Promise<RentLease[]> {
+  const { rows } = await c.query<RentLease>(
+    `SELECT ${LEASE_COLUMNS} FROM contracts
+      WHERE ${SIGNED_LEASE} AND ($1::uuid[] IS NULL OR id = ANY($1::uuid[]))`,
+    [only],
+  );
+  return rows;
 }
 
 /** The landlord's Pix key and city, from their profile (null until they give one). */

@@ -31,9 +31,9 @@ import type { IndexProvider } from "./index-provider";
 import { indexOf, lateTermsOf, owedOn, rentOn, scheduleOf, sumLines, today } from "./lease-money";
 import { newTxidFor, pixFor } from "./pix";
 import { centavosOf, cobvBody, type PspPixClient, paymentsOf } from "./pix-psp";
+import type { ChargeRow, NewCharge, RentLease } from "./rent.repository";
 import {
   adjustmentsOfLease,
-  type ChargeRow,
   chargeByTxid,
   chargesOfLease,
   chargesOfLeases,
@@ -43,15 +43,17 @@ import {
   insertPayment,
   landlordPix,
   leaseDocuments,
+  leaseParties,
   markPaid,
-  type NewCharge,
   openChargesDueBetween,
+  paidToward,
   paymentsOfLease,
-  type RentLeaseRow,
+  receiptOf,
   setLines,
   setProof,
   setPspLocation,
   signedLease,
+  signedLeases,
   signedLeasesOf,
 } from "./rent.repository";
 import { adjustmentView, leaseSummaryOf, leaseViewOf, roleIn, statementOf, todayOf } from "./views";
@@ -110,7 +112,7 @@ export class RentService {
     return today(this.deps.clock.now());
   }
 
-  private async leaseFor(c: Queryable, userId: string, id: string): Promise<RentLeaseRow> {
+  private async leaseFor(c: Queryable, userId: string, id: string): Promise<RentLease> {
     const lease = await signedLease(c, id);
     if (!lease || (lease.landlord_id !== userId && lease.tenant_id !== userId))
       throw new AppError("not-found");
@@ -170,7 +172,7 @@ export class RentService {
 
   /** The next adjustment as it stands, once its 12 months are published (and within the notice days). */
   private async preview(
-    lease: RentLeaseRow,
+    lease: RentLease,
     adjustments: Awaited<ReturnType<typeof adjustmentsOfLease>>,
     d: string,
   ) {
@@ -182,7 +184,7 @@ export class RentService {
   }
 
   private async calculate(
-    lease: RentLeaseRow,
+    lease: RentLease,
     adjustments: Awaited<ReturnType<typeof adjustmentsOfLease>>,
     anniversary: string,
   ) {
@@ -223,13 +225,7 @@ export class RentService {
     const pix = open
       ? pixFor(charge, payee, Math.max(1, hoje.total - paid))
       : { pix: null, unavailable: null };
-    const receipt = charge.receipt_contract_id
-      ? await c.query<{ numero: string; status: string; sealed_document_id: string | null }>(
-          "SELECT numero, status, sealed_document_id FROM contracts WHERE id = $1",
-          [charge.receipt_contract_id],
-        )
-      : null;
-    const r = receipt?.rows[0];
+    const r = charge.receipt_contract_id ? await receiptOf(c, charge.receipt_contract_id) : undefined;
     return {
       id: charge.id,
       locacaoId: lease.id,
@@ -280,7 +276,7 @@ export class RentService {
   }
 
   /** The landlord as the BR Code names them: their key, their name, their city (or the unit's). */
-  private async payee(c: Queryable, lease: RentLeaseRow) {
+  private async payee(c: Queryable, lease: RentLease) {
     const p = await landlordPix(c, lease.landlord_id);
     return {
       key: p?.pix_key ?? null,
@@ -363,18 +359,14 @@ export class RentService {
     return this.charge(userId, id);
   }
 
-  private async paidToward(c: Queryable, chargeId: string): Promise<number> {
-    const { rows } = await c.query<{ paid: string }>(
-      "SELECT coalesce(sum(amount), 0) AS paid FROM rent_payments WHERE charge_id = $1",
-      [chargeId],
-    );
-    return Number(rows[0]?.paid ?? 0);
+  private paidToward(c: Queryable, chargeId: string): Promise<number> {
+    return paidToward(c, chargeId);
   }
 
   /** A payment in full: recorded, the charge paid, its receipt issued, the parties told. */
   private async recordPayment(
     c: Queryable,
-    lease: RentLeaseRow,
+    lease: RentLease,
     charge: ChargeRow,
     p: {
       amount: number;
@@ -513,10 +505,7 @@ export class RentService {
         c,
         charges.map((ch) => ch.id),
       );
-    const { rows } = await c.query<{ id: string; numero: string; tenant_id: string; landlord_id: string }>(
-      "SELECT id, numero, tenant_id, landlord_id FROM contracts WHERE id = ANY($1::uuid[])",
-      [[...new Set(charges.map((ch) => ch.contract_id))]],
-    );
+    const rows = await leaseParties(c, [...new Set(charges.map((ch) => ch.contract_id))]);
     const leases = new Map(rows.map((r) => [r.id, r]));
     await this.deps.notices.tell(
       c,
@@ -709,12 +698,7 @@ export class RentService {
   async adjust(only?: string[]): Promise<number> {
     const d = this.today();
     const horizon = plus(d, this.deps.adjustmentNoticeDays);
-    const { rows } = await this.deps.pool.query<RentLeaseRow>(
-      `SELECT id, numero, landlord_id, tenant_id, data FROM contracts
-        WHERE kind = 'locacao' AND parent_id IS NULL AND status = 'assinado'
-          AND ($1::uuid[] IS NULL OR id = ANY($1::uuid[]))`,
-      [only ?? null],
-    );
+    const rows = await signedLeases(this.deps.pool, only ?? null);
     let made = 0;
     for (const lease of rows) {
       const adjustments = await adjustmentsOfLease(this.deps.pool, lease.id);

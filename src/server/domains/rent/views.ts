@@ -8,7 +8,7 @@ import type {
 } from "../../../shared/contracts/rent";
 import { adjustmentWindow, anniversaries } from "../../../shared/rent/adjustment";
 import { indexOf, lastDayOf, lateTermsOf, owedOn, rentOn, scheduleOf, summaryOf } from "./lease-money";
-import type { AdjustmentRow, ChargeRow, PaymentRow, RentLeaseRow } from "./rent.repository";
+import type { AdjustmentRow, ChargeRow, PaymentRow, RentLease } from "./rent.repository";
 
 const STANDARD = new Set(["aluguel", "condominio", "iptu", "seguro_incendio"]);
 /** Same day: the charge first, then its lines, the fees and the payment that settles them. */
@@ -22,7 +22,7 @@ const ORDER: Record<LedgerEntry["tipo"], number> = {
   pagamento: 6,
 };
 
-export const roleIn = (lease: RentLeaseRow, userId: string) =>
+export const roleIn = (lease: RentLease, userId: string) =>
   lease.landlord_id === userId ? ("locador" as const) : ("locatario" as const);
 
 export function adjustmentView(a: AdjustmentRow): AdjustmentView {
@@ -104,7 +104,7 @@ function paidBy(payments: PaymentRow[]) {
   return byCharge;
 }
 
-function summaries(lease: RentLeaseRow, charges: ChargeRow[], payments: PaymentRow[], day: string) {
+function summaries(lease: RentLease, charges: ChargeRow[], payments: PaymentRow[], day: string) {
   const paid = paidBy(payments);
   return charges.map((ch) => summaryOf(lease, ch, day, paid.get(ch.id)));
 }
@@ -115,7 +115,7 @@ const lateSum = (list: ChargeSummary[]) =>
   list.filter((s) => s.atrasada).reduce((sum, s) => sum + s.devidoHoje, 0);
 
 export function leaseSummaryOf(
-  lease: RentLeaseRow,
+  lease: RentLease,
   userId: string,
   charges: ChargeRow[],
   payments: PaymentRow[],
@@ -137,7 +137,7 @@ export function leaseSummaryOf(
 }
 
 export function leaseViewOf(
-  lease: RentLeaseRow,
+  lease: RentLease,
   userId: string,
   charges: ChargeRow[],
   payments: PaymentRow[],
@@ -192,7 +192,7 @@ export function leaseViewOf(
  * a partial payment (through a PSP) is counted whole under the charges until the rest comes.
  */
 export function statementOf(
-  lease: RentLeaseRow,
+  lease: RentLease,
   userId: string,
   charges: ChargeRow[],
   payments: PaymentRow[],
@@ -249,7 +249,7 @@ export function statementOf(
 }
 
 /** What the charge costs today, with the lease's rates. */
-export function todayOf(lease: RentLeaseRow, charge: ChargeRow, day: string) {
+export function todayOf(lease: RentLease, charge: ChargeRow, day: string) {
   const owed = owedOn(lease, charge, day);
   return {
     data: day,
