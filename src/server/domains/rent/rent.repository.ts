@@ -336,11 +336,18 @@ export async function leaseParties(c: Queryable, ids: string[]) {
 }
 
 /** Every signed lease (or only some, a test's), for the daily adjustment. */
-export async function signedLeases(c: Queryable, only: string[] | null): Promise<RentLease[]> {
+/** A page of signed leases after `afterId`, by primary key (the daily adjustment's walk). */
+export async function signedLeases(
+  c: Queryable,
+  afterId: string,
+  limit: number,
+  only: string[] | null,
+): Promise<RentLease[]> {
   const { rows } = await c.query<RentLease>(
     `SELECT ${LEASE_COLUMNS} FROM contracts
-      WHERE ${SIGNED_LEASE} AND ($1::uuid[] IS NULL OR id = ANY($1::uuid[]))`,
-    [only],
+      WHERE ${SIGNED_LEASE} AND id > $1 AND ($3::uuid[] IS NULL OR id = ANY($3::uuid[]))
+      ORDER BY id LIMIT $2`,
+    [afterId, limit, only],
   );
   return rows;
 }

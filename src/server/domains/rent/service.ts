@@ -31,9 +31,10 @@ import type { IndexProvider } from "./index-provider";
 import { indexOf, lateTermsOf, owedOn, rentOn, scheduleOf, sumLines, today } from "./lease-money";
 import { newTxidFor, pixFor } from "./pix";
 import { centavosOf, cobvBody, type PspPixClient, paymentsOf } from "./pix-psp";
-import type { ChargeRow, NewCharge, RentLease } from "./rent.repository";
+import type { AdjustmentRow, ChargeRow, NewCharge, RentLease } from "./rent.repository";
 import {
   adjustmentsOfLease,
+  adjustmentsOfLeases,
   chargeByTxid,
   chargesOfLease,
   chargesOfLeases,
@@ -105,6 +106,10 @@ const REMINDERS = [
  * it (anyone else is told it does not exist); only the landlord confirms payments or adds lines;
  * the tenant's proof is theirs.
  */
+/** How many leases the daily adjustment reads at a time. */
+const ADJUST_PAGE = 1_000;
+const NIL_UUID = "00000000-0000-0000-0000-000000000000";
+
 export class RentService {
   constructor(private readonly deps: RentDeps) {}
 
@@ -342,7 +347,7 @@ export class RentService {
       if (input.pagoEm < lease.data.termos.dataInicio) throw new AppError("rent-payment-early");
       const owed = owedOn(lease, charge, input.pagoEm);
       const fees = input.dispensarEncargos ? { multa: 0, juros: 0 } : owed;
-      const before = await this.paidToward(c, charge.id);
+      const before = await paidToward(c, charge.id);
       await this.recordPayment(c, lease, charge, {
         amount: Math.max(0, charge.amount + fees.multa + fees.juros - before),
         paidOn: input.pagoEm,
@@ -357,10 +362,6 @@ export class RentService {
       });
     });
     return this.charge(userId, id);
-  }
-
-  private paidToward(c: Queryable, chargeId: string): Promise<number> {
-    return paidToward(c, chargeId);
   }
 
   /** A payment in full: recorded, the charge paid, its receipt issued, the parties told. */
@@ -416,7 +417,7 @@ export class RentService {
       await rentChanged(c, lease.id, [charge.id], [lease.landlord_id, lease.tenant_id]);
       return true;
     }
-    const total = await this.paidToward(c, charge.id);
+    const total = await paidToward(c, charge.id);
     const data: ReceiptData = {
       chargeId: charge.id,
       competencia: charge.competencia,
@@ -667,7 +668,7 @@ export class RentService {
         const valor = centavosOf(pix.valor);
         const paidOn = brazilDate(new Date(pix.horario));
         const owed = owedOn(lease, charge, paidOn);
-        const before = await this.paidToward(c, charge.id);
+        const before = await paidToward(c, charge.id);
         const settles = before + valor >= owed.total;
         // What came above the principal is the late fees the PSP priced: the multa first, as ours.
         const extra = Math.max(0, before + valor - charge.amount);
@@ -698,47 +699,63 @@ export class RentService {
   async adjust(only?: string[]): Promise<number> {
     const d = this.today();
     const horizon = plus(d, this.deps.adjustmentNoticeDays);
-    const rows = await signedLeases(this.deps.pool, only ?? null);
     let made = 0;
-    for (const lease of rows) {
-      const adjustments = await adjustmentsOfLease(this.deps.pool, lease.id);
-      const known = new Set(adjustments.map((a) => a.anniversary));
-      for (const anniversary of anniversaries(scheduleOf(lease))) {
-        if (known.has(anniversary) || anniversary > horizon) continue;
-        const calc = await this.calculate(lease, adjustments, anniversary).catch((err: unknown) => {
-          this.deps.log.warn({ err, lease: lease.id }, "rent: the index could not be read");
-          return null;
-        });
-        if (!calc) break;
-        made += await withTransaction(this.deps.pool, async (c) => {
-          if (!(await insertAdjustment(c, { id: randomUUID(), contract_id: lease.id, ...calc }))) return 0;
-          await this.deps.notices.tell(
-            c,
-            "rent",
-            [lease.tenant_id, lease.landlord_id].map((userId) => ({
-              userId,
-              text: {
-                key: calc.applied ? "rent.adjustment" : "rent.adjustment_kept",
-                params: {
-                  numero: lease.numero,
-                  indice: calc.indice,
-                  percentual: calc.percentual.replace(".", ","),
-                  antes: { money: calc.rent_before },
-                  depois: { money: calc.rent_after },
-                  desde: day(anniversary),
-                },
-              },
-              path: leasePath(lease.id),
-              required: true,
-              dedupe: `rent-adjustment:${lease.id}:${anniversary}`,
-            })),
-          );
-          await rentChanged(c, lease.id, [], [lease.landlord_id, lease.tenant_id]);
-          return 1;
-        });
-        break;
-      }
+    // By pages of leases, with one query for the page's adjustments: a lease whose every
+    // anniversary up to the horizon is recorded costs no further query (100,000 leases are a few
+    // hundred queries a day, not 100,000).
+    for (let after = NIL_UUID; ; ) {
+      const page = await signedLeases(this.deps.pool, after, ADJUST_PAGE, only ?? null);
+      if (page.length === 0) break;
+      after = page[page.length - 1]?.id ?? after;
+      const recorded = new Map<string, AdjustmentRow[]>();
+      for (const a of await adjustmentsOfLeases(
+        this.deps.pool,
+        page.map((l) => l.id),
+      ))
+        recorded.set(a.contract_id, [...(recorded.get(a.contract_id) ?? []), a]);
+      for (const lease of page) made += await this.adjustOne(lease, recorded.get(lease.id) ?? [], horizon);
     }
     return made;
+  }
+
+  /** The first anniversary of `lease` up to `horizon` not yet recorded: computed, recorded, told. */
+  private async adjustOne(lease: RentLease, adjustments: AdjustmentRow[], horizon: string): Promise<number> {
+    const known = new Set(adjustments.map((a) => a.anniversary));
+    for (const anniversary of anniversaries(scheduleOf(lease))) {
+      if (known.has(anniversary) || anniversary > horizon) continue;
+      const calc = await this.calculate(lease, adjustments, anniversary).catch((err: unknown) => {
+        this.deps.log.warn({ err, lease: lease.id }, "rent: the index could not be read");
+        return null;
+      });
+      // Not published yet (or the index unreachable): the next day's run tries again.
+      if (!calc) return 0;
+      return withTransaction(this.deps.pool, async (c) => {
+        if (!(await insertAdjustment(c, { id: randomUUID(), contract_id: lease.id, ...calc }))) return 0;
+        await this.deps.notices.tell(
+          c,
+          "rent",
+          [lease.tenant_id, lease.landlord_id].map((userId) => ({
+            userId,
+            text: {
+              key: calc.applied ? "rent.adjustment" : "rent.adjustment_kept",
+              params: {
+                numero: lease.numero,
+                indice: calc.indice,
+                percentual: calc.percentual.replace(".", ","),
+                antes: { money: calc.rent_before },
+                depois: { money: calc.rent_after },
+                desde: day(anniversary),
+              },
+            },
+            path: leasePath(lease.id),
+            required: true,
+            dedupe: `rent-adjustment:${lease.id}:${anniversary}`,
+          })),
+        );
+        await rentChanged(c, lease.id, [], [lease.landlord_id, lease.tenant_id]);
+        return 1;
+      });
+    }
+    return 0;
   }
 }
