@@ -1,0 +1,37 @@
+import { Container } from "@mantine/core";
+import type { ReactNode } from "react";
+import { useSearchParams } from "react-router";
+import { PageHeader } from "./page-header";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The link's `?name=` when it is an id (a uuid), else null: a mangled link is said, never sent. */
+export function useIdParam(name: string): string | null {
+  const [search] = useSearchParams();
+  const id = search.get(name) ?? "";
+  return UUID.test(id) ? id : null;
+}
+
+/**
+ * A screen that shows one thing by its link's id (`?id=`): the page for it, or its title and what
+ * is wrong with the link when the id is missing or mangled (every screen keeps its one h1).
+ */
+export function ByIdScreen({
+  title,
+  badLink,
+  children,
+  fallback,
+}: {
+  title: string;
+  badLink: string;
+  children: (id: string) => ReactNode;
+  /** What to show without an `?id=`, when the screen has another way in (/Vistoria?contrato=). */
+  fallback?: ReactNode;
+}) {
+  const id = useIdParam("id");
+  return (
+    <Container size="sm" py="lg" px="sm">
+      {id ? children(id) : (fallback ?? <PageHeader title={title} lead={badLink} />)}
+    </Container>
+  );
+}
