@@ -8,6 +8,11 @@ import {
   type IndexMonth,
   SGS_SERIES,
 } from "./adjustment";
+import {
+  IGPM_2023 as IGPM_2023_VALUES,
+  IGPM_2024 as IGPM_2024_VALUES,
+  IPCA_2024 as IPCA_2024_VALUES,
+} from "./published-indices.fixture";
 
 /** Consecutive months from `first`, one per published value. */
 function months(first: string, valores: string[]): IndexMonth[] {
@@ -18,22 +23,9 @@ function months(first: string, valores: string[]): IndexMonth[] {
   });
 }
 
-/*
- * Published monthly variations (%), January to December: IBGE's IPCA and FGV's IGP-M, as in the
- * Banco Central's SGS series 433 and 189.
- */
-const IPCA_2024 = months(
-  "2024-01",
-  "0.42 0.83 0.16 0.38 0.46 0.21 0.38 -0.02 0.44 0.56 0.39 0.52".split(" "),
-);
-const IGPM_2024 = months(
-  "2024-01",
-  "0.07 -0.52 -0.47 0.31 0.89 0.81 0.61 0.29 0.62 1.52 1.30 0.94".split(" "),
-);
-const IGPM_2023 = months(
-  "2023-01",
-  "0.21 -0.06 0.05 -0.95 -1.84 -1.93 -0.72 -0.14 0.37 0.50 0.59 0.74".split(" "),
-);
+const IPCA_2024 = months("2024-01", IPCA_2024_VALUES);
+const IGPM_2024 = months("2024-01", IGPM_2024_VALUES);
+const IGPM_2023 = months("2023-01", IGPM_2023_VALUES);
 
 /** A 4-decimal percentage rounded half up to the 2 decimals the institutes publish. */
 function published(percentual: string): string {

@@ -4,6 +4,7 @@ import { apiPaths } from "../../../shared/api-paths";
 import { brazilDate } from "../../../shared/contracts/proposals";
 import type { LeaseView, YearStatement } from "../../../shared/contracts/rent";
 import ptBR from "../../../shared/locales/pt-BR.json";
+import { IGPM_2024 } from "../../../shared/rent/published-indices.fixture";
 import { renderScreen } from "../../app/testing";
 import { LocacaoScreen } from "../../screens/Locacao/locacao-screen";
 
@@ -16,21 +17,7 @@ const ID = "c0ffee00-0000-4000-8000-000000000001";
 const CHARGE = "5b1f7c3e-2a4d-4e6f-8a9b-0c1d2e3f4a5b";
 const TENANT = { id: "u-tenant", name: "Bia", email: "bia@example.com" };
 const LANDLORD = { id: "u-landlord", name: "Ana", email: "ana@example.com" };
-const IGPM = [
-  "0.07",
-  "-0.52",
-  "-0.47",
-  "0.31",
-  "0.89",
-  "0.81",
-  "0.61",
-  "0.29",
-  "0.62",
-  "1.52",
-  "1.30",
-  "0.94",
-];
-const MONTHS = IGPM.map((valor, i) => ({
+const MONTHS = IGPM_2024.map((valor, i) => ({
   mes: i < 2 ? `2026-${11 + i}` : `2027-${String(i - 1).padStart(2, "0")}`,
   valor,
 }));

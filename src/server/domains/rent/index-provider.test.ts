@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SgsPoint, startFakeSgs } from "../../../../tests/support/fake-sgs";
+import { IGPM_2023, IPCA_2024 } from "../../../shared/rent/published-indices.fixture";
 import {
   csvIndexProvider,
   fixedIndexProvider,
@@ -12,36 +13,6 @@ import {
   SGS_DEFAULT_URL,
   sgsIndexProvider,
 } from "./index-provider";
-
-// As Banco Central publishes them (SGS 433, IPCA 2024; SGS 189, IGP-M 2023).
-const IPCA_2024 = [
-  "0.42",
-  "0.83",
-  "0.16",
-  "0.38",
-  "0.46",
-  "0.21",
-  "0.38",
-  "-0.02",
-  "0.44",
-  "0.56",
-  "0.39",
-  "0.52",
-];
-const IGPM_2023 = [
-  "0.21",
-  "-0.06",
-  "0.05",
-  "-0.95",
-  "-1.84",
-  "-1.93",
-  "-0.72",
-  "-0.14",
-  "0.37",
-  "0.50",
-  "0.59",
-  "0.74",
-];
 
 const sgsPoints = (year: number, values: string[]): SgsPoint[] =>
   values.map((valor, i) => ({ data: `01/${String(i + 1).padStart(2, "0")}/${year}`, valor }));

@@ -6,6 +6,7 @@ import { outboxFor, subjectOf } from "../../../../tests/support/mail";
 import { createTestApp, type TestApp } from "../../../../tests/support/test-app";
 import type { ChargeView, LeaseList, LeaseView, YearStatement } from "../../../shared/contracts/rent";
 import { rentPeriods } from "../../../shared/rent/periods";
+import { IGPM_2023, IGPM_2024 } from "../../../shared/rent/published-indices.fixture";
 import { manualClock } from "../../clock";
 import { pdfText } from "../contracts/pdf-boxes.fixture";
 
@@ -24,34 +25,6 @@ let baseUrl = "";
 // IGP-M's monthly values as FGV published them for 2024 (accumulated 6.54 %) and 2023 (−3.18 %),
 // put on the months this lease's anniversaries read (2026-11…2027-10 and 2027-11…2028-10): the
 // arithmetic of a real year, on dates the test's clock reaches.
-const IGPM_2024 = [
-  "0.07",
-  "-0.52",
-  "-0.47",
-  "0.31",
-  "0.89",
-  "0.81",
-  "0.61",
-  "0.29",
-  "0.62",
-  "1.52",
-  "1.30",
-  "0.94",
-];
-const IGPM_2023 = [
-  "0.21",
-  "-0.06",
-  "0.05",
-  "-0.95",
-  "-1.84",
-  "-1.93",
-  "-0.72",
-  "-0.14",
-  "0.37",
-  "0.50",
-  "0.59",
-  "0.74",
-];
 const points = (firstMonth: [number, number], values: string[]) =>
   values.map((valor, i) => {
     const m0 = firstMonth[1] - 1 + i;
