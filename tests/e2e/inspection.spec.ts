@@ -1,14 +1,13 @@
 import { createHash } from "node:crypto";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { proposalBodyOf } from "../support/bodies";
 import { randomCpf } from "../support/files";
 import { audit, clipped } from "./axe";
 import { expect, test } from "./fixtures";
 import { fromOutbox, newEmail, signUpInBrowser } from "./helpers";
-import { completeProfile, publishOffer } from "./market";
+import { completeProfile, signByLink, signedLease, waitSealed } from "./market";
 
 /*
  * Issue 31 at phone size: a landlord inspects a two-bedroom flat with 20 photos on a phone, the
@@ -33,32 +32,6 @@ async function phonePhotos(dir: string, n: number, prefix: string): Promise<stri
     files.push(file);
   }
   return files;
-}
-
-/** Signs through the e-mailed link and code, as a signer does on /Clicksign (setup for the laudo). */
-async function signByLink(
-  request: APIRequestContext,
-  contractId: string,
-  who: { email: string; nome: string; cpf: string },
-) {
-  const token = await fromOutbox(
-    who.email,
-    new RegExp(`/Clicksign\\?contrato=${contractId}&token=([A-Za-z0-9_-]{43})`),
-  );
-  const asked = Date.now() - 1000;
-  expect((await request.post(`/api/signing/${contractId}/code`, { data: { token } })).status()).toBe(200);
-  const codigo = await fromOutbox(who.email, /Use o código (\d{6})/, asked);
-  const signed = await request.post(`/api/signing/${contractId}/sign`, {
-    data: { token, codigo, nome: who.nome, cpf: who.cpf },
-  });
-  expect(signed.status(), await signed.text()).toBe(200);
-}
-
-async function waitSealed(request: APIRequestContext, contractId: string) {
-  await expect(async () => {
-    const c = (await (await request.get(`/api/contracts/${contractId}`)).json()) as { status: string };
-    expect(c.status).toBe("assinado");
-  }).toPass({ timeout: 30_000 });
 }
 
 /** Grades every item still without a state as "Bom" (a chip per item, as the landlord taps them). */
@@ -92,27 +65,7 @@ test("a landlord inspects on a phone, the tenant contests two items, both sign t
   await completeProfile(tenant.request, people.tenant.nome, { cpf: people.tenant.cpf });
 
   // The lease, signed by both (what this test starts from).
-  const offerId = await publishOffer(landlord);
-  const proposal = await tenant.request.post("/api/proposals", {
-    data: proposalBodyOf(offerId, "seguro_fianca", { aluguel: 280000, renda: 2_000_000 }),
-  });
-  expect(proposal.status(), await proposal.text()).toBe(201);
-  const proposalId = ((await proposal.json()) as { id: string }).id;
-  expect(
-    (
-      await landlord.request.post(`/api/proposals/${proposalId}/actions`, { data: { action: "approve" } })
-    ).status(),
-  ).toBe(200);
-  let leaseId = "";
-  await expect(async () => {
-    const list = (await (await landlord.request.get("/api/contracts")).json()) as { id: string }[];
-    leaseId = list[0]?.id ?? "";
-    expect(leaseId).toBeTruthy();
-  }).toPass({ timeout: 15_000 });
-  expect((await landlord.request.post(`/api/contracts/${leaseId}/send`)).status()).toBe(200);
-  await signByLink(landlord.request, leaseId, people.landlord);
-  await signByLink(tenant.request, leaseId, people.tenant);
-  await waitSealed(landlord.request, leaseId);
+  const leaseId = await signedLease(landlord, tenant, people);
 
   // The landlord opens the lease's page and goes to its inspection.
   await landlord.goto(`/Clicksign?contrato=${leaseId}`);

@@ -1,7 +1,8 @@
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
-import { offerBodyOf, unitBodyOf } from "../support/bodies";
+import { offerBodyOf, proposalBodyOf, unitBodyOf } from "../support/bodies";
 import { makePng } from "../support/files";
 import { addressProfileOf, personalProfileOf } from "../support/profiles";
+import { fromOutbox } from "./helpers";
 
 /** Setup through the API with a page's session: what the flows under test start from. */
 function metadata(meta: Record<string, string>): string {
@@ -88,4 +89,72 @@ export async function publishOffer(
   const id = ((await offer.json()) as { id: string }).id;
   expect((await page.request.post(`/api/offers/${id}/publish`)).status()).toBe(200);
   return id;
+}
+
+/** Who signs a lease: their full name and CPF as the contract qualifies them, and their e-mail. */
+export type Signer = { nome: string; cpf: string; email: string };
+
+/** Signs through the e-mailed link and code, as a signer does on /Clicksign (setup, not under test). */
+export async function signByLink(request: APIRequestContext, contractId: string, who: Signer) {
+  const token = await fromOutbox(
+    who.email,
+    new RegExp(`/Clicksign\\?contrato=${contractId}&token=([A-Za-z0-9_-]{43})`),
+  );
+  const asked = Date.now() - 1000;
+  expect((await request.post(`/api/signing/${contractId}/code`, { data: { token } })).status()).toBe(200);
+  const codigo = await fromOutbox(who.email, /Use o código (\d{6})/, asked);
+  const signed = await request.post(`/api/signing/${contractId}/sign`, {
+    data: { token, codigo, nome: who.nome, cpf: who.cpf },
+  });
+  expect(signed.status(), await signed.text()).toBe(200);
+}
+
+/** Waits until a document's last signature is sealed (the seal job runs in the background). */
+export async function waitSealed(request: APIRequestContext, contractId: string) {
+  await expect(async () => {
+    const c = (await (await request.get(`/api/contracts/${contractId}`)).json()) as { status: string };
+    expect(c.status).toBe("assinado");
+  }).toPass({ timeout: 30_000 });
+}
+
+/**
+ * A lease signed by both and sealed, on a new offer of the landlord's (`unitOver`, `offerOver` as
+ * publishOffer takes them) with a seguro fiança, entering on `dataEntrada` (the proposal's
+ * default otherwise): setup through the API, as the specs that start from a lease need it.
+ */
+export async function signedLease(
+  landlord: Page,
+  tenant: Page,
+  people: { landlord: Signer; tenant: Signer },
+  over: { unit?: Record<string, unknown>; offer?: Record<string, unknown>; dataEntrada?: string } = {},
+): Promise<string> {
+  const before = new Set(
+    ((await (await landlord.request.get("/api/contracts")).json()) as { id: string }[]).map((c) => c.id),
+  );
+  const offerId = await publishOffer(landlord, over.unit, over.offer);
+  const aluguel = Number(over.offer?.aluguel ?? SAVASSI_OFFER.aluguel);
+  const proposal = await tenant.request.post("/api/proposals", {
+    data: proposalBodyOf(offerId, "seguro_fianca", {
+      aluguel,
+      renda: 2_000_000,
+      ...(over.dataEntrada ? { dataEntrada: over.dataEntrada } : {}),
+    }),
+  });
+  expect(proposal.status(), await proposal.text()).toBe(201);
+  const proposalId = ((await proposal.json()) as { id: string }).id;
+  const approved = await landlord.request.post(`/api/proposals/${proposalId}/actions`, {
+    data: { action: "approve" },
+  });
+  expect(approved.status()).toBe(200);
+  let leaseId = "";
+  await expect(async () => {
+    const list = (await (await landlord.request.get("/api/contracts")).json()) as { id: string }[];
+    leaseId = list.find((c) => !before.has(c.id))?.id ?? "";
+    expect(leaseId).toBeTruthy();
+  }).toPass({ timeout: 15_000 });
+  expect((await landlord.request.post(`/api/contracts/${leaseId}/send`)).status()).toBe(200);
+  await signByLink(landlord.request, leaseId, people.landlord);
+  await signByLink(tenant.request, leaseId, people.tenant);
+  await waitSealed(landlord.request, leaseId);
+  return leaseId;
 }

@@ -5,13 +5,12 @@ import pg from "pg";
 import { hasError, isStaticPix, parsePix } from "pix-utils";
 import decodeQR from "qr/decode.js";
 import sharp from "sharp";
-import { proposalBodyOf } from "../support/bodies";
 import { randomCpf } from "../support/files";
 import { clipped } from "./axe";
 import { E2E_DATA_DIR, E2E_PORT } from "./env";
 import { expect, test } from "./fixtures";
 import { fromOutbox, newEmail, signUpInBrowser } from "./helpers";
-import { completeProfile, publishOffer } from "./market";
+import { completeProfile, signedLease } from "./market";
 
 /*
  * Issue 32 at phone size: a tenant opens the month's charge, copies the Pix code, the landlord
@@ -27,8 +26,6 @@ const SHOTS = "test-results";
 
 /** The offer's monthly amounts in centavos (the Savassi flat of market.ts, at its own rent). */
 const MONTHLY = { aluguel: 280000, condominio: 60000, iptu: 9000, seguroIncendio: 3000 };
-
-type Person = { nome: string; cpf: string; email: string };
 
 /** Today in Brazil (YYYY-MM-DD), as the server counts a lease's days; written here, not imported. */
 function brazilToday(): string {
@@ -91,64 +88,6 @@ function expectBrCode(code: string, key: string, centavos: number) {
   if (!isStaticPix(pix)) throw new Error(`pix-utils read a ${pix.type} code`);
   expect(pix.pixKey).toBe(key);
   expect(Math.round((pix.transactionAmount ?? 0) * 100)).toBe(centavos);
-}
-
-/** Signs through the e-mailed link and code, as a signer does on /Clicksign (setup for the lease). */
-async function signByLink(request: APIRequestContext, contractId: string, who: Person) {
-  const token = await fromOutbox(
-    who.email,
-    new RegExp(`/Clicksign\\?contrato=${contractId}&token=([A-Za-z0-9_-]{43})`),
-  );
-  const asked = Date.now() - 1000;
-  expect((await request.post(`/api/signing/${contractId}/code`, { data: { token } })).status()).toBe(200);
-  const codigo = await fromOutbox(who.email, /Use o código (\d{6})/, asked);
-  const signed = await request.post(`/api/signing/${contractId}/sign`, {
-    data: { token, codigo, nome: who.nome, cpf: who.cpf },
-  });
-  expect(signed.status(), await signed.text()).toBe(200);
-}
-
-/**
- * A lease signed by both, entering today, on a new offer of the landlord's (setup through the API,
- * as the other specs reach a signed lease); returns its id once it is sealed.
- */
-async function signedLease(
-  landlord: Page,
-  tenant: Page,
-  people: { landlord: Person; tenant: Person },
-  numero: string,
-): Promise<string> {
-  const before = new Set(
-    ((await (await landlord.request.get("/api/contracts")).json()) as { id: string }[]).map((c) => c.id),
-  );
-  const offerId = await publishOffer(landlord, { numero }, MONTHLY);
-  const proposal = await tenant.request.post("/api/proposals", {
-    data: proposalBodyOf(offerId, "seguro_fianca", {
-      aluguel: MONTHLY.aluguel,
-      renda: 2_000_000,
-      dataEntrada: brazilToday(),
-    }),
-  });
-  expect(proposal.status(), await proposal.text()).toBe(201);
-  const proposalId = ((await proposal.json()) as { id: string }).id;
-  const approved = await landlord.request.post(`/api/proposals/${proposalId}/actions`, {
-    data: { action: "approve" },
-  });
-  expect(approved.status()).toBe(200);
-  let leaseId = "";
-  await expect(async () => {
-    const list = (await (await landlord.request.get("/api/contracts")).json()) as { id: string }[];
-    leaseId = list.find((c) => !before.has(c.id))?.id ?? "";
-    expect(leaseId).toBeTruthy();
-  }).toPass({ timeout: 15_000 });
-  expect((await landlord.request.post(`/api/contracts/${leaseId}/send`)).status()).toBe(200);
-  await signByLink(landlord.request, leaseId, people.landlord);
-  await signByLink(tenant.request, leaseId, people.tenant);
-  await expect(async () => {
-    const c = (await (await landlord.request.get(`/api/contracts/${leaseId}`)).json()) as { status: string };
-    expect(c.status).toBe("assinado");
-  }).toPass({ timeout: 30_000 });
-  return leaseId;
 }
 
 /** The server's own database: the run's on TEST_DATABASE_URL's server, else the embedded one. */
@@ -221,7 +160,11 @@ test("a tenant pays the month's charge by Pix on a phone, the landlord confirms,
 
   // 1. The lease, entering today, signed by both; its first charge is made when it is sealed.
   const today = brazilToday();
-  const leaseId = await signedLease(landlord, tenant, people, "550");
+  const leaseId = await signedLease(landlord, tenant, people, {
+    unit: { numero: "550" },
+    offer: MONTHLY,
+    dataEntrada: brazilToday(),
+  });
   // The tenant is told by e-mail, as she would wait for it.
   await fromOutbox(people.tenant.email, /Cobrança de .+ do contrato nº/);
 
@@ -327,7 +270,11 @@ test("a tenant pays the month's charge by Pix on a phone, the landlord confirms,
   });
 
   // 4. Late: a second lease, and its first charge 9 days past due.
-  const lateLeaseId = await signedLease(landlord, tenant, people, "552");
+  const lateLeaseId = await signedLease(landlord, tenant, people, {
+    unit: { numero: "552" },
+    offer: MONTHLY,
+    dataEntrada: brazilToday(),
+  });
   let lateId = "";
   await expect(async () => {
     const lease = (await (await tenant.request.get(`/api/leases/${lateLeaseId}`)).json()) as {
