@@ -84,6 +84,9 @@ export const paymentView = z.object({
   forma: z.enum(["confirmado", "psp"]),
 });
 
+/** How long after its due date a charge registered at a PSP can still be paid by its Pix. */
+export const PSP_VALIDITY_DAYS = 90;
+
 export const chargeView = chargeSummary.extend({
   locacaoId: z.uuid(),
   numero: z.string(),
@@ -103,8 +106,12 @@ export const chargeView = chargeSummary.extend({
       recebedor: z.string(),
     })
     .nullable(),
-  /** Why there is no Pix to pay: the landlord has no key yet, or the PSP has not answered. */
-  pixIndisponivel: z.enum(["sem-chave", "psp-pendente"]).nullable(),
+  /**
+   * Why there is no Pix to pay: the landlord has no key yet, the PSP has not answered, or the PSP's
+   * charge is past its validity after the due date (PSP_VALIDITY_DAYS; then the landlord confirms
+   * what was paid otherwise).
+   */
+  pixIndisponivel: z.enum(["sem-chave", "psp-pendente", "psp-vencida"]).nullable(),
   pagamentos: z.array(paymentView),
   /** What was received toward this charge so far (a partial Pix through a PSP, before the rest). */
   pago: z.number().int(),

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiPaths } from "../../../shared/api-paths";
-import type { ChargeView } from "../../../shared/contracts/rent";
+import { type ChargeView, PSP_VALIDITY_DAYS } from "../../../shared/contracts/rent";
 import type { StoredDocument, UploadMetadata } from "../../../shared/contracts/storage";
 import ptBR from "../../../shared/locales/pt-BR.json";
 import { renderScreen } from "../../app/testing";
@@ -422,6 +422,14 @@ describe("/Cobranca, no Pix key yet", { timeout: 30_000 }, () => {
   it("says the bank is still registering a PSP charge", async () => {
     open(charge({ pix: null, pixIndisponivel: "psp-pendente" }));
     expect(await screen.findByText(ptBR.charge.pix.pspPendente)).toBeInTheDocument();
+  });
+
+  it("says a PSP's Pix can no longer be paid once its validity is over, and how to pay instead", async () => {
+    open(charge({ pix: null, pixIndisponivel: "psp-vencida" }));
+    expect(
+      await screen.findByText(ptBR.charge.pix.pspVencida.replace("{{dias}}", String(PSP_VALIDITY_DAYS))),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: ptBR.charge.pix.copy })).not.toBeInTheDocument();
   });
 });
 

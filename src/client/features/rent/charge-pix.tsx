@@ -3,7 +3,7 @@ import { IconCheck, IconCopy } from "@tabler/icons-react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { ChargeView } from "../../../shared/contracts/rent";
+import { type ChargeView, PSP_VALIDITY_DAYS } from "../../../shared/contracts/rent";
 import { formatBRL } from "../../../shared/money";
 
 type Pix = NonNullable<ChargeView["pix"]>;
@@ -20,6 +20,12 @@ export function ChargePix({ charge }: { charge: ChargeView }) {
     return (
       <Alert color="blue" variant="light" title={t("charge.pix.title")} data-testid="charge-pix-missing">
         {t("charge.pix.pspPendente")}
+      </Alert>
+    );
+  if (charge.pixIndisponivel === "psp-vencida")
+    return (
+      <Alert color="yellow" variant="light" title={t("charge.pix.title")} data-testid="charge-pix-missing">
+        {t("charge.pix.pspVencida", { dias: PSP_VALIDITY_DAYS })}
       </Alert>
     );
   if (charge.pixIndisponivel === "sem-chave")

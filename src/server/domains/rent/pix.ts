@@ -1,5 +1,8 @@
 import { generatePixPayload } from "@brazilian-utils/brazilian-utils";
-import type { ChargeView, PixMode } from "../../../shared/contracts/rent";
+import { addDays } from "date-fns";
+import { type ChargeView, type PixMode, PSP_VALIDITY_DAYS } from "../../../shared/contracts/rent";
+import { parseDay, showDay } from "../../../shared/rent/calendar";
+import { dueDate } from "../../../shared/rent/periods";
 import { newCobvTxid } from "./pix-psp";
 import { brCodeSvg, newStaticTxid, staticBrCode } from "./pix-static";
 import type { ChargeRow } from "./rent.repository";
@@ -28,9 +31,14 @@ export function newTxidFor(mode: PixMode): string {
   return mode === "psp" ? newCobvTxid() : newStaticTxid();
 }
 
-/** The BR Code to pay `amount` centavos for `charge` today, or why there is none. */
-export function pixFor(charge: ChargeRow, payee: PixPayee, amount: number): PixAnswer {
+/** The BR Code to pay `amount` centavos for `charge` on `today`, or why there is none. */
+export function pixFor(charge: ChargeRow, payee: PixPayee, amount: number, today: string): PixAnswer {
   if (charge.pix_mode === "psp") {
+    // The cobv was registered with this validity (validadeAposVencimento): past its last day (the
+    // specification's examples A–G: counted from the due date, moved to the next banking day) the
+    // PSP refuses the payment, so no code is shown; the landlord confirms what was paid otherwise.
+    if (today > dueDate(showDay(addDays(parseDay(charge.due_date), PSP_VALIDITY_DAYS))))
+      return { pix: null, unavailable: "psp-vencida" };
     if (!charge.psp_location) return { pix: null, unavailable: "psp-pendente" };
     const payload = generatePixPayload({
       url: charge.psp_location,

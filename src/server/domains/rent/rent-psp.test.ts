@@ -1,9 +1,9 @@
 import { parsePix } from "pix-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builders } from "../../../../tests/support/builders";
-import { type FakePsp, startFakePsp } from "../../../../tests/support/fake-psp";
+import { type FakePsp, lastPayableDay, startFakePsp } from "../../../../tests/support/fake-psp";
 import { createTestApp, type TestApp } from "../../../../tests/support/test-app";
-import type { ChargeView, LeaseView } from "../../../shared/contracts/rent";
+import { type ChargeView, type LeaseView, PSP_VALIDITY_DAYS } from "../../../shared/contracts/rent";
 import { manualClock } from "../../clock";
 
 /*
@@ -131,6 +131,28 @@ describe("rent charges through a PSP (cobv)", () => {
     expect(after.pago).toBe(100_000);
     expect(after.devidoHoje).toBe(charge.valor - 100_000);
     expect(after.recibo).toBeNull();
+  });
+
+  it("stops showing a Pix the PSP would refuse once its validity is over; the landlord confirms by hand", {
+    timeout: 240_000,
+  }, async () => {
+    const { charge, tenant, landlord } = await chargedLease();
+    const txid = charge.pix?.txid as string;
+    // Due 11/01/2027; 90 days of validity end on 11/04/2027, a Sunday: the last day is Monday 12/04.
+    expect(lastPayableDay("2027-01-11", PSP_VALIDITY_DAYS)).toBe("2027-04-12");
+    clock.set(new Date("2027-04-12T15:00:00Z"));
+    const lastDay = json<ChargeView>(await b.call("GET", `/api/charges/${charge.id}`, tenant.cookie));
+    expect(lastDay.pix?.modo).toBe("psp");
+    clock.set(new Date("2027-04-13T15:00:00Z"));
+    await expect(psp.pay(txid)).rejects.toThrow(/could be paid until 2027-04-12/);
+    const over = json<ChargeView>(await b.call("GET", `/api/charges/${charge.id}`, tenant.cookie));
+    expect([over.status, over.pix, over.pixIndisponivel]).toEqual(["aberta", null, "psp-vencida"]);
+    // Paid some other way: the landlord's "recebi" with the day's fees and the receipt, as static.
+    const paid = json<ChargeView>(
+      await b.call("POST", `/api/charges/${charge.id}/payment`, landlord.cookie, { pagoEm: "2027-04-13" }),
+    );
+    expect(paid.status).toBe("paga");
+    expect(paid.pagamentos).toEqual([expect.objectContaining({ forma: "confirmado", diasAtraso: 92 })]);
   });
 
   it("refuses a webhook on any other path, and trusts only what the PSP answers", async () => {

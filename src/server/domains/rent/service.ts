@@ -14,6 +14,7 @@ import type {
   paymentConfirm,
   YearStatement,
 } from "../../../shared/contracts/rent";
+import { PSP_VALIDITY_DAYS } from "../../../shared/contracts/rent";
 import { AppError } from "../../../shared/errors";
 import { accumulate, adjustmentWindow, adjustRent, anniversaries } from "../../../shared/rent/adjustment";
 import { parseDay, showDay } from "../../../shared/rent/calendar";
@@ -84,8 +85,6 @@ export interface RentDeps {
 }
 
 const leasePath = (id: string) => `/Locacao?id=${id}`;
-/** How long after its due date a PSP's charge can still be paid (then it is late, and priced so). */
-const PSP_VALIDITY_DAYS = 90;
 const chargePath = (id: string) => `/Cobranca?id=${id}`;
 /** A calendar day as the notices' date parameter reads it (noon UTC: the same day in Brasília). */
 const day = (d: string) => ({ date: `${d}T15:00:00Z`, time: false });
@@ -228,7 +227,7 @@ export class RentService {
     const open = charge.status === "aberta";
     const payee = await this.payee(c, lease);
     const pix = open
-      ? pixFor(charge, payee, Math.max(1, hoje.total - paid))
+      ? pixFor(charge, payee, Math.max(1, hoje.total - paid), d)
       : { pix: null, unavailable: null };
     const r = charge.receipt_contract_id ? await receiptOf(c, charge.receipt_contract_id) : undefined;
     return {
