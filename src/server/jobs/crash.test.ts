@@ -11,6 +11,8 @@ import { type ServerProcess, startServer } from "../../../tests/support/server-p
 import { ORIGIN } from "../../../tests/support/test-app";
 import { createTestDatabase } from "../../../tests/support/test-database";
 import type { ContractView } from "../../shared/contracts/contracts";
+import { brazilDate } from "../../shared/contracts/proposals";
+import type { ChargeView, LeaseView } from "../../shared/contracts/rent";
 
 /*
  * kill -9 of a real server process right after the steps whose follow-up used to run after the
@@ -44,6 +46,8 @@ async function startRig(label: string) {
     // A job that was running when its node died is taken back quickly.
     JOB_TIMEOUT_SECONDS: "4",
     JOB_MAINTENANCE_SECONDS: "1",
+    // The rent's charges of the next four months are made when a lease is sealed (issue 32).
+    RENT_CHARGE_LEAD_DAYS: "120",
   };
   // Started again after each kill: on a machine busy with other work it may take minutes.
   const start = () => startServer(env, port, { startMs: START_MS });
@@ -102,7 +106,7 @@ async function startRig(label: string) {
     sign,
     /** How many times the server was killed (each may leave one e-mail delivered twice). */
     kills: () => kills,
-    async proposalFor(garantia = "seguro_fianca") {
+    async proposalFor(garantia = "seguro_fianca", over: Record<string, unknown> = {}) {
       const landlord = await personWithProfile(app, "Teresa");
       const tenant = await personWithProfile(app, "Vicente");
       const offerId = await publishedOfferOf(app, baseUrl, landlord.cookie);
@@ -110,7 +114,7 @@ async function startRig(label: string) {
         landlord,
         tenant,
         offerId,
-        proposalId: await proposalOf(app, tenant.cookie, offerId, garantia),
+        proposalId: await proposalOf(app, tenant.cookie, offerId, garantia, over),
       };
     },
     /** Sends a request, then kills the server `delayMs` after (or as soon as it answers), and restarts it. */
@@ -192,9 +196,9 @@ async function approvalKilledAt(rig: Rig, delay: number) {
 }
 
 /** A contract whose last signature is killed `delay` ms after it is sent: it is sealed once. */
-async function lastSignatureKilledAt(rig: Rig, delay: number) {
+async function lastSignatureKilledAt(rig: Rig, delay: number, over: Record<string, unknown> = {}) {
   const { call } = rig;
-  const { landlord, tenant, offerId, proposalId } = await rig.proposalFor();
+  const { landlord, tenant, offerId, proposalId } = await rig.proposalFor("seguro_fianca", over);
   const approved = await call("POST", `/api/proposals/${proposalId}/actions`, landlord.cookie, {
     action: "approve",
   });
@@ -228,6 +232,41 @@ async function lastSignatureKilledAt(rig: Rig, delay: number) {
     await until(`${person.email}'s sealed contract`, async () =>
       rig.mailsTo(person.email, /assinado por todos/).length > 0 ? true : undefined,
     );
+  return { lease: done, landlord, tenant };
+}
+
+/**
+ * The landlord's "recebi" killed `delay` ms after it is sent: the charge is paid once, with one
+ * payment and one receipt, sealed after the restart; killed before the commit, nothing changed and
+ * saying it again pays it.
+ */
+async function paymentKilledAt(
+  rig: Rig,
+  leaseId: string,
+  people: { landlord: { cookie: string }; tenant: { cookie: string } },
+  delay: number,
+) {
+  const { call } = rig;
+  const lease = (await call("GET", `/api/leases/${leaseId}`, people.landlord.cookie)).json<LeaseView>();
+  const charge = lease.cobrancas.find((c) => c.status === "aberta");
+  if (!charge) throw new Error("no open charge left");
+  const pagoEm = brazilDate(new Date());
+  const confirm = () => call("POST", `/api/charges/${charge.id}/payment`, people.landlord.cookie, { pagoEm });
+  await rig.killDuring(confirm, delay);
+  const after = (await call("GET", `/api/charges/${charge.id}`, people.tenant.cookie)).json<ChargeView>();
+  if (after.status === "aberta") {
+    expect(after.pagamentos, `kill at ${delay} ms`).toEqual([]);
+    expect((await confirm()).statusCode).toBe(200);
+  }
+  const paid = await until(`the receipt after a kill at ${delay} ms`, async () => {
+    const c = (await call("GET", `/api/charges/${charge.id}`, people.tenant.cookie)).json<ChargeView>();
+    return c.recibo?.selado ? c : undefined;
+  });
+  expect(paid.status).toBe("paga");
+  expect(paid.pagamentos, `kill at ${delay} ms`).toHaveLength(1);
+  expect(paid.pagamentos[0]?.valor).toBe(charge.valor);
+  // Saying it again is refused: the charge is closed, not paid twice.
+  expect((await confirm()).statusCode).toBe(409);
 }
 
 /** The Message-ID (the outbox row's id) of each e-mail the rig's SMTP server received. */
@@ -260,6 +299,26 @@ describe("a crash right after a commit", () => {
       for (const delay of [0, 40, 120]) await lastSignatureKilledAt(rig, delay);
     });
   }, 600_000);
+
+  it('charges a lease sealed after a kill once a month, and pays a "recebi" killed at 0, 60 and 150 ms once with one receipt', async () => {
+    await withRig("crash_rent", async (rig) => {
+      // Entering today, so that a payment made today is not before the lease.
+      const { lease, landlord, tenant } = await lastSignatureKilledAt(rig, 40, {
+        dataEntrada: brazilDate(new Date()),
+      });
+      const charges = await until("the lease's charges", async () => {
+        const view = (await rig.call("GET", `/api/leases/${lease.id}`, tenant.cookie)).json<LeaseView>();
+        return view.cobrancas.length >= 3 ? view.cobrancas : undefined;
+      });
+      const months = charges.map((c) => c.competencia);
+      expect(new Set(months).size).toBe(months.length);
+      for (const delay of [0, 60, 150]) await paymentKilledAt(rig, lease.id, { landlord, tenant }, delay);
+      const receipts = (await rig.call("GET", `/api/leases/${lease.id}`, tenant.cookie))
+        .json<LeaseView>()
+        .cobrancas.filter((c) => c.reciboId);
+      expect(new Set(receipts.map((c) => c.reciboId)).size).toBe(3);
+    });
+  }, 900_000);
 
   it("sends every e-mail of approvals killed midway once: one Message-ID per outbox row, none left unsent", async () => {
     await withRig("crash_mail", async (rig) => {
