@@ -244,7 +244,9 @@ export const apiPaths = {
     lines: (id: string) => apiPath(r.rent.lines, id),
     payment: (id: string) => apiPath(r.rent.payment, id),
     proof: (id: string) => apiPath(r.rent.proof, id),
-    statement: (id: string, ano: number) => `${apiPath(r.rent.statement, id)}?ano=${ano}`,
+    /** A year's statement; without `ano`, every year's (what a change makes stale). */
+    statement: (id: string, ano?: number) =>
+      ano === undefined ? apiPath(r.rent.statement, id) : `${apiPath(r.rent.statement, id)}?ano=${ano}`,
   },
   messages: {
     all: apiPath(r.messages.all),

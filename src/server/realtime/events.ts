@@ -79,6 +79,18 @@ export async function inspectionChanged(
 }
 
 /** A lease's money changed (a charge, a payment, a line, an adjustment): its screens refresh. */
+/**
+ * What a change to a lease's money makes stale: the lease, the list, the charges it touched, every
+ * year's statement (read with ?ano=, so refreshed by its path) and the contracts list.
+ */
+export const rentPaths = (leaseId: string, chargeIds: string[]) => [
+  apiPaths.rent.lease(leaseId),
+  apiPaths.rent.leases,
+  apiPaths.rent.statement(leaseId),
+  ...chargeIds.map((id) => apiPaths.rent.charge(id)),
+  apiPaths.contracts.all,
+];
+
 export async function rentChanged(
   c: Queryable,
   leaseId: string,
@@ -90,12 +102,7 @@ export async function rentChanged(
     [...new Set(userIds)].map((userId) => ({
       userId,
       type: "rent.changed",
-      paths: [
-        apiPaths.rent.lease(leaseId),
-        apiPaths.rent.leases,
-        ...chargeIds.map((id) => apiPaths.rent.charge(id)),
-        apiPaths.contracts.all,
-      ],
+      paths: rentPaths(leaseId, chargeIds),
       data: { leaseId },
     })),
   );
