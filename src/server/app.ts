@@ -91,6 +91,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // connection is then served like any other, not refused with 503: nginx resends neither a
     // 503 nor a POST, so the person would see the failure (the topology test did).
     return503OnClosing: false,
+    // The job queue starts in onReady: creating its schema and one table per queue (pg-boss 10)
+    // took past Fastify's default 10 s on a database busy with other work, and the whole start
+    // failed (a CI run's test app did). A database that is merely slow gets a minute.
+    pluginTimeout: 60_000,
     // A malformed %-escape in the path is refused before routing: in the catalogue too.
     frameworkErrors,
   });

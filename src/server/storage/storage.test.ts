@@ -319,6 +319,13 @@ describe("access", () => {
   });
 });
 
+/**
+ * A test that starts an app of its own (its jobs' schema created, its queues declared) and moves
+ * tens of megabytes: on this 2-core machine with the rest of the run beside it, that took past the
+ * default 30 s in a CI run; the work is what it is, so its budget says so.
+ */
+const APP_TEST_MS = 180_000;
+
 describe("metadata and downloads", () => {
   it("merges custom metadata, removes keys set to null, and renames", async () => {
     const u = await user();
@@ -342,100 +349,108 @@ describe("metadata and downloads", () => {
     expect((await api("GET", "/api/storage/objects/nao-e-um-id", u.cookie)).statusCode).toBe(404);
   });
 
-  it("closes a download's kept connection once it is sent, when the app closed while sending it", async () => {
-    // Node's server.close() ends the connections idle at that moment: a download still being sent
-    // kept its connection alive after its last byte, and the close waited keepAliveTimeout (72 s).
-    const node = await createTestApp();
-    let closing: Promise<void> | undefined;
-    try {
-      await node.app.listen({ port: 0, host: "127.0.0.1" });
-      const { port } = node.app.server.address() as AddressInfo;
-      const u = await signUp(node.app);
-      // Larger than what the loopback's buffers hold, so the server is still sending when it closes.
-      const bytes = await makePdf(1, 24 * 1024 * 1024);
-      const target = { baseUrl: `http://127.0.0.1:${port}`, cookie: u.cookie, origin: ORIGIN };
-      const doc = (await uploadBytes(target, bytes, meta, 8 * 1024 * 1024)).json<StoredDocument>();
-      const link = (
-        await node.app.inject({
-          method: "POST",
-          url: `/api/storage/objects/${doc.id}/download-url`,
-          headers: { cookie: u.cookie, origin: ORIGIN },
-        })
-      ).json();
-      const socket = net.connect(port, "127.0.0.1");
-      await once(socket, "connect");
-      socket.write(`GET ${link.url} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
-      // The head comes, kept alive; the reader stops reading, so the rest waits on the server.
-      let received = Buffer.alloc(0);
-      socket.on("data", (c: Buffer) => {
-        if (received.length === 0) socket.pause();
-        received = Buffer.concat([received, c]);
-      });
-      await vi.waitFor(() => expect(received.length).toBeGreaterThan(0));
-      expect(received.toString("latin1")).toMatch(/^HTTP\/1\.1 200[\s\S]*\r\nconnection: keep-alive\r\n/i);
-      closing = node.app.close();
-      // The reader reads the rest: all of it comes, then the server closes the connection.
-      const closed = once(socket, "close");
-      socket.resume();
-      await closed;
-      const body = received.subarray(received.indexOf("\r\n\r\n") + 4);
-      expect(sha256(body)).toBe(sha256(bytes));
-      await closing;
-    } finally {
-      await closing;
-      await node.close();
-    }
-  });
+  it(
+    "closes a download's kept connection once it is sent, when the app closed while sending it",
+    async () => {
+      // Node's server.close() ends the connections idle at that moment: a download still being sent
+      // kept its connection alive after its last byte, and the close waited keepAliveTimeout (72 s).
+      const node = await createTestApp();
+      let closing: Promise<void> | undefined;
+      try {
+        await node.app.listen({ port: 0, host: "127.0.0.1" });
+        const { port } = node.app.server.address() as AddressInfo;
+        const u = await signUp(node.app);
+        // Larger than what the loopback's buffers hold, so the server is still sending when it closes.
+        const bytes = await makePdf(1, 24 * 1024 * 1024);
+        const target = { baseUrl: `http://127.0.0.1:${port}`, cookie: u.cookie, origin: ORIGIN };
+        const doc = (await uploadBytes(target, bytes, meta, 8 * 1024 * 1024)).json<StoredDocument>();
+        const link = (
+          await node.app.inject({
+            method: "POST",
+            url: `/api/storage/objects/${doc.id}/download-url`,
+            headers: { cookie: u.cookie, origin: ORIGIN },
+          })
+        ).json();
+        const socket = net.connect(port, "127.0.0.1");
+        await once(socket, "connect");
+        socket.write(`GET ${link.url} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+        // The head comes, kept alive; the reader stops reading, so the rest waits on the server.
+        let received = Buffer.alloc(0);
+        socket.on("data", (c: Buffer) => {
+          if (received.length === 0) socket.pause();
+          received = Buffer.concat([received, c]);
+        });
+        await vi.waitFor(() => expect(received.length).toBeGreaterThan(0));
+        expect(received.toString("latin1")).toMatch(/^HTTP\/1\.1 200[\s\S]*\r\nconnection: keep-alive\r\n/i);
+        closing = node.app.close();
+        // The reader reads the rest: all of it comes, then the server closes the connection.
+        const closed = once(socket, "close");
+        socket.resume();
+        await closed;
+        const body = received.subarray(received.indexOf("\r\n\r\n") + 4);
+        expect(sha256(body)).toBe(sha256(bytes));
+        await closing;
+      } finally {
+        await closing;
+        await node.close();
+      }
+    },
+    APP_TEST_MS,
+  );
 
-  it("serves a signed link with the name, the real type and nosniff, and refuses a forged or stale one", async () => {
-    // The link is signed and checked by the app's clock: moved past its five minutes, not slept on.
-    const clock = manualClock(new Date("2026-11-23T12:00:00Z"));
-    const short = await createTestApp({}, { clock });
-    try {
-      await short.app.listen({ port: 0, host: "127.0.0.1" });
-      const u = await signUp(short.app);
-      const base = `http://127.0.0.1:${(short.app.server.address() as AddressInfo).port}`;
-      const doc = (
-        await uploadBytes({ baseUrl: base, cookie: u.cookie, origin: ORIGIN }, PNG_1X1, {
-          ...meta,
-          filename: "Certidão",
-        })
-      ).json<StoredDocument>();
-      const link = (
-        await short.app.inject({
-          method: "POST",
-          url: `/api/storage/objects/${doc.id}/download-url?disposition=inline`,
-          headers: { cookie: u.cookie, origin: ORIGIN },
-        })
-      ).json();
-      expect(link.expiresAt).toBe("2026-11-23T12:05:00.000Z");
-      // The links the server signs for its own flows (a signer's, an e-mailed contract's) too.
-      expect(short.app.storage.signedUrl(doc.id, "inline").expiresAt).toBe("2026-11-23T12:05:00.000Z");
-      const res = await fetch(`${base}${link.url}`);
-      expect(res.status).toBe(200);
-      expect(res.headers.get("cache-control")).toBe("private, max-age=300");
-      expect(res.headers.get("content-type")).toBe("image/png");
-      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
-      expect(res.headers.get("content-disposition")).toBe(
-        `inline; filename="Certidao.png"; filename*=UTF-8''Certid%C3%A3o.png`,
-      );
-      expect(Buffer.from(await res.arrayBuffer()).equals(PNG_1X1)).toBe(true);
-      const forged = await fetch(
-        `${base}${link.url.replace("disposition=inline", "disposition=attachment")}`,
-      );
-      expect(forged.status).toBe(403);
-      expect((await forged.json()).code).toBe("invalid-download-link");
-      clock.advance(300_000);
-      const last = await fetch(`${base}${link.url}`);
-      expect(last.status).toBe(200);
-      expect(last.headers.get("cache-control")).toBe("private, max-age=0");
-      await last.arrayBuffer();
-      clock.advance(1_000);
-      const stale = await fetch(`${base}${link.url}`);
-      expect(stale.status).toBe(403);
-      expect((await stale.json()).code).toBe("invalid-download-link");
-    } finally {
-      await short.close();
-    }
-  });
+  it(
+    "serves a signed link with the name, the real type and nosniff, and refuses a forged or stale one",
+    async () => {
+      // The link is signed and checked by the app's clock: moved past its five minutes, not slept on.
+      const clock = manualClock(new Date("2026-11-23T12:00:00Z"));
+      const short = await createTestApp({}, { clock });
+      try {
+        await short.app.listen({ port: 0, host: "127.0.0.1" });
+        const u = await signUp(short.app);
+        const base = `http://127.0.0.1:${(short.app.server.address() as AddressInfo).port}`;
+        const doc = (
+          await uploadBytes({ baseUrl: base, cookie: u.cookie, origin: ORIGIN }, PNG_1X1, {
+            ...meta,
+            filename: "Certidão",
+          })
+        ).json<StoredDocument>();
+        const link = (
+          await short.app.inject({
+            method: "POST",
+            url: `/api/storage/objects/${doc.id}/download-url?disposition=inline`,
+            headers: { cookie: u.cookie, origin: ORIGIN },
+          })
+        ).json();
+        expect(link.expiresAt).toBe("2026-11-23T12:05:00.000Z");
+        // The links the server signs for its own flows (a signer's, an e-mailed contract's) too.
+        expect(short.app.storage.signedUrl(doc.id, "inline").expiresAt).toBe("2026-11-23T12:05:00.000Z");
+        const res = await fetch(`${base}${link.url}`);
+        expect(res.status).toBe(200);
+        expect(res.headers.get("cache-control")).toBe("private, max-age=300");
+        expect(res.headers.get("content-type")).toBe("image/png");
+        expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+        expect(res.headers.get("content-disposition")).toBe(
+          `inline; filename="Certidao.png"; filename*=UTF-8''Certid%C3%A3o.png`,
+        );
+        expect(Buffer.from(await res.arrayBuffer()).equals(PNG_1X1)).toBe(true);
+        const forged = await fetch(
+          `${base}${link.url.replace("disposition=inline", "disposition=attachment")}`,
+        );
+        expect(forged.status).toBe(403);
+        expect((await forged.json()).code).toBe("invalid-download-link");
+        clock.advance(300_000);
+        const last = await fetch(`${base}${link.url}`);
+        expect(last.status).toBe(200);
+        expect(last.headers.get("cache-control")).toBe("private, max-age=0");
+        await last.arrayBuffer();
+        clock.advance(1_000);
+        const stale = await fetch(`${base}${link.url}`);
+        expect(stale.status).toBe(403);
+        expect((await stale.json()).code).toBe("invalid-download-link");
+      } finally {
+        await short.close();
+      }
+    },
+    APP_TEST_MS,
+  );
 });
