@@ -101,7 +101,8 @@ export async function signByLink(request: APIRequestContext, contractId: string,
     new RegExp(`/Clicksign\\?contrato=${contractId}&token=([A-Za-z0-9_-]{43})`),
   );
   const asked = Date.now() - 1000;
-  expect((await request.post(`/api/signing/${contractId}/code`, { data: { token } })).status()).toBe(200);
+  const sent = await request.post(`/api/signing/${contractId}/code`, { data: { token } });
+  expect(sent.status(), await sent.text()).toBe(200);
   const codigo = await fromOutbox(who.email, /Use o código (\d{6})/, asked);
   const signed = await request.post(`/api/signing/${contractId}/sign`, {
     data: { token, codigo, nome: who.nome, cpf: who.cpf },

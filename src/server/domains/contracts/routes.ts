@@ -23,6 +23,9 @@ import { AppError } from "../../../shared/errors";
 import { userIdOf } from "../../auth/guard";
 import type { ContractsService, RequestInfo } from "./service";
 
+/** How many signing codes one address may ask for in a minute (many signers share one). */
+const SIGNING_CODES_PER_ADDRESS_MINUTE = 30;
+
 const security = [{ session: [] }];
 const idParams = z.object({ id: z.uuid({ error: "not-found" }) });
 const token = z.string({ error: "invalid-signing-link" }).max(100, { error: "invalid-signing-link" });
@@ -257,7 +260,9 @@ export async function contractRoutes(app: FastifyInstance, opts: { contracts: Co
   api.post(
     apiRoutes.signing.code,
     {
-      config: { rateLimit: { max: 5, timeWindow: 60_000 } },
+      // Per address, against floods; each signer gets one code a minute anyway (sendCode). Not 5:
+      // mobile carriers put many phones behind one public address (CGNAT), an office many people.
+      config: { rateLimit: { max: SIGNING_CODES_PER_ADDRESS_MINUTE, timeWindow: 60_000 } },
       schema: {
         tags: ["signing"],
         summary: "E-mails the signer a 6-digit code (10 minutes, one a minute)",
