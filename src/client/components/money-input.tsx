@@ -21,6 +21,9 @@ export function MoneyInput({
       onChange={(v) => onChange(v === "" ? "" : Number(v))}
       decimalSeparator=","
       thousandSeparator="."
+      // Only the comma starts the centavos: react-number-format also takes a typed "." as the
+      // decimal separator by default, so "1.500" (how a Brazilian writes R$ 1.500) became R$ 1,50.
+      allowedDecimalSeparators={[","]}
       decimalScale={2}
       prefix="R$ "
       min={0}

@@ -131,6 +131,24 @@ describe("the field kit", () => {
     });
   });
 
+  it("reads a dot as the thousands, as a Brazilian writes R$ 1.500, never as the centavos", async () => {
+    const onSave = vi.fn();
+    renderUi(
+      <Form
+        onSave={onSave}
+        defaults={{ ...blank, nome: "Maria Souza", cpf: "52998224725", nascimento: "1990-05-17" }}
+      />,
+    );
+    await userEvent.type(box("Aluguel"), "1.500");
+    expect(box("Aluguel")).toHaveValue("R$ 1.500");
+    await userEvent.clear(box("Aluguel"));
+    await userEvent.type(box("Aluguel"), "1.234,56");
+    expect(box("Aluguel")).toHaveValue("R$ 1.234,56");
+    await userEvent.click(screen.getByRole("button", { name: "Salvar" }));
+    await waitFor(() => expect(onSave).toHaveBeenCalled());
+    expect(onSave.mock.calls[0]?.[0]).toMatchObject({ aluguel: 1234.56 });
+  });
+
   it("keeps an emptied amount as the form asked: missing (NaN) where it is required, '' where it is optional", async () => {
     const onSave = vi.fn();
     renderUi(<Form onSave={onSave} defaults={{ ...blank, aluguel: 1200, precoMax: 3000 }} />);

@@ -136,6 +136,7 @@ export function ItemEditor({
                 // and put AprovarProposta over its budget; decision 026).
                 decimalSeparator=","
                 thousandSeparator="."
+                allowedDecimalSeparators={[","]}
                 decimalScale={2}
                 prefix="R$ "
                 min={0}
