@@ -218,6 +218,9 @@ export const errorStatus = {
   "rent-payment-early": 400,
   "rent-line-kind": 400,
   "rent-line-amount": 400,
+  "rent-line-negative": 400,
+  "rent-line-too-large": 400,
+  "rent-discount-too-large": 400,
   "rent-line-reason": 400,
   "pix-key-invalid": 400,
 } as const satisfies Record<keyof typeof ptBR.errors, number>;

@@ -9,10 +9,16 @@ import { NumberInput, type NumberInputProps } from "@mantine/core";
 export function MoneyInput({
   value,
   onChange,
+  keepMinus = false,
   ...props
-}: Omit<NumberInputProps, "value" | "onChange"> & {
+}: Omit<NumberInputProps, "value" | "onChange" | "allowNegative" | "min"> & {
   value: number | "";
   onChange: (reais: number | "") => void;
+  /**
+   * Keeps a typed minus sign for the form to refuse with a message, where a person may think of
+   * one (a discount), instead of dropping it silently and taking the amount as positive.
+   */
+  keepMinus?: boolean;
 }) {
   return (
     <NumberInput
@@ -26,8 +32,8 @@ export function MoneyInput({
       allowedDecimalSeparators={[","]}
       decimalScale={2}
       prefix="R$ "
-      min={0}
-      allowNegative={false}
+      min={keepMinus ? undefined : 0}
+      allowNegative={keepMinus}
       inputMode="decimal"
     />
   );

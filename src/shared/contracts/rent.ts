@@ -242,14 +242,18 @@ export const leaseList = z.object({ items: z.array(leaseSummary) });
 export type LeaseList = z.infer<typeof leaseList>;
 
 /** The landlord adds a one-off line to an open charge: an amount to charge, or a discount. */
+/** The largest one-off line or discount, in centavos: R$ 1.000.000,00. */
+export const RENT_LINE_MAX = 100_000_000;
+
 export const chargeLineAdd = z.strictObject({
   tipo: z.enum(["avulso", "desconto"], { error: "rent-line-kind" }),
-  /** Centavos, positive: a discount is subtracted. */
+  /** Centavos, positive: a discount is subtracted (a minus sign is refused, pointing to it). */
   valor: z
     .number({ error: "rent-line-amount" })
-    .int({ error: "rent-line-amount" })
-    .min(1, { error: "rent-line-amount" })
-    .max(100_000_000, { error: "rent-line-amount" }),
+    .int({ error: "rent-line-amount", abort: true })
+    .nonnegative({ error: "rent-line-negative", abort: true })
+    .min(1, { error: "rent-line-amount", abort: true })
+    .max(RENT_LINE_MAX, { error: "rent-line-too-large" }),
   motivo: z
     .string({ error: "rent-line-reason" })
     .trim()

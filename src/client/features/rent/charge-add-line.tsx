@@ -68,6 +68,7 @@ export function AddLineDialog({ charge, onClose }: { charge: ChargeView; onClose
           setProblems((p) => ({ ...p, valor: undefined }));
         }}
         error={problems.valor}
+        keepMinus
         required
       />
       <Textarea

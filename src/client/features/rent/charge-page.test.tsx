@@ -387,6 +387,33 @@ describe("/Cobranca, the landlord receives", { timeout: 30_000 }, () => {
     expect(screen.getByText("-R$ 200,00")).toBeInTheDocument();
   });
 
+  it("says where a minus sign belongs and what the largest line is, and sends neither", async () => {
+    const posts: unknown[] = [];
+    open(charge({ papel: "locador", aceitaLancamentos: true }), LANDLORD, {
+      [`POST ${apiPaths.rent.lines(ID)}`]: (body: unknown) => {
+        posts.push(body);
+        return charge({ papel: "locador", aceitaLancamentos: true });
+      },
+    });
+    await userEvent.click(await screen.findByRole("button", { name: ptBR.charge.addLine.open }));
+    const dialog = await screen.findByRole("dialog");
+    const amount = within(dialog).getByLabelText(/^Valor( \*)?$/);
+    await userEvent.type(
+      within(dialog).getByLabelText(ptBR.charge.addLine.reason, { exact: false }),
+      "Acordo",
+    );
+    // Typed as a discount is often thought of: the sign is kept and refused, not dropped (+R$ 50).
+    await userEvent.type(amount, "-50");
+    expect(amount).toHaveValue("-R$ 50");
+    await userEvent.click(within(dialog).getByRole("button", { name: ptBR.charge.addLine.confirm }));
+    expect(await within(dialog).findByText(ptBR.errors["rent-line-negative"])).toBeInTheDocument();
+    await userEvent.clear(amount);
+    await userEvent.type(amount, "99999999999");
+    await userEvent.click(within(dialog).getByRole("button", { name: ptBR.charge.addLine.confirm }));
+    expect(await within(dialog).findByText(ptBR.errors["rent-line-too-large"])).toBeInTheDocument();
+    expect(posts).toEqual([]);
+  });
+
   it("shows the tenant's proof to the landlord", async () => {
     open(
       charge({ papel: "locador", comprovante: { documentoId: DOC, enviadoEm: "2026-12-12T14:30:00Z" } }),

@@ -5,6 +5,7 @@ import { startFakeSgs } from "../../../../tests/support/fake-sgs";
 import { outboxFor, subjectOf } from "../../../../tests/support/mail";
 import { createTestApp, type TestApp } from "../../../../tests/support/test-app";
 import type { ChargeView, LeaseList, LeaseView, YearStatement } from "../../../shared/contracts/rent";
+import { errorMessage } from "../../../shared/errors";
 import { rentPeriods } from "../../../shared/rent/periods";
 import { IGPM_2023, IGPM_2024 } from "../../../shared/rent/published-indices.fixture";
 import { manualClock } from "../../clock";
@@ -132,6 +133,18 @@ describe("a lease's monthly charges, paid by Pix, with receipts", () => {
       (await b.call("POST", `/api/charges/${chargeId}/lines`, landlord.cookie, { ...line, motivo: "x" }))
         .statusCode,
     ).toBe(400);
+    // A minus sign, or a discount above the total, is refused with what to do instead.
+    const negative = await b.call("POST", `/api/charges/${chargeId}/lines`, landlord.cookie, {
+      ...line,
+      valor: -5000,
+    });
+    expect([negative.statusCode, negative.json().message]).toEqual([400, errorMessage("rent-line-negative")]);
+    const tooMuch = await b.call("POST", `/api/charges/${chargeId}/lines`, landlord.cookie, {
+      tipo: "desconto",
+      valor: expected + 1,
+      motivo: "Desconto maior que a cobrança",
+    });
+    expect([tooMuch.statusCode, codeOf(tooMuch)]).toEqual([400, "rent-discount-too-large"]);
     charge = json<ChargeView>(await b.call("POST", `/api/charges/${chargeId}/lines`, landlord.cookie, line));
     expect(charge.valor).toBe(expected + 15000);
     expect(charge.linhas.at(-1)).toMatchObject({ tipo: "avulso", valor: 15000, motivo: line.motivo });

@@ -307,7 +307,7 @@ export class RentService {
       };
       const lines = [...charge.lines, line];
       const amount = sumLines(lines);
-      if (amount < 0) throw new AppError("rent-line-amount");
+      if (amount < 0) throw new AppError("rent-discount-too-large");
       await setLines(c, id, lines, amount);
       await this.deps.notices.tell(c, "rent", [
         {
