@@ -38,18 +38,34 @@ export function adjustmentView(a: AdjustmentRow): AdjustmentView {
 }
 
 /**
- * The lease's account, oldest first: each charge on its due date (its own lines the landlord added
- * apart, with their reasons), the late fees as fixed on the day paid, each payment, and each
- * adjustment; the balance after each (+ the tenant owes, − credit).
+ * The lease's account up to `today`, oldest first: each charge when it falls due, or on the day it
+ * was paid when that came first (its own lines the landlord added apart, with their reasons), the
+ * late fees as fixed on the day paid, each payment, and each adjustment; the balance after each
+ * (+ the tenant owes, − credit). A charge made ahead and not yet due nor paid is not owed yet: it
+ * is listed among the charges, not in the account (counting it said a tenant owed next month's
+ * rent, and a payment made before its due date showed a credit that never existed).
  */
-export function ledgerOf(charges: ChargeRow[], payments: PaymentRow[], adjustments: AdjustmentRow[]) {
+export function ledgerOf(
+  charges: ChargeRow[],
+  payments: PaymentRow[],
+  adjustments: AdjustmentRow[],
+  today: string,
+) {
   const entries: Omit<LedgerEntry, "saldo">[] = [];
   const month = new Map(charges.map((ch) => [ch.id, ch.competencia]));
+  const firstPaid = new Map<string, string>();
+  for (const p of payments) {
+    const known = firstPaid.get(p.charge_id);
+    if (!known || p.paid_on < known) firstPaid.set(p.charge_id, p.paid_on);
+  }
   for (const ch of charges) {
+    const paid = firstPaid.get(ch.id);
+    const posted = paid && paid < ch.due_date ? paid : ch.due_date;
+    if (posted > today) continue;
     const standard = ch.lines.filter((l) => STANDARD.has(l.tipo)).reduce((s, l) => s + l.valor, 0);
     entries.push({
       id: `c:${ch.id}`,
-      data: ch.due_date,
+      data: posted,
       tipo: "cobranca",
       competencia: ch.competencia,
       valor: standard,
@@ -60,7 +76,7 @@ export function ledgerOf(charges: ChargeRow[], payments: PaymentRow[], adjustmen
       if (l.tipo === "avulso" || l.tipo === "desconto")
         entries.push({
           id: `l:${l.id}`,
-          data: ch.due_date,
+          data: posted,
           tipo: l.tipo,
           competencia: ch.competencia,
           valor: l.valor,
@@ -76,7 +92,9 @@ export function ledgerOf(charges: ChargeRow[], payments: PaymentRow[], adjustmen
     if (p.juros > 0) entries.push({ ...base, id: `j:${p.id}`, tipo: "juros", valor: p.juros, detalhe: days });
     entries.push({ ...base, id: `p:${p.id}`, tipo: "pagamento", valor: -p.amount, detalhe: null });
   }
-  for (const a of adjustments)
+  for (const a of adjustments) {
+    // Announced ahead (on the lease's page), it enters the account on its anniversary.
+    if (a.anniversary > today) continue;
     entries.push({
       id: `r:${a.id}`,
       data: a.anniversary,
@@ -86,6 +104,7 @@ export function ledgerOf(charges: ChargeRow[], payments: PaymentRow[], adjustmen
       cobrancaId: null,
       detalhe: `${a.indice} ${a.percentual}`,
     });
+  }
   entries.sort((x, y) => (x.data === y.data ? ORDER[x.tipo] - ORDER[y.tipo] : x.data < y.data ? -1 : 1));
   let saldo = 0;
   return entries.map((e) => {
@@ -175,7 +194,7 @@ export function leaseViewOf(
     emAtraso: lateSum(list),
     proxima: nextOf(list),
     cobrancas: [...list].reverse(),
-    extrato: ledgerOf(charges, payments, adjustments),
+    extrato: ledgerOf(charges, payments, adjustments, day),
     reajustes: adjustments.map(adjustmentView),
     proximoReajuste: next
       ? { aniversario: next, indice: indexOf(lease), meses: adjustmentWindow(next), calculo: o.preview }
