@@ -9,8 +9,7 @@ import { ledgerOf } from "./views";
  * a payment made before the due date showing a credit, then a debt, that never existed.
  */
 
-const rent = (valor: number): ChargeLine[] =>
-  [{ id: "a", tipo: "aluguel", valor, motivo: null }] as ChargeLine[];
+const rent = (valor: number): ChargeLine[] => [{ id: "a", tipo: "aluguel", valor }];
 const charge = (id: string, competencia: string, due: string, valor: number) =>
   ({ id, competencia, due_date: due, lines: rent(valor), amount: valor }) as unknown as ChargeRow;
 const payment = (id: string, chargeId: string, paidOn: string, amount: number) =>
