@@ -72,7 +72,7 @@ describe("a sealed contract's verification on /ViewDocument", { timeout: 30_000 
     const seal = await screen.findByTestId("seal-verdict", {}, { timeout: 5000 });
     // 13:00 UTC is 10:00 in Brasília.
     expect(seal).toHaveTextContent(
-      "Assinatura digital válida e conteúdo íntegro: contrato nº 2026-000007, selado por Imobiliária Exemplo Ltda em 25/11/2026, 10:00:00 (horário de Brasília).",
+      "Assinatura digital válida e conteúdo íntegro: documento nº 2026-000007, selado por Imobiliária Exemplo Ltda em 25/11/2026, 10:00:00 (horário de Brasília).",
     );
     expect(within(seal).getByTestId("seal-type")).toHaveTextContent("PAdES (ETSI.CAdES.detached)");
     expect(within(seal).getByTestId("seal-timestamp")).toHaveTextContent(
@@ -111,7 +111,7 @@ describe("a sealed contract's verification on /ViewDocument", { timeout: 30_000 
     open(verdict({ intact: false, problem: "digest mismatch" }));
     const changed = await screen.findByTestId("seal-verdict", {}, { timeout: 5000 });
     expect(changed).toHaveTextContent(
-      "Atenção: este arquivo não é mais o que foi selado como contrato nº 2026-000007 (algo mudou depois do selo).",
+      "Atenção: este arquivo não é mais o que foi selado como documento nº 2026-000007 (algo mudou depois do selo).",
     );
     expect(changed).not.toHaveTextContent("digest mismatch");
   });
@@ -125,7 +125,7 @@ describe("a sealed contract's verification on /ViewDocument", { timeout: 30_000 
       }),
     );
     const bad = await screen.findByTestId("seal-verdict", {}, { timeout: 5000 });
-    expect(bad).toHaveTextContent("Atenção: a assinatura digital do contrato nº 2026-000007 não confere.");
+    expect(bad).toHaveTextContent("Atenção: a assinatura digital do documento nº 2026-000007 não confere.");
     expect(bad).not.toHaveTextContent("signature mismatch");
     expect(within(bad).getByTestId("seal-timestamp")).toHaveTextContent(
       "25/11/2026, 10:00:02 (horário de Brasília) — não confere",
