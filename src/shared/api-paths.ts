@@ -94,6 +94,7 @@ export const apiRoutes = {
     lease: "/leases/:id",
     charge: "/charges/:id",
     lines: "/charges/:id/lines",
+    line: "/charges/:id/lines/:lineId",
     payment: "/charges/:id/payment",
     proof: "/charges/:id/proof",
     statement: "/leases/:id/statement",
@@ -242,6 +243,7 @@ export const apiPaths = {
     lease: (id: string) => apiPath(r.rent.lease, id),
     charge: (id: string) => apiPath(r.rent.charge, id),
     lines: (id: string) => apiPath(r.rent.lines, id),
+    line: (id: string, lineId: string) => apiPath(r.rent.line, id, lineId),
     payment: (id: string) => apiPath(r.rent.payment, id),
     proof: (id: string) => apiPath(r.rent.proof, id),
     /** A year's statement; without `ano`, every year's (what a change makes stale). */

@@ -273,6 +273,12 @@ export const proofAttach = z.strictObject({ documentoId: z.uuid({ error: "not-fo
 
 export const chargeParams = z.strictObject({ id: z.uuid({ error: "not-found" }) });
 
+/** One line the landlord added to a charge (to remove it while the charge is open). */
+export const chargeLineParams = z.strictObject({
+  id: z.uuid({ error: "not-found" }),
+  lineId: z.uuid({ error: "not-found" }),
+});
+
 export const statementQuery = z.strictObject({
   ano: z.coerce
     .number({ error: "invalid-argument" })

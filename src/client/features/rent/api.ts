@@ -57,6 +57,9 @@ export const useAddLine = (id: string) =>
     api<ChargeView>(apiPaths.rent.lines(id), { method: "POST", body }),
   );
 
+export const useRemoveLine = (id: string) =>
+  useChargeWrite((lineId: string) => api<ChargeView>(apiPaths.rent.line(id, lineId), { method: "DELETE" }));
+
 export const useConfirmPayment = (id: string) =>
   useChargeWrite((body: z.input<typeof paymentConfirm>) =>
     api<ChargeView>(apiPaths.rent.payment(id), { method: "POST", body }),

@@ -5,6 +5,7 @@ import { apiPaths } from "../../../shared/api-paths";
 import { type ChargeView, PSP_VALIDITY_DAYS } from "../../../shared/contracts/rent";
 import type { StoredDocument, UploadMetadata } from "../../../shared/contracts/storage";
 import ptBR from "../../../shared/locales/pt-BR.json";
+import { formatBRL } from "../../../shared/money";
 import { renderScreen } from "../../app/testing";
 import { CobrancaScreen } from "../../screens/Cobranca/cobranca-screen";
 
@@ -385,6 +386,43 @@ describe("/Cobranca, the landlord receives", { timeout: 30_000 }, () => {
     );
     expect(await screen.findByText("Conserto do chuveiro")).toBeInTheDocument();
     expect(screen.getByText("-R$ 200,00")).toBeInTheDocument();
+  });
+
+  it("lets the landlord take back a line she added, after saying what the charge comes to", async () => {
+    const added = {
+      id: "5b1f7c3e-0000-4000-8000-00000000000a",
+      tipo: "avulso",
+      valor: 150_000,
+      motivo: "Obra",
+    } as const;
+    const withLine = charge({
+      papel: "locador",
+      aceitaLancamentos: true,
+      valor: charge().valor + 150_000,
+      linhas: [...charge().linhas, added],
+    });
+    const deletes: string[] = [];
+    open(withLine, LANDLORD, {
+      [`DELETE ${apiPaths.rent.line(ID, added.id)}`]: () => {
+        deletes.push(added.id);
+        return charge({ papel: "locador", aceitaLancamentos: true });
+      },
+    });
+    // Only the line she added can be taken back: the month's own lines have no such button.
+    const remove = await screen.findByRole("button", { name: "Retirar o lançamento: Obra" });
+    expect(screen.getAllByRole("button", { name: /^Retirar o lançamento/ })).toHaveLength(1);
+    await userEvent.click(remove);
+    const dialog = await screen.findByRole("dialog");
+    expect(dialog).toHaveTextContent(`Obra: R$ 1.500,00. A cobrança volta a ${formatBRL(charge().valor)}`);
+    await userEvent.click(within(dialog).getByRole("button", { name: ptBR.charge.addLine.removeConfirm }));
+    await waitFor(() => expect(deletes).toEqual([added.id]));
+    await waitFor(() => expect(screen.queryByText("Obra")).not.toBeInTheDocument());
+  });
+
+  it("shows the tenant no way to remove a line", async () => {
+    open(charge({ linhas: [...charge().linhas, { id: "l9", tipo: "avulso", valor: 1000, motivo: "Obra" }] }));
+    expect(await screen.findByText("Obra")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /^Retirar o lançamento/ })).not.toBeInTheDocument();
   });
 
   it("says where a minus sign belongs and what the largest line is, and sends neither", async () => {

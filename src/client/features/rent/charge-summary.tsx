@@ -1,9 +1,14 @@
-import { Anchor, Badge, Card, Group, Stack, Table, Text } from "@mantine/core";
+import { ActionIcon, Anchor, Badge, Card, Group, Stack, Table, Text } from "@mantine/core";
+import { IconTrash } from "@tabler/icons-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ChargeLine, ChargeView } from "../../../shared/contracts/rent";
 import { formatBRL } from "../../../shared/money";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PageHeader } from "../../components/page-header";
+import { useErrorText } from "../../lib/error-text";
+import { useRemoveLine } from "./api";
 import { useChargeFormat } from "./charge-format";
 
 const NOWRAP = { whiteSpace: "nowrap", verticalAlign: "top" } as const;
@@ -67,6 +72,12 @@ export function ChargeAmount({ charge }: { charge: ChargeView }) {
       ? [t("charge.amount.paid"), charge.devidoHoje]
       : [t("charge.amount.cancelled"), charge.valor];
   const sum = charge.linhas.reduce((s, l) => s + l.valor, 0);
+  // The landlord can take back a line they added while the charge can still change.
+  const removable = (line: ChargeLine) =>
+    charge.papel === "locador" &&
+    charge.aceitaLancamentos &&
+    (line.tipo === "avulso" || line.tipo === "desconto");
+  const [removing, setRemoving] = useState<ChargeLine | null>(null);
   return (
     <Card withBorder padding="md" data-testid="charge-amount">
       <Text size="sm" c="dimmed">
@@ -101,7 +112,21 @@ export function ChargeAmount({ charge }: { charge: ChargeView }) {
                 <LineDetail line={line} />
               </Table.Td>
               <Table.Td ta="right" style={NOWRAP}>
-                <Text size="sm">{formatBRL(line.valor)}</Text>
+                <Group gap={4} justify="flex-end" wrap="nowrap">
+                  <Text size="sm">{formatBRL(line.valor)}</Text>
+                  {removable(line) && (
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      size="lg"
+                      aria-label={t("charge.addLine.removeLabel", { motivo: line.motivo ?? "" })}
+                      title={t("charge.addLine.remove")}
+                      onClick={() => setRemoving(line)}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  )}
+                </Group>
               </Table.Td>
             </Table.Tr>
           ))}
@@ -116,7 +141,42 @@ export function ChargeAmount({ charge }: { charge: ChargeView }) {
         </Table.Tfoot>
       </Table>
       {open && charge.hoje.diasAtraso > 0 && <LateSums charge={charge} />}
+      {removing && <RemoveLineDialog charge={charge} line={removing} onClose={() => setRemoving(null)} />}
     </Card>
+  );
+}
+
+/** Asks before taking a line back, saying what the charge comes to and that the tenant is told. */
+function RemoveLineDialog({
+  charge,
+  line,
+  onClose,
+}: {
+  charge: ChargeView;
+  line: ChargeLine;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const errors = useErrorText();
+  const remove = useRemoveLine(charge.id);
+  return (
+    <ConfirmDialog
+      opened
+      onClose={onClose}
+      title={t("charge.addLine.removeTitle")}
+      confirmLabel={t("charge.addLine.removeConfirm")}
+      pending={remove.isPending}
+      error={remove.error ? errors.message(remove.error) : null}
+      onConfirm={() => remove.mutate(line.id, { onSuccess: onClose })}
+    >
+      <Text size="sm">
+        {t("charge.addLine.removeBody", {
+          motivo: line.motivo ?? "",
+          valor: formatBRL(line.valor),
+          total: formatBRL(charge.valor - line.valor),
+        })}
+      </Text>
+    </ConfirmDialog>
   );
 }
 

@@ -145,6 +145,28 @@ describe("a lease's monthly charges, paid by Pix, with receipts", () => {
       motivo: "Desconto maior que a cobrança",
     });
     expect([tooMuch.statusCode, codeOf(tooMuch)]).toEqual([400, "rent-discount-too-large"]);
+    // A line typed wrong is taken back by the landlord alone, and only the lines they added.
+    const wrong = json<ChargeView>(
+      await b.call("POST", `/api/charges/${chargeId}/lines`, landlord.cookie, { ...line, valor: 150000 }),
+    );
+    const wrongId = wrong.linhas.at(-1)?.id as string;
+    const rentLineId = wrong.linhas.find((l) => l.tipo === "aluguel")?.id as string;
+    const byTenant = await b.call("DELETE", `/api/charges/${chargeId}/lines/${wrongId}`, tenant.cookie);
+    expect([byTenant.statusCode, codeOf(byTenant)]).toEqual([403, "rent-landlord-only"]);
+    const rentItself = await b.call(
+      "DELETE",
+      `/api/charges/${chargeId}/lines/${rentLineId}`,
+      landlord.cookie,
+    );
+    expect(rentItself.statusCode).toBe(404);
+    const taken = json<ChargeView>(
+      await b.call("DELETE", `/api/charges/${chargeId}/lines/${wrongId}`, landlord.cookie),
+    );
+    expect(taken.valor).toBe(expected);
+    expect(taken.linhas.map((l) => l.id)).not.toContain(wrongId);
+    expect(
+      (await b.call("DELETE", `/api/charges/${chargeId}/lines/${wrongId}`, landlord.cookie)).statusCode,
+    ).toBe(404);
     charge = json<ChargeView>(await b.call("POST", `/api/charges/${chargeId}/lines`, landlord.cookie, line));
     expect(charge.valor).toBe(expected + 15000);
     expect(charge.linhas.at(-1)).toMatchObject({ tipo: "avulso", valor: 15000, motivo: line.motivo });

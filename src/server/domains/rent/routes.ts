@@ -5,6 +5,7 @@ import { apiRoutes } from "../../../shared/api-paths";
 import { errorResponses } from "../../../shared/contracts/errors";
 import {
   chargeLineAdd,
+  chargeLineParams,
   chargeParams,
   chargeView,
   leaseList,
@@ -104,6 +105,19 @@ export async function rentRoutes(app: FastifyInstance, opts: { rent: RentService
       },
     },
     async (request) => rent.addLine(userIdOf(request), request.params.id, request.body),
+  );
+  api.delete(
+    apiRoutes.rent.line,
+    {
+      schema: {
+        tags,
+        summary: "The landlord removes a line they added to an unpaid charge; the tenant is told",
+        security,
+        params: chargeLineParams,
+        response: { 200: chargeView, ...errorResponses },
+      },
+    },
+    async (request) => rent.removeLine(userIdOf(request), request.params.id, request.params.lineId),
   );
   api.post(
     apiRoutes.rent.payment,

@@ -331,6 +331,44 @@ export class RentService {
   }
 
   /**
+   * The landlord takes back a line they added (a wrong amount, a discount no longer agreed) while
+   * the charge is open; the tenant is told. The month's own lines (rent, charges) stay.
+   */
+  async removeLine(userId: string, id: string, lineId: string): Promise<ChargeView> {
+    await withTransaction(this.deps.pool, async (c) => {
+      const { charge, lease } = await this.chargeFor(c, userId, id, true);
+      if (lease.landlord_id !== userId) throw new AppError("rent-landlord-only");
+      if (charge.status !== "aberta") throw new AppError("rent-charge-closed");
+      if (charge.pix_mode === "psp" && charge.psp_location) throw new AppError("rent-charge-registered");
+      const line = charge.lines.find(
+        (l) => l.id === lineId && (l.tipo === "avulso" || l.tipo === "desconto"),
+      );
+      if (!line) throw new AppError("not-found");
+      const lines = charge.lines.filter((l) => l.id !== lineId);
+      const amount = sumLines(lines);
+      await setLines(c, id, lines, amount);
+      await this.deps.notices.tell(c, "rent", [
+        {
+          userId: lease.tenant_id,
+          text: {
+            key: "rent.line_removed",
+            params: {
+              numero: lease.numero,
+              mes: month(charge.competencia),
+              valor: { money: Math.abs(line.valor) },
+              motivo: line.motivo ?? "",
+              total: { money: amount },
+            },
+          },
+          path: chargePath(id),
+        },
+      ]);
+      await rentChanged(c, lease.id, [id], [lease.landlord_id, lease.tenant_id]);
+    });
+    return this.charge(userId, id);
+  }
+
+  /**
    * The landlord says the money arrived ("recebi") on a day no later than today: the payment is
    * recorded with the late fees of that day (or none, when they forgive them), the charge is paid,
    * and its receipt is issued and sealed — all in one transaction, so a crash leaves either all of
