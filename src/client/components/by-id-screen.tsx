@@ -1,6 +1,6 @@
-import { Container } from "@mantine/core";
+import { Anchor, Container, Stack } from "@mantine/core";
 import type { ReactNode } from "react";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { PageHeader } from "./page-header";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -21,9 +21,12 @@ export function ByIdScreen({
   badLink,
   children,
   fallback,
+  way,
 }: {
   title: string;
   badLink: string;
+  /** Where such a thing is found instead, so a mangled link is not a dead end. */
+  way?: { to: string; label: string };
   children: (id: string) => ReactNode;
   /** What to show without an `?id=`, when the screen has another way in (/Vistoria?contrato=). */
   fallback?: ReactNode;
@@ -31,7 +34,18 @@ export function ByIdScreen({
   const id = useIdParam("id");
   return (
     <Container size="sm" py="lg" px="sm">
-      {id ? children(id) : (fallback ?? <PageHeader title={title} lead={badLink} />)}
+      {id
+        ? children(id)
+        : (fallback ?? (
+            <Stack gap="sm">
+              <PageHeader title={title} lead={badLink} />
+              {way && (
+                <Anchor component={Link} to={way.to}>
+                  {way.label}
+                </Anchor>
+              )}
+            </Stack>
+          ))}
     </Container>
   );
 }

@@ -419,6 +419,23 @@ describe("/Cobranca, the landlord receives", { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByText("Obra")).not.toBeInTheDocument());
   });
 
+  it("says the days of a prorated month only, and the landlord reads what is owed, not what to pay", async () => {
+    const whole = {
+      id: "l1",
+      tipo: "aluguel",
+      valor: 450_000,
+      inicio: "2027-01-01",
+      fim: "2027-01-31",
+      dias: 31,
+      diasNoMes: 31,
+      base: 450_000,
+    } as const;
+    open(charge({ papel: "locador", linhas: [whole, ...charge().linhas.slice(1)] }), LANDLORD);
+    expect(await screen.findByText(ptBR.charge.amount.owedToday)).toBeInTheDocument();
+    expect(screen.queryByText(ptBR.charge.amount.today)).not.toBeInTheDocument();
+    expect(screen.getAllByTestId("charge-line")[0]).not.toHaveTextContent("dias de");
+  });
+
   it("shows the tenant no way to remove a line", async () => {
     open(charge({ linhas: [...charge().linhas, { id: "l9", tipo: "avulso", valor: 1000, motivo: "Obra" }] }));
     expect(await screen.findByText("Obra")).toBeInTheDocument();

@@ -67,7 +67,7 @@ export function ChargeAmount({ charge }: { charge: ChargeView }) {
   const f = useChargeFormat();
   const open = charge.status === "aberta";
   const [label, amount] = open
-    ? [t("charge.amount.today"), charge.devidoHoje]
+    ? [t(charge.papel === "locador" ? "charge.amount.owedToday" : "charge.amount.today"), charge.devidoHoje]
     : charge.status === "paga"
       ? [t("charge.amount.paid"), charge.devidoHoje]
       : [t("charge.amount.cancelled"), charge.valor];
@@ -184,7 +184,12 @@ function RemoveLineDialog({
 function LineDetail({ line }: { line: ChargeLine }) {
   const { t } = useTranslation();
   const f = useChargeFormat();
-  const prorated = line.dias !== undefined && line.diasNoMes !== undefined && line.base !== undefined;
+  // A whole month's line says nothing of days ("31 de 31 dias" only repeated the amount).
+  const prorated =
+    line.dias !== undefined &&
+    line.diasNoMes !== undefined &&
+    line.base !== undefined &&
+    line.dias < line.diasNoMes;
   return (
     <>
       {prorated && (

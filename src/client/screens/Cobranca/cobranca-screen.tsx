@@ -6,7 +6,11 @@ import { ChargePage } from "../../features/rent/charge-page";
 export function CobrancaScreen() {
   const { t } = useTranslation();
   return (
-    <ByIdScreen title={t("charge.screenTitle")} badLink={t("charge.badLink")}>
+    <ByIdScreen
+      title={t("charge.screenTitle")}
+      badLink={t("charge.badLink")}
+      way={{ to: "/AluguelHistorico", label: t("charge.backToHistory") }}
+    >
       {(id) => <ChargePage id={id} key={id} />}
     </ByIdScreen>
   );

@@ -6,7 +6,11 @@ import { LeasePage } from "../../features/rent/lease-page";
 export function LocacaoScreen() {
   const { t } = useTranslation();
   return (
-    <ByIdScreen title={t("lease.screenTitle")} badLink={t("lease.badLink")}>
+    <ByIdScreen
+      title={t("lease.screenTitle")}
+      badLink={t("lease.badLink")}
+      way={{ to: "/AluguelHistorico", label: t("charge.backToHistory") }}
+    >
       {(id) => <LeasePage id={id} key={id} />}
     </ByIdScreen>
   );
