@@ -54,7 +54,8 @@ function ReceiveDialog({ charge, onClose }: { charge: ChargeView; onClose: () =>
   const [pagoEm, setPagoEm] = useState(today);
   const [waive, setWaive] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const fees = feesOn(charge, pagoEm);
+  // A day still to come is refused: no amount is worked out for it (it read as if it could be).
+  const fees = isDay(pagoEm) && pagoEm <= today ? feesOn(charge, pagoEm) : null;
   const late = fees !== null && fees.diasAtraso > 0;
   const waived = late && waive;
   const recorded = fees === null ? null : waived ? charge.valor : fees.total;

@@ -344,6 +344,8 @@ describe("/Cobranca, the landlord receives", { timeout: 30_000 }, () => {
     fireEvent.change(date, { target: { value: "2026-12-21" } });
     await userEvent.click(within(dialog).getByRole("button", { name: ptBR.charge.receive.confirm }));
     expect(within(dialog).getByText(ptBR.errors["rent-payment-future"])).toBeInTheDocument();
+    // No amount is worked out for a day that is refused.
+    expect(within(dialog).queryByTestId("charge-receive-amount")).toBeNull();
     expect(posts).toEqual([]);
 
     fireEvent.change(date, { target: { value: "2026-12-12" } });
