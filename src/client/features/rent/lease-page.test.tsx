@@ -1,5 +1,6 @@
 import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
 import { apiPaths } from "../../../shared/api-paths";
 import { brazilDate } from "../../../shared/contracts/proposals";
 import type { LeaseView, YearStatement } from "../../../shared/contracts/rent";
@@ -206,7 +207,14 @@ describe("/Locacao", { timeout: 30_000 }, () => {
     expect(card).toHaveTextContent("AluguelR$ 3.193,55");
     expect(card).toHaveTextContent("Multa e jurosR$ 435,66");
     expect(card).toHaveTextContent(`Total de ${YEAR}`);
-    expect(within(card).getByRole("button", { name: ptBR.lease.statement.print })).toBeInTheDocument();
+    // Printing marks the page so that only the statement is printed, and unmarks it afterwards.
+    const printed: boolean[] = [];
+    vi.stubGlobal("print", () => printed.push(document.body.classList.contains("print-statement")));
+    await userEvent.click(within(card).getByRole("button", { name: ptBR.lease.statement.print }));
+    expect(printed).toEqual([true]);
+    expect(card.closest(".print-statement-area")).toBe(card);
+    window.dispatchEvent(new Event("afterprint"));
+    expect(document.body.classList.contains("print-statement")).toBe(false);
   });
 
   it("says so when the lease is not the reader's", async () => {

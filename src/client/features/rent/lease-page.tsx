@@ -359,6 +359,18 @@ function Documents({ lease }: { lease: LeaseView }) {
 }
 
 /**
+ * Prints the statement alone (layout.css hides the rest of the page while the body is marked), not
+ * the whole lease page with its header, Pix and account around it.
+ */
+export function printStatement(): void {
+  document.body.classList.add("print-statement");
+  window.addEventListener("afterprint", () => document.body.classList.remove("print-statement"), {
+    once: true,
+  });
+  window.print();
+}
+
+/**
  * The year's informe: what the landlord received from the tenant (or the tenant paid to the
  * landlord), month by month as received, the rent apart from the charges and the late fees, as
  * the IRPF and the monthly carnê-leão ask; the years with payments to pick from, and print.
@@ -372,7 +384,7 @@ function Statement({ lease }: { lease: LeaseView }) {
   const s = statement.data;
   const other = lease.papel === "locador" ? s?.locatario : s?.locador;
   return (
-    <Stack gap="xs" data-testid="lease-statement">
+    <Stack gap="xs" data-testid="lease-statement" className="print-statement-area">
       <Title order={2} size="h4">
         {t("lease.statement.title", { ano })}
       </Title>
@@ -420,7 +432,7 @@ function Statement({ lease }: { lease: LeaseView }) {
           <Text size="xs" c="dimmed">
             {t("lease.statement.note")}
           </Text>
-          <Button variant="default" onClick={() => window.print()}>
+          <Button variant="default" onClick={printStatement}>
             {t("lease.statement.print")}
           </Button>
         </>
