@@ -291,13 +291,23 @@ export class RentService {
 
   // --- the landlord's and the tenant's steps -----------------------------------------------------
 
+  /**
+   * A charge whose lines the landlord may change (locked): hers, still open, and not yet registered
+   * at the PSP with its amount.
+   */
+  private async linesEditableBy(c: Queryable, userId: string, id: string) {
+    const found = await this.chargeFor(c, userId, id, true);
+    if (found.lease.landlord_id !== userId) throw new AppError("rent-landlord-only");
+    if (found.charge.status !== "aberta") throw new AppError("rent-charge-closed");
+    if (found.charge.pix_mode === "psp" && found.charge.psp_location)
+      throw new AppError("rent-charge-registered");
+    return found;
+  }
+
   /** The landlord adds a line (an amount with its reason, or a discount) to a charge not paid yet. */
   async addLine(userId: string, id: string, input: z.output<typeof chargeLineAdd>): Promise<ChargeView> {
     await withTransaction(this.deps.pool, async (c) => {
-      const { charge, lease } = await this.chargeFor(c, userId, id, true);
-      if (lease.landlord_id !== userId) throw new AppError("rent-landlord-only");
-      if (charge.status !== "aberta") throw new AppError("rent-charge-closed");
-      if (charge.pix_mode === "psp" && charge.psp_location) throw new AppError("rent-charge-registered");
+      const { charge, lease } = await this.linesEditableBy(c, userId, id);
       const line: ChargeLine = {
         id: randomUUID(),
         tipo: input.tipo,
@@ -336,10 +346,7 @@ export class RentService {
    */
   async removeLine(userId: string, id: string, lineId: string): Promise<ChargeView> {
     await withTransaction(this.deps.pool, async (c) => {
-      const { charge, lease } = await this.chargeFor(c, userId, id, true);
-      if (lease.landlord_id !== userId) throw new AppError("rent-landlord-only");
-      if (charge.status !== "aberta") throw new AppError("rent-charge-closed");
-      if (charge.pix_mode === "psp" && charge.psp_location) throw new AppError("rent-charge-registered");
+      const { charge, lease } = await this.linesEditableBy(c, userId, id);
       const line = charge.lines.find(
         (l) => l.id === lineId && (l.tipo === "avulso" || l.tipo === "desconto"),
       );
