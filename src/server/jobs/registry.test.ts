@@ -36,6 +36,7 @@ const ALL = [
   "rent.psp-paid",
   "rent.psp-register",
   "rent.remind",
+  "rent.term-end",
   "retention.prune",
   "uploads.expire",
 ];

@@ -128,7 +128,15 @@ export const favoriteView = z.object({
 });
 export type FavoriteView = z.infer<typeof favoriteView>;
 
-export const NOTICE_KINDS = ["match", "price_drop", "proposal", "contract", "message", "rent"] as const;
+export const NOTICE_KINDS = [
+  "match",
+  "price_drop",
+  "proposal",
+  "contract",
+  "message",
+  "rent",
+  "lease",
+] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 /**
@@ -148,6 +156,7 @@ export const DEFAULT_CHANNELS: NoticeChannels = {
   contract: "email",
   message: "email",
   rent: "email",
+  lease: "email",
 };
 
 /**
@@ -177,6 +186,7 @@ export const notificationSettingsInput = z.strictObject(
         contract: channel.default("email"),
         message: channel.default("email"),
         rent: channel.default("email"),
+        lease: channel.default("email"),
       },
       { error: "invalid-argument" },
     ),

@@ -174,6 +174,29 @@ export const adjustmentView = z.object({
 });
 export type AdjustmentView = z.infer<typeof adjustmentView>;
 
+/** Where the lease stands today in its term (src/shared/lease/term.ts, Lei 8.245 arts. 46, 47, 56). */
+export const leaseStanding = z.discriminatedUnion("situacao", [
+  z.object({ situacao: z.literal("a_iniciar"), inicio: z.string(), fim: z.string() }),
+  z.object({
+    situacao: z.literal("em_vigor"),
+    fim: z.string(),
+    diasParaFim: z.number().int(),
+    aoFim: z.enum(["46", "47", "56"]),
+  }),
+  z.object({
+    situacao: z.literal("prazo_findo"),
+    fim: z.string(),
+    oposicaoAte: z.string(),
+    artigo: z.enum(["46", "47", "56"]),
+  }),
+  z.object({
+    situacao: z.literal("prorrogada"),
+    fim: z.string(),
+    desde: z.string(),
+    artigo: z.enum(["46", "47", "56"]),
+  }),
+]);
+
 export const leaseView = z.object({
   id: z.uuid(),
   numero: z.string(),
@@ -196,6 +219,7 @@ export const leaseView = z.object({
     multaBp: z.number().int(),
     jurosMesBp: z.number().int(),
   }),
+  situacao: leaseStanding,
   /** What the tenant owes today: the late charges with their fees (0 when up to date). */
   emAtraso: z.number().int(),
   proxima: chargeSummary.nullable(),

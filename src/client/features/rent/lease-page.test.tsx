@@ -58,6 +58,7 @@ function lease(over: Partial<LeaseView> = {}): LeaseView {
       multaBp: 1000,
       jurosMesBp: 100,
     },
+    situacao: { situacao: "em_vigor", fim: "2029-06-09", diasParaFim: 890, aoFim: "46" },
     emAtraso: 461_421,
     proxima: december,
     cobrancas: [december],
@@ -154,6 +155,43 @@ describe("/Locacao", { timeout: 30_000 }, () => {
       expect.stringMatching(/Cobrança de dezembro de 2026.*R\$ 4\.028,55.*R\$ 4\.028,55/),
       expect.stringMatching(/Valor avulso em dezembro de 2026: Obra da fachada.*R\$ 150,00.*R\$ 4\.178,55/),
     ]);
+  });
+
+  it("says where the lease stands in its term, and what the law does at its end from 90 days before (issue 33)", async () => {
+    const { unmount } = open(lease());
+    const terms = await screen.findByTestId("lease-terms");
+    expect(terms).toHaveTextContent("SituaçãoEm vigor até 09/06/2029");
+    expect(within(terms).queryByTestId("lease-term-note")).toBeNull();
+    unmount();
+
+    const ending = open(
+      lease({ situacao: { situacao: "em_vigor", fim: "2029-06-09", diasParaFim: 30, aoFim: "46" } }),
+    );
+    expect(await screen.findByTestId("lease-term-note")).toHaveTextContent(
+      /^Faltam 30 dias para o fim do prazo\. Ao fim do prazo a locação termina\. Se a parte locatária continuar no imóvel por mais de 30 dias sem oposição da parte locadora, a locação continua por prazo indeterminado \(art\. 46, § 1º, da Lei 8\.245\/91\)/,
+    );
+    ending.unmount();
+
+    const over = open(
+      lease({
+        situacao: { situacao: "prazo_findo", fim: "2029-06-09", oposicaoAte: "2029-07-09", artigo: "46" },
+      }),
+    );
+    expect(await screen.findByTestId("lease-terms")).toHaveTextContent("Prazo encerrado em 09/06/2029");
+    expect(screen.getByTestId("lease-term-note")).toHaveTextContent(
+      "Se a parte locadora não se opuser até 09/07/2029, a locação continua por prazo indeterminado",
+    );
+    over.unmount();
+
+    open(
+      lease({ situacao: { situacao: "prorrogada", fim: "2027-12-09", desde: "2027-12-10", artigo: "47" } }),
+    );
+    expect(await screen.findByTestId("lease-terms")).toHaveTextContent(
+      "Por prazo indeterminado desde 10/12/2027",
+    );
+    expect(screen.getByTestId("lease-term-note")).toHaveTextContent(
+      "a parte locadora só pode pedir o imóvel nos casos do art. 47",
+    );
   });
 
   it("asks a landlord without a Pix key for one, and links the documents", async () => {

@@ -103,6 +103,12 @@ function Terms({ lease }: { lease: LeaseView }) {
   const { t } = useTranslation();
   const f = useChargeFormat();
   const x = lease.termos;
+  const standingText = (s: LeaseView["situacao"]) =>
+    s.situacao === "a_iniciar"
+      ? t("lease.terms.standings.a_iniciar", { inicio: f.day(s.inicio) })
+      : s.situacao === "prorrogada"
+        ? t("lease.terms.standings.prorrogada", { desde: f.day(s.desde) })
+        : t(`lease.terms.standings.${s.situacao}`, { fim: f.day(s.fim) });
   const rows: [string, string][] = [
     [t("lease.terms.rent"), formatBRL(x.aluguelAtual)],
     ...(x.condominio > 0 ? [[t("lease.terms.condominio"), formatBRL(x.condominio)] as [string, string]] : []),
@@ -115,6 +121,7 @@ function Terms({ lease }: { lease: LeaseView }) {
       t("lease.terms.term"),
       t("lease.terms.span", { inicio: f.day(x.inicio), fim: f.day(x.fim), meses: x.prazoMeses }),
     ],
+    [t("lease.terms.standing"), standingText(lease.situacao)],
     [t("lease.terms.index"), t("lease.terms.indexYearly", { indice: x.indice })],
     [
       t("lease.terms.late"),
@@ -143,7 +150,34 @@ function Terms({ lease }: { lease: LeaseView }) {
           </Group>
         ))}
       </Stack>
+      <TermNote standing={lease.situacao} />
     </Card>
+  );
+}
+
+/** How many days before the term's end the page starts saying what happens then (and the reminders go). */
+const TERM_NOTE_DAYS = 90;
+
+/**
+ * What the law says happens at the term's end (arts. 46, 47, 56), from 90 days before it, and
+ * what each party may do once the term is over: the same words for both parties.
+ */
+function TermNote({ standing }: { standing: LeaseView["situacao"] }) {
+  const { t } = useTranslation();
+  const f = useChargeFormat();
+  let text: string | null = null;
+  if (standing.situacao === "em_vigor" && standing.diasParaFim <= TERM_NOTE_DAYS)
+    text = `${t("lease.terms.daysLeft", { count: standing.diasParaFim })} ${t(`lease.terms.law.${standing.aoFim}`)}`;
+  else if (standing.situacao === "prazo_findo")
+    text = t(`lease.terms.objection.${standing.artigo === "56" ? "56" : "46"}`, {
+      ate: f.day(standing.oposicaoAte),
+    });
+  else if (standing.situacao === "prorrogada") text = t(`lease.terms.continued.${standing.artigo}`);
+  if (!text) return null;
+  return (
+    <Text size="sm" mt="sm" data-testid="lease-term-note">
+      {text}
+    </Text>
   );
 }
 

@@ -23,6 +23,7 @@ describe("/preferences2", { timeout: 30_000 }, () => {
             contract: "email",
             message: "email",
             rent: "email",
+            lease: "email",
           },
           horaResumo: 8,
         },
@@ -54,6 +55,7 @@ describe("/preferences2", { timeout: 30_000 }, () => {
         contract: "app",
         message: "email",
         rent: "email",
+        lease: "email",
       },
       horaResumo: 8,
     });

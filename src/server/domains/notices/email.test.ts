@@ -287,6 +287,7 @@ describe("e-mail choices", () => {
         contract: "email",
         message: "email",
         rent: "email",
+        lease: "email",
       });
     }
     const newProposal = async (who: Person) =>

@@ -81,6 +81,7 @@ const KIND_NAMES: Record<ChosenKind, string> = {
   contract: "Contrato e assinaturas",
   message: "Mensagens não lidas",
   rent: "Aluguel e cobranças",
+  lease: "Prazo e fim da locação",
 };
 const CHANNEL_NAMES = {
   app: "só no app",
@@ -115,4 +116,5 @@ export const KIND_WORDS: Record<ChosenKind, string> = {
   contract: "passos dos seus contratos",
   message: "mensagens não lidas",
   rent: "cobranças e pagamentos do aluguel",
+  lease: "prazo e fim das suas locações",
 };

@@ -397,6 +397,7 @@ describe("the history of one's searches", () => {
         contract: "email",
         message: "digest",
         rent: "email",
+        lease: "email",
       },
       horaResumo: 19,
     };
@@ -413,6 +414,7 @@ describe("the history of one's searches", () => {
         contract: "email",
         message: "off",
         rent: "email",
+        lease: "email",
       },
       horaResumo: 7,
     });
@@ -449,6 +451,7 @@ describe("the history of one's searches", () => {
         contract: "email",
         message: "email",
         rent: "email",
+        lease: "email",
       },
       horaResumo: 8,
     });

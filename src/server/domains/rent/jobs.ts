@@ -18,4 +18,6 @@ export const RENT_SCHEDULES = {
   remind: defineSchedule("rent.remind", "0 * * * *"),
   /** Each anniversary's adjustment once its index is published, announced ahead. */
   adjust: defineSchedule("rent.adjust", "30 6 * * *"),
+  /** Issue 33: the term's end told 90 and 30 days ahead, each once a person. */
+  termEnd: defineSchedule("rent.term-end", "0 9 * * *"),
 };

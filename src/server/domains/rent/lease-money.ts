@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { brazilDate } from "../../../shared/contracts/proposals";
 import type { ChargeLine, ChargeSummary } from "../../../shared/contracts/rent";
 import { leaseLastDay } from "../../../shared/dates";
+import type { LeaseTerm } from "../../../shared/lease/term";
 import type { ReadjustmentIndex } from "../../../shared/rent/adjustment";
 import { type LateTerms, LEASE_LATE_TERMS, lateFees } from "../../../shared/rent/late";
 import { type LeaseSchedule, periodLines, type RentPeriod } from "../../../shared/rent/periods";
@@ -16,6 +17,16 @@ import type { AdjustmentRow, ChargeRow, RentLease } from "./rent.repository";
 export function scheduleOf(lease: RentLease): LeaseSchedule {
   const t = lease.data.termos;
   return { dataInicio: t.dataInicio, prazoMeses: t.prazoMeses, diaVencimento: t.diaVencimento };
+}
+
+/** The lease's term as the law reads it (arts. 46, 47, 56): its start, months and purpose. */
+export function termOf(lease: RentLease): LeaseTerm {
+  const t = lease.data.termos;
+  return {
+    dataInicio: t.dataInicio,
+    prazoMeses: t.prazoMeses,
+    naoResidencial: lease.data.imovel.naoResidencial === true,
+  };
 }
 
 /** The unit's state: its holidays move a due date (Código Civil art. 132 §1). */

@@ -76,6 +76,11 @@ export const rentPart = part(
       () => rent.adjust(),
       (n) => `Computed ${n} rent adjustments`,
     );
+    app.jobs.every(
+      RENT_SCHEDULES.termEnd,
+      () => rent.remindTermEnd(),
+      (n) => `Told ${n} leases of their term's end`,
+    );
     await app.register(rentRoutes, { prefix: API_PREFIX, rent });
     if (config.PIX_PROVIDER === "psp")
       app.addHook("onListen", async () => {

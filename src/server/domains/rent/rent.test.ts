@@ -1,3 +1,4 @@
+import { differenceInCalendarDays } from "date-fns";
 import { parsePix } from "pix-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builders } from "../../../../tests/support/builders";
@@ -78,6 +79,16 @@ describe("a lease's monthly charges, paid by Pix, with receipts", () => {
     expect(await t.app.rent.generate([leaseId])).toBe(0);
     const lease = json<LeaseView>(await b.call("GET", `/api/leases/${leaseId}`, tenant.cookie));
     const first = lease.proxima;
+    // Issue 33: where the lease stands in its term (a 30-month residential lease: art. 46 at its end).
+    expect(lease.situacao).toEqual({
+      situacao: "em_vigor",
+      fim: lease.termos.fim,
+      diasParaFim: differenceInCalendarDays(
+        new Date(`${lease.termos.fim}T12:00`),
+        new Date("2027-01-01T12:00"),
+      ),
+      aoFim: lease.termos.prazoMeses >= 30 ? "46" : "47",
+    });
     expect(first).toMatchObject({ competencia: "2026-12", inicio: "2026-12-10", fim: "2026-12-31" });
     expect(first?.vencimento).toBe("2027-01-11");
     const chargeId = first?.id as string;

@@ -16,6 +16,7 @@ import type {
 } from "../../../shared/contracts/rent";
 import { PSP_VALIDITY_DAYS } from "../../../shared/contracts/rent";
 import { AppError } from "../../../shared/errors";
+import { standingOn } from "../../../shared/lease/term";
 import { accumulate, adjustmentWindow, adjustRent, anniversaries } from "../../../shared/rent/adjustment";
 import { parseDay, showDay } from "../../../shared/rent/calendar";
 import type { Clock } from "../../clock";
@@ -29,7 +30,7 @@ import { documentOwnerAndSize } from "../../storage/documents.repository";
 import { RECEIPT_KIND, type ReceiptData } from "../contracts/documents/recibo";
 import { generateCharges } from "./generate";
 import type { IndexProvider } from "./index-provider";
-import { indexOf, lateTermsOf, owedOn, rentOn, scheduleOf, sumLines, today } from "./lease-money";
+import { indexOf, lateTermsOf, owedOn, rentOn, scheduleOf, sumLines, termOf, today } from "./lease-money";
 import { newTxidFor, pixFor } from "./pix";
 import { centavosOf, cobvBody, type PspPixClient, paymentsOf } from "./pix-psp";
 import type { AdjustmentRow, ChargeRow, NewCharge, RentLease } from "./rent.repository";
@@ -85,6 +86,8 @@ export interface RentDeps {
 }
 
 const leasePath = (id: string) => `/Locacao?id=${id}`;
+/** The term's end is told this many days ahead, each once (the 90-day one until 31 days are left). */
+const TERM_REMINDERS = [30, 90] as const;
 const chargePath = (id: string) => `/Cobranca?id=${id}`;
 /** A calendar day as the notices' date parameter reads it (noon UTC: the same day in Brasília). */
 const day = (d: string) => ({ date: `${d}T15:00:00Z`, time: false });
@@ -620,6 +623,53 @@ export class RentService {
         });
     }
     return sent;
+  }
+
+  /**
+   * Issue 33: each party of a lease whose term ends within 90 days, and again within 30, is told
+   * when it ends and what the law does then (arts. 46, 47, 56; src/shared/lease/term.ts). Daily, by
+   * pages of leases; each reminder once a person (the notice's dedupe), so a second run or a second
+   * node tells nobody twice. A lease signed within 30 days of its end gets only the 30-day one.
+   * Returns the reminders due today (told now or before).
+   */
+  async remindTermEnd(only?: string[]): Promise<number> {
+    const d = this.today();
+    let due = 0;
+    for (let after = NIL_UUID; ; ) {
+      const page = await signedLeases(this.deps.pool, after, ADJUST_PAGE, only ?? null);
+      if (page.length === 0) break;
+      after = page[page.length - 1]?.id ?? after;
+      for (const lease of page) {
+        const standing = standingOn(termOf(lease), d);
+        if (standing.situacao !== "em_vigor") continue;
+        // The nearest reminder whose day has come: 30 once 30 days or fewer are left, else 90.
+        const which = TERM_REMINDERS.find((days) => standing.diasParaFim <= days);
+        if (which === undefined) continue;
+        due++;
+        await withTransaction(this.deps.pool, (c) =>
+          this.deps.notices.tell(
+            c,
+            "lease",
+            [lease.tenant_id, lease.landlord_id].map((userId) => ({
+              userId,
+              text: {
+                key: `lease.term_end_${standing.aoFim}`,
+                params: {
+                  numero: lease.numero,
+                  fim: day(standing.fim),
+                  dias: standing.diasParaFim,
+                  endereco: lease.data.imovel.endereco,
+                },
+              },
+              path: leasePath(lease.id),
+              required: false,
+              dedupe: `lease-term-${which}:${lease.id}`,
+            })),
+          ),
+        );
+      }
+    }
+    return due;
   }
 
   // --- the PSP (PIX_PROVIDER=psp) -----------------------------------------------------------------

@@ -6,8 +6,18 @@ import type {
   LedgerEntry,
   YearStatement,
 } from "../../../shared/contracts/rent";
+import { standingOn } from "../../../shared/lease/term";
 import { adjustmentWindow, anniversaries } from "../../../shared/rent/adjustment";
-import { indexOf, lastDayOf, lateTermsOf, owedOn, rentOn, scheduleOf, summaryOf } from "./lease-money";
+import {
+  indexOf,
+  lastDayOf,
+  lateTermsOf,
+  owedOn,
+  rentOn,
+  scheduleOf,
+  summaryOf,
+  termOf,
+} from "./lease-money";
 import type { AdjustmentRow, ChargeRow, PaymentRow, RentLease } from "./rent.repository";
 
 const STANDARD = new Set(["aluguel", "condominio", "iptu", "seguro_incendio"]);
@@ -191,6 +201,7 @@ export function leaseViewOf(
       multaBp: late.multaBp,
       jurosMesBp: late.jurosMesBp,
     },
+    situacao: standingOn(termOf(lease), day),
     emAtraso: lateSum(list),
     proxima: nextOf(list),
     cobrancas: [...list].reverse(),
