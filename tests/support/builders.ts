@@ -52,7 +52,7 @@ export interface BuiltProposal {
 
 /**
  * The steps of a contract a builder reaches. Not `selando`: the seal job may run before anyone
- * looks, so a test of it holds the job (see jobs/crash.test.ts).
+ * looks, so a test of it holds the job (see tests/support/crash-rig.ts).
  */
 export type ContractStep = Exclude<ContractStatus, "selando">;
 

@@ -2,22 +2,24 @@ import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { describe, expect, it, vi } from "vitest";
-import { freePort } from "../../../tests/support/free-port";
-import { type ReceivedMail, startSmtpServer, subjectOf } from "../../../tests/support/mail";
-import { caller, personWithProfile, proposalOf, publishedOfferOf } from "../../../tests/support/market";
-import { remoteApp } from "../../../tests/support/remote-app";
-import { type ServerProcess, startServer } from "../../../tests/support/server-process";
-import { ORIGIN } from "../../../tests/support/test-app";
-import { createTestDatabase } from "../../../tests/support/test-database";
-import type { ContractView } from "../../shared/contracts/contracts";
-import { brazilDate } from "../../shared/contracts/proposals";
-import type { ChargeView, LeaseView } from "../../shared/contracts/rent";
+import { expect, vi } from "vitest";
+import type { ContractView } from "../../src/shared/contracts/contracts";
+import { brazilDate } from "../../src/shared/contracts/proposals";
+import type { ChargeView, LeaseView } from "../../src/shared/contracts/rent";
+import { freePort } from "./free-port";
+import { type ReceivedMail, startSmtpServer, subjectOf } from "./mail";
+import { caller, personWithProfile, proposalOf, publishedOfferOf } from "./market";
+import { remoteApp } from "./remote-app";
+import { type ServerProcess, startServer } from "./server-process";
+import { ORIGIN } from "./test-app";
+import { createTestDatabase } from "./test-database";
 
 /*
- * kill -9 of a real server process right after the steps whose follow-up used to run after the
- * commit (an approval writes the contract, the last signature seals it): after a restart, the
- * follow-up completes, and every e-mail arrives once.
+ * The crash tests' rig (src/server/jobs/crash-*.test.ts): kill -9 of a real server process right
+ * after the steps whose follow-up used to run after the commit (an approval writes the contract,
+ * the last signature seals it, a "recebi" pays a charge); after a restart, the follow-up completes,
+ * and every e-mail arrives once. One file a scenario, so they run side by side on the run's workers
+ * (one file of four took 166 s, the run's longest, alone on its worker).
  */
 
 /**
@@ -26,7 +28,7 @@ import type { ChargeView, LeaseView } from "../../shared/contracts/rent";
  * through its own mailer), its SMTP server and its data folder. Each test makes one, so what it
  * counts (e-mails, outbox rows) is its own whatever ran before it, in any order.
  */
-async function startRig(label: string) {
+export async function startRig(label: string) {
   const database = await createTestDatabase(label);
   // The API helpers read the confirmation links from this rig's outbox.
   vi.stubEnv("SUPPORT_DATABASE_URL", database.url);
@@ -135,14 +137,14 @@ async function startRig(label: string) {
     },
   };
 }
-type Rig = Awaited<ReturnType<typeof startRig>>;
+export type Rig = Awaited<ReturnType<typeof startRig>>;
 
 /** How long a condition may take to hold: generous, as the run may share its cores with others. */
 const WAIT_MS = 120_000;
 /** How long a server may take to start (tsx compiles it) on a machine busy with other work. */
 const START_MS = 300_000;
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = WAIT_MS): Promise<T> {
+export async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = WAIT_MS): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const found = await probe();
@@ -152,7 +154,7 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 
   }
 }
 
-async function withRig(label: string, run: (rig: Rig) => Promise<void>): Promise<void> {
+export async function withRig(label: string, run: (rig: Rig) => Promise<void>): Promise<void> {
   const rig = await startRig(label);
   try {
     await run(rig);
@@ -170,7 +172,7 @@ function linkIn(mail: ReceivedMail, contractId: string): string {
 }
 
 /** An approval killed `delay` ms after it is sent: its contract is written once, or nothing changed. */
-async function approvalKilledAt(rig: Rig, delay: number) {
+export async function approvalKilledAt(rig: Rig, delay: number) {
   const { landlord, tenant, proposalId } = await rig.proposalFor();
   await rig.killDuring(
     () => rig.call("POST", `/api/proposals/${proposalId}/actions`, landlord.cookie, { action: "approve" }),
@@ -196,7 +198,7 @@ async function approvalKilledAt(rig: Rig, delay: number) {
 }
 
 /** A contract whose last signature is killed `delay` ms after it is sent: it is sealed once. */
-async function lastSignatureKilledAt(rig: Rig, delay: number, over: Record<string, unknown> = {}) {
+export async function lastSignatureKilledAt(rig: Rig, delay: number, over: Record<string, unknown> = {}) {
   const { call } = rig;
   const { landlord, tenant, offerId, proposalId } = await rig.proposalFor("seguro_fianca", over);
   const approved = await call("POST", `/api/proposals/${proposalId}/actions`, landlord.cookie, {
@@ -240,7 +242,7 @@ async function lastSignatureKilledAt(rig: Rig, delay: number, over: Record<strin
  * payment and one receipt, sealed after the restart; killed before the commit, nothing changed and
  * saying it again pays it.
  */
-async function paymentKilledAt(
+export async function paymentKilledAt(
   rig: Rig,
   leaseId: string,
   people: { landlord: { cookie: string }; tenant: { cookie: string } },
@@ -270,11 +272,11 @@ async function paymentKilledAt(
 }
 
 /** The Message-ID (the outbox row's id) of each e-mail the rig's SMTP server received. */
-const messageIds = (rig: Rig) =>
+export const messageIds = (rig: Rig) =>
   rig.smtp.received.map((m) => m.raw.match(/^Message-ID: <([^>]+)@chave>/im)?.[1]);
 
 /** The rig's outbox: every e-mail recorded, and whether it was marked sent. */
-async function outboxRows(rig: Rig) {
+export async function outboxRows(rig: Rig) {
   const pool = new pg.Pool({ connectionString: rig.database.url, max: 1 });
   try {
     return (
@@ -286,65 +288,3 @@ async function outboxRows(rig: Rig) {
     await pool.end();
   }
 }
-
-describe("a crash right after a commit", () => {
-  it("still writes the contract of an approval killed at 0, 40, 80, 140 and 250 ms", async () => {
-    await withRig("crash_approve", async (rig) => {
-      for (const delay of [0, 40, 80, 140, 250]) await approvalKilledAt(rig, delay);
-    });
-  }, 600_000);
-
-  it("still seals a contract whose last signature was killed at 0, 40 and 120 ms", async () => {
-    await withRig("crash_seal", async (rig) => {
-      for (const delay of [0, 40, 120]) await lastSignatureKilledAt(rig, delay);
-    });
-  }, 600_000);
-
-  it('charges a lease sealed after a kill once a month, and pays a "recebi" killed at 0, 60 and 150 ms once with one receipt', async () => {
-    await withRig("crash_rent", async (rig) => {
-      // Entering today, so that a payment made today is not before the lease.
-      const { lease, landlord, tenant } = await lastSignatureKilledAt(rig, 40, {
-        dataEntrada: brazilDate(new Date()),
-      });
-      const charges = await until("the lease's charges", async () => {
-        const view = (await rig.call("GET", `/api/leases/${lease.id}`, tenant.cookie)).json<LeaseView>();
-        return view.cobrancas.length >= 3 ? view.cobrancas : undefined;
-      });
-      const months = charges.map((c) => c.competencia);
-      expect(new Set(months).size).toBe(months.length);
-      for (const delay of [0, 60, 150]) await paymentKilledAt(rig, lease.id, { landlord, tenant }, delay);
-      const receipts = (await rig.call("GET", `/api/leases/${lease.id}`, tenant.cookie))
-        .json<LeaseView>()
-        .cobrancas.filter((c) => c.reciboId);
-      expect(new Set(receipts.map((c) => c.reciboId)).size).toBe(3);
-    });
-  }, 900_000);
-
-  it("sends every e-mail of approvals killed midway once: one Message-ID per outbox row, none left unsent", async () => {
-    await withRig("crash_mail", async (rig) => {
-      for (const delay of [0, 80]) await approvalKilledAt(rig, delay);
-      // Whatever the kills left pending is sent by the restarted server, on its retries' schedule:
-      // waited for until every outbox row is marked sent and has arrived, however slow the machine.
-      const rows = await until("every e-mail sent", async () => {
-        const now = await outboxRows(rig);
-        const arrived = new Set(messageIds(rig));
-        return now.length > 0 && now.every((r) => r.sent && arrived.has(r.id)) ? now : undefined;
-      });
-      const ids = messageIds(rig);
-      expect(ids.every(Boolean)).toBe(true);
-      // A kill between the SMTP server taking a message and our commit of "sent" (RFC 1047's
-      // window) makes the retry deliver it again: the same message, with the same Message-ID, which
-      // mail clients show once. Never a second message, and at most one such copy per kill.
-      const copies = new Map<string, Set<string>>();
-      for (const [i, id] of ids.entries()) {
-        const m = rig.smtp.received[i];
-        const what = `${m?.to.join(",")}\u0000${subjectOf(m?.raw ?? "")}`;
-        copies.set(id as string, (copies.get(id as string) ?? new Set()).add(what));
-      }
-      expect([...copies.values()].every((bodies) => bodies.size === 1)).toBe(true);
-      expect(ids.length - copies.size).toBeLessThanOrEqual(rig.kills());
-      // Every message recorded was sent, and each arrived under its own id: nothing else arrived.
-      expect(new Set(copies.keys())).toEqual(new Set(rows.map((r) => r.id)));
-    });
-  }, 1_200_000);
-});
