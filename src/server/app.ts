@@ -9,6 +9,7 @@ import { contractsPart } from "./domains/contracts/plugin";
 import { closeConnectionsWhileDraining, Lifecycle } from "./domains/health/lifecycle";
 import { healthPart } from "./domains/health/plugin";
 import { inspectionsPart } from "./domains/inspections/plugin";
+import { leasePart } from "./domains/lease/plugin";
 import { listingsPart } from "./domains/listings/plugin";
 import { messagesPart } from "./domains/messages/plugin";
 import { noticesPart } from "./domains/notices/plugin";
@@ -49,6 +50,7 @@ const PARTS = [
   contractsPart,
   inspectionsPart,
   rentPart,
+  leasePart,
   messagesPart,
   retentionPart,
 ];

@@ -98,6 +98,7 @@ export const apiRoutes = {
     payment: "/charges/:id/payment",
     proof: "/charges/:id/proof",
     statement: "/leases/:id/statement",
+    notices: "/leases/:id/notices",
     /** The PSP's webhook: it POSTs to the registered URL + "/pix" (bacen/pix-api). */
     pspWebhook: "/rent/pix/webhook/:token/pix",
   },
@@ -249,6 +250,7 @@ export const apiPaths = {
     /** A year's statement; without `ano`, every year's (what a change makes stale). */
     statement: (id: string, ano?: number) =>
       ano === undefined ? apiPath(r.rent.statement, id) : `${apiPath(r.rent.statement, id)}?ano=${ano}`,
+    notices: (id: string) => apiPath(r.rent.notices, id),
   },
   messages: {
     all: apiPath(r.messages.all),

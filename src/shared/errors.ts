@@ -223,6 +223,11 @@ export const errorStatus = {
   "rent-discount-too-large": 400,
   "rent-line-reason": 400,
   "pix-key-invalid": 400,
+  "lease-notice-reason": 400,
+  "lease-notice-not-allowed": 409,
+  "lease-notice-too-soon": 400,
+  "lease-notice-exists": 409,
+  "lease-transfer-tenant-only": 400,
 } as const satisfies Record<keyof typeof ptBR.errors, number>;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -19,6 +19,7 @@ describe("what a change to a lease's money makes stale", () => {
         apiPaths.rent.leases,
         apiPaths.rent.charge(charge),
         apiPaths.rent.statement(lease),
+        apiPaths.rent.notices(lease),
       ]),
     );
     for (const ano of [2026, 2027])

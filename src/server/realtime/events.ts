@@ -80,13 +80,15 @@ export async function inspectionChanged(
 
 /** A lease's money changed (a charge, a payment, a line, an adjustment): its screens refresh. */
 /**
- * What a change to a lease's money makes stale: the lease, the list, the charges it touched, every
- * year's statement (read with ?ano=, so refreshed by its path) and the contracts list.
+ * What a change to a lease's money or life makes stale: the lease, the list, the charges it touched,
+ * every year's statement (read with ?ano=, so refreshed by its path), its notices (issue 33) and the
+ * contracts list.
  */
 export const rentPaths = (leaseId: string, chargeIds: string[]) => [
   apiPaths.rent.lease(leaseId),
   apiPaths.rent.leases,
   apiPaths.rent.statement(leaseId),
+  apiPaths.rent.notices(leaseId),
   ...chargeIds.map((id) => apiPaths.rent.charge(id)),
   apiPaths.contracts.all,
 ];

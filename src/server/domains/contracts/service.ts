@@ -22,7 +22,7 @@ import { chooseWitness, reviewContract } from "./review";
 import { remindReviews } from "./review-reminder";
 import { resealDue, sealFailedForGood } from "./seal-failures";
 import { sealContract } from "./sealing";
-import { sendContract } from "./send";
+import { sendContract, sendDocument } from "./send";
 import { signContract } from "./sign";
 import { verifyDocument } from "./verify-document";
 import { verifyUploaded } from "./verify-public";
@@ -97,6 +97,11 @@ export class ContractsService {
    */
   createDocument(c: Queryable, input: { kind: string; parentId: string; data: unknown }) {
     return createDocument(this.ctx, c, input);
+  }
+
+  /** Sends a document one party gives alone (a notice) to its signers, in the caller's transaction. */
+  sendDocument(c: Queryable, id: string, req: RequestInfo) {
+    return sendDocument(this.ctx, c, id, req);
   }
 
   /** Issues and seals a document nobody signs (a rent receipt) in the caller's transaction. */

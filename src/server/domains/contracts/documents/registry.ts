@@ -1,6 +1,7 @@
 import type { ContractRow } from "../contracts.repository";
 import type { StoredContractData } from "../template";
 import { type DocumentKind, type DocumentSource, LEASE } from "./kind";
+import { denuncia } from "./denuncia";
 import { lease } from "./lease";
 import { recibo } from "./recibo";
 import { vistoria } from "./vistoria";
@@ -11,7 +12,7 @@ import { vistoria } from "./vistoria";
  * locales, and one entry in KINDS below; nothing in app.ts or another domain changes.
  */
 // biome-ignore lint/suspicious/noExplicitAny: each kind keeps its own data type; the machine reads it through the kind.
-const KINDS: DocumentKind<any>[] = [lease, vistoria, recibo];
+const KINDS: DocumentKind<any>[] = [lease, vistoria, recibo, denuncia];
 
 // biome-ignore lint/suspicious/noExplicitAny: as above.
 const kinds = new Map<string, DocumentKind<any>>(KINDS.map((k) => [k.kind, k]));
