@@ -1,7 +1,7 @@
 import type { ContractRow } from "../contracts.repository";
 import type { StoredContractData } from "../template";
-import { type DocumentKind, type DocumentSource, LEASE } from "./kind";
 import { denuncia } from "./denuncia";
+import { type DocumentKind, type DocumentSource, LEASE } from "./kind";
 import { lease } from "./lease";
 import { recibo } from "./recibo";
 import { vistoria } from "./vistoria";
