@@ -240,6 +240,8 @@ export const contractView = z.object({
   sha256: z.string().nullable(),
   sealedDocumentId: z.string().nullable(),
   sealedSha256: z.string().nullable(),
+  /** The reader gives it (the landlord; the tenant for her notice to leave) and it is unsigned. */
+  podeCancelar: z.boolean(),
   garantia: z.string(),
   proposalId: z.string(),
   offerId: z.string(),

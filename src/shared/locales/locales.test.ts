@@ -37,6 +37,7 @@ const pluralKeys = (all: Record<string, string>) =>
  * why). In pt-BR 0 takes the singular ("0 quarto"), so any other counted text needs a `_zero`.
  */
 const ONLY_ABOVE_ZERO: Record<string, string> = {
+  "lease.notice.entregaMin": "said only when the law asks for days of notice (lease-notice.tsx)",
   "inspection.status.respostas.landlord":
     "said only while a contest waits for its answer (report-status.tsx)",
   "inspection.ungraded": "said only when an item is still ungraded (report-status.tsx)",

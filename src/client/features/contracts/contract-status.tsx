@@ -86,7 +86,8 @@ export function ContractStatus({ contractId }: { contractId: string }) {
       )}
       {(c.role === "landlord" || c.role === "tenant") &&
         c.status !== "cancelado" &&
-        c.status !== "recusado" && (
+        c.status !== "recusado" &&
+        (c.kind === "locacao" || c.kind === "vistoria" ? (
           <Anchor
             component={Link}
             to={`/Vistoria?contrato=${c.parentId ?? c.id}`}
@@ -94,12 +95,20 @@ export function ContractStatus({ contractId }: { contractId: string }) {
           >
             {c.kind === "locacao" ? t("contract.inspections") : t("contract.inspectionsOfLease")}
           </Anchor>
-        )}
+        ) : (
+          c.parentId && (
+            <Anchor
+              component={Link}
+              to={`/Locacao?id=${c.parentId}`}
+              data-testid="contract-lease-of-document"
+            >
+              {t("contract.leaseOfDocument")}
+            </Anchor>
+          )
+        ))}
       {c.kind === "locacao" && <LeaseDocuments leaseId={c.id} />}
       <ContractSigners contract={c} />
-      {c.role === "landlord" && (c.status === "rascunho" || c.status === "enviado") && (
-        <CancelContract contract={c} />
-      )}
+      {c.podeCancelar && <CancelContract contract={c} />}
       <ContractTrail events={c.events} />
     </Stack>
   );

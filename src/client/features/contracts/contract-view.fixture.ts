@@ -17,6 +17,9 @@ export function contractView(over: Partial<ContractView> = {}): ContractView {
     sha256: "a".repeat(64),
     sealedDocumentId: null,
     sealedSha256: null,
+    // As the server says it: the landlord gives a lease, and may cancel it while it is unsigned.
+    podeCancelar:
+      (over.role ?? "landlord") === "landlord" && ["rascunho", "enviado"].includes(over.status ?? "rascunho"),
     garantia: "fiador",
     proposalId: "p1",
     offerId: "o1",

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { apiPaths } from "../../../shared/api-paths";
+import type { LeaseNotices, leaseNoticeInput } from "../../../shared/contracts/lease";
 import type {
   ChargeView,
   chargeLineAdd,
@@ -69,3 +70,24 @@ export const useAttachProof = (id: string) =>
   useChargeWrite((documentoId: string) =>
     api<ChargeView>(apiPaths.rent.proof(id), { method: "PUT", body: { documentoId } }),
   );
+
+/** A lease's notices to leave, and whether the reader may give one today (issue 33). */
+export const noticesQuery = (id: string) =>
+  queryOptions({
+    queryKey: [apiPaths.rent.notices(id)],
+    queryFn: () => api<LeaseNotices>(apiPaths.rent.notices(id)),
+    retry: false,
+  });
+
+/** Gives notice: the answer is the notices as they now are. */
+export function useGiveNotice(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: z.input<typeof leaseNoticeInput>) =>
+      api<LeaseNotices>(apiPaths.rent.notices(id), { method: "POST", body }),
+    onSuccess: (next) => {
+      queryClient.setQueryData(noticesQuery(id).queryKey, next);
+      void refreshPaths(queryClient, [apiPaths.rent.lease(id), apiPaths.contracts.all]);
+    },
+  });
+}

@@ -3,7 +3,7 @@ import { withTransaction } from "../../db/client";
 import {
   buttonFor,
   type ContractsContext,
-  landlordsContract,
+  giversContract,
   providerOf,
   queueNotice,
   type RequestInfo,
@@ -12,7 +12,10 @@ import {
 import { signersOf } from "./contract-signers.repository";
 import { markCancelled } from "./contracts.repository";
 
-/** The landlord cancels with a reason: the envelope stops and every signer is told. */
+/**
+ * Whoever gives the document (the landlord; the tenant for her own notice to leave) cancels it with
+ * a reason while it is unsigned: the envelope stops and every signer is told.
+ */
 export async function cancelContract(
   ctx: ContractsContext,
   userId: string,
@@ -21,7 +24,7 @@ export async function cancelContract(
   req: RequestInfo,
 ): Promise<void> {
   await withTransaction(ctx.pool, async (c) => {
-    const row = await landlordsContract(c, userId, id);
+    const row = await giversContract(c, userId, id);
     if (row.status !== "rascunho" && row.status !== "enviado") throw new AppError("contract-not-editable");
     // The provider first: if it cannot stop the envelope, nothing changes here either.
     if (row.status === "enviado") await providerOf(ctx, row).cancel(c, row);

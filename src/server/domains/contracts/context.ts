@@ -17,6 +17,7 @@ import { findContract } from "./contracts.repository";
 import { noteStoredFile } from "./documents/files";
 import { LEASE } from "./documents/kind";
 import { documentInvitation } from "./documents/notices";
+import { giverOf } from "./documents/registry";
 import { invitationText } from "./invitation";
 import { CONTRACT_JOBS } from "./jobs";
 import type { ClicksignProvider } from "./providers/clicksign";
@@ -91,6 +92,18 @@ export async function contractRow(c: Queryable, id: string, lock = false): Promi
 export async function landlordsContract(c: Queryable, userId: string, id: string): Promise<ContractRow> {
   const row = await contractRow(c, id, true);
   if (row.landlord_id !== userId) throw new AppError(row.tenant_id === userId ? "unauthorized" : "not-found");
+  return row;
+}
+
+/**
+ * The document, locked, when `userId` gives it (decision 047: the landlord, or the tenant for a
+ * notice she gives): the other party is refused, anyone else told it does not exist.
+ */
+export async function giversContract(c: Queryable, userId: string, id: string): Promise<ContractRow> {
+  const row = await contractRow(c, id, true);
+  const giver = giverOf(row) === "locador" ? row.landlord_id : row.tenant_id;
+  if (giver !== userId)
+    throw new AppError(row.landlord_id === userId || row.tenant_id === userId ? "unauthorized" : "not-found");
   return row;
 }
 

@@ -7,7 +7,7 @@ import { signersOf } from "./contract-signers.repository";
 import type { ContractRow } from "./contracts.repository";
 import { contractsOfParty } from "./contracts.repository";
 import { LEASE } from "./documents/kind";
-import { documentKind, plannedSignersOf } from "./documents/registry";
+import { documentKind, giverOf, plannedSignersOf } from "./documents/registry";
 import { localeText } from "./documents/words";
 
 /** ***.456.789-**: enough for a party to recognise a CPF, not to copy it. */
@@ -70,6 +70,9 @@ async function view(
     sha256: row.sha256,
     sealedDocumentId: row.sealed_document_id,
     sealedSha256: row.sealed_sha256,
+    podeCancelar:
+      (row.status === "rascunho" || row.status === "enviado") &&
+      (giverOf(row) === "locador" ? row.landlord_id : row.tenant_id) === userId,
     garantia: row.data.termos.garantia,
     proposalId: row.proposal_id,
     offerId: row.offer_id,

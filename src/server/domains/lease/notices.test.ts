@@ -195,9 +195,31 @@ describe("a notice to leave", () => {
       }),
     );
     expect(short.avisos[0]?.multa?.isencao).toBeNull();
+    // The tenant gives it, so only she may withdraw it unsigned; the landlord may not cancel it.
+    const noticeId = short.avisos[0]?.contratoId as string;
+    const cancel = (who: { cookie: string }) =>
+      b.call("POST", `/api/contracts/${noticeId}/cancel`, who.cookie, { motivo: "Dei a data errada" });
+    expect(
+      json<ContractView>(await b.call("GET", `/api/contracts/${noticeId}`, landlord.cookie)).podeCancelar,
+    ).toBe(false);
+    expect(
+      json<ContractView>(await b.call("GET", `/api/contracts/${noticeId}`, tenant.cookie)).podeCancelar,
+    ).toBe(true);
+    expect((await cancel(landlord)).statusCode).toBe(403);
     expect(short.avisos[0]?.multa?.valor).toBeGreaterThan(0);
     expect(short.avisos[0]?.transferencia).toBe(true);
     expect((await read(landlord)).statusCode).toBe(200);
+    expect((await cancel(tenant)).statusCode).toBeLessThan(300);
+    // Withdrawn, she may give it again, now with the 30 days the waiver asks.
+    const again = json<LeaseNotices>(
+      await b.call("POST", path, tenant.cookie, {
+        entrega: "2028-02-19",
+        motivo: "Transferência pelo empregador",
+        cartaTransferencia: letter,
+      }),
+    );
+    expect(again.avisos.map((a) => a.status)).toEqual(["cancelado", "enviado"]);
+    expect(again.avisos[1]?.multa).toMatchObject({ valor: 0, isencao: "transferencia" });
   });
 
   it("the waiver is the tenant's, with 30 days: no fine; refused to the landlord after the term without 30 days", {

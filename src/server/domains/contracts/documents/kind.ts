@@ -53,6 +53,11 @@ export interface DocumentKind<D = unknown> {
   signers(doc: DocumentSource<D>): PlannedSigner[];
   /** The file's name, before and after sealing. */
   fileName(numero: string, sealed: boolean): string;
+  /**
+   * The party who gives it, and so may cancel it while it is unsigned: the landlord for every kind
+   * but one a tenant gives alone (a notice to leave). Default: the landlord.
+   */
+  giver?(doc: DocumentSource<D>): "locador" | "locatario";
   /** What its sealing changes elsewhere, in the seal's transaction (the lease: the offer is rented). */
   sealed?(c: Queryable, row: ContractRow): Promise<void>;
 }

@@ -56,3 +56,8 @@ export function sourceOf(row: Pick<ContractRow, "kind" | "numero" | "data">): Do
 export function plannedSignersOf(row: Pick<ContractRow, "kind" | "numero" | "data">) {
   return documentKind(row.kind).signers(sourceOf(row));
 }
+
+/** Who gives the document (and may cancel it unsigned): its kind's say, else the landlord. */
+export function giverOf(row: Pick<ContractRow, "kind" | "numero" | "data">): "locador" | "locatario" {
+  return documentKind(row.kind).giver?.(sourceOf(row)) ?? "locador";
+}

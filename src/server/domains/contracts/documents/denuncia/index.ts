@@ -105,6 +105,7 @@ export const denuncia: DocumentKind<NoticeData> = {
     doc.data.por === "locatario"
       ? [{ role: "locatario", p: doc.lease.locatario, email: doc.lease.emails.locatario, named: false }]
       : [{ role: "locador", p: doc.lease.locador, email: doc.lease.emails.locador, named: false }],
+  giver: (doc) => doc.data.por,
   fileName: (numero, sealed) =>
     sealed ? `Aviso de desocupação ${numero} - assinado.pdf` : `Aviso de desocupação ${numero}.pdf`,
   // The lease's page lists its notices with their state: signed now.
