@@ -70,7 +70,7 @@ describe("leaving the unit on /Locacao", () => {
     });
     const card = await screen.findByTestId("lease-notice");
     await userEvent.click(within(card).getByRole("button", { name: ptBR.lease.notice.openTenant }));
-    const date = within(card).getByLabelText(ptBR.lease.notice.entregaTenant, { exact: false });
+    const date = await within(card).findByLabelText(ptBR.lease.notice.entregaTenant, { exact: false });
     expect(date).toHaveValue("2028-01-20");
     // Keys on 09/02/2028, the end of month 14 of 30: three rents of R$ 3.000,00 × 16/30.
     fireEvent.change(date, { target: { value: "2028-02-09" } });
@@ -115,7 +115,10 @@ describe("leaving the unit on /Locacao", () => {
     });
     const card = await screen.findByTestId("lease-notice");
     await userEvent.click(within(card).getByRole("button", { name: ptBR.lease.notice.openTenant }));
-    await userEvent.type(within(card).getByLabelText(ptBR.lease.notice.motivo, { exact: false }), "Mudança");
+    await userEvent.type(
+      await within(card).findByLabelText(ptBR.lease.notice.motivo, { exact: false }),
+      "Mudança",
+    );
     await userEvent.click(within(card).getByRole("button", { name: ptBR.lease.notice.submit }));
     expect(await within(card).findByRole("alert")).toHaveTextContent(errorMessage("lease-notice-too-soon"));
     expect(within(card).getByLabelText(ptBR.lease.notice.motivo, { exact: false })).toHaveValue("Mudança");
