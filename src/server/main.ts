@@ -1,4 +1,4 @@
-import type { Socket } from "node:net";
+import net, { type Socket } from "node:net";
 import type { FastifyReply } from "fastify";
 import pino from "pino";
 import { buildApp } from "./app";
@@ -10,6 +10,12 @@ import { createMailer } from "./mail/mailer";
 import { logSerializers } from "./plugins/log-serializers";
 import { authSecret } from "./secrets";
 import { registerServer, withoutPassword } from "./server-registry";
+
+/**
+ * After the drain, how long connections accepted just before the listener closed have to deliver
+ * their request (a balancer writes it as soon as it connects: well under this on a live network).
+ */
+const ACCEPT_SETTLE_MS = 1_000;
 
 /** EX_CONFIG from sysexits.h: the configuration is wrong, a restart will not help. */
 const EXIT_CONFIG = 78;
@@ -147,6 +153,15 @@ async function main() {
         endDrain = undefined;
       }
       try {
+        // The listener stops accepting first, and connections accepted a moment before get
+        // ACCEPT_SETTLE_MS to deliver their request, which is served (Connection: close). The HTTP
+        // server's own close (below, through app.close()) ends every connection that carries no
+        // request at that instant: a balancer that connected and wrote a POST just before would
+        // see its connection reset, and nginx resends no POST (a topology run's 502).
+        if (drainMs > 0) {
+          net.Server.prototype.close.call(app.server);
+          await new Promise((r) => setTimeout(r, ACCEPT_SETTLE_MS));
+        }
         log.info({ inFlight: pending() }, "closing the HTTP server");
         // A connection that never finishes its request (a client stuck mid-transfer) must not
         // hold the shutdown: after 10 s every connection is cut.

@@ -144,3 +144,50 @@ it("drains on SIGTERM: readiness 503 at once, requests still served closing thei
   expect(s.output()).toMatch(/SIGTERM received: draining for 2 s/);
   await expect(getOver(`${s.baseUrl}/api/health/live`)).rejects.toThrow(/ECONNREFUSED/);
 });
+
+/** Whether a new TCP connection to `port` is refused now (the listener closed). */
+function refused(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once("error", (err: NodeJS.ErrnoException) => resolve(err.code === "ECONNREFUSED"));
+  });
+}
+
+it("serves a request written on a connection accepted just before the listener closed (a balancer's POST is not reset)", {
+  timeout: 60_000,
+}, async () => {
+  // A topology run's nginx connected to a node at the end of its drain and wrote a POST; the node
+  // ended the connection, which carried no request yet, and nginx answered 502 (it resends no POST).
+  const { server: s } = await start({ DRAIN_SECONDS: "1" });
+  const port = Number(new URL(s.baseUrl).port);
+  const stopped = s.kill("SIGTERM");
+  // A connection made during the drain, its request not written yet.
+  const held = net.connect(port, "127.0.0.1");
+  await new Promise<void>((resolve, reject) => {
+    held.once("connect", () => resolve());
+    held.once("error", reject);
+  });
+  const answer = new Promise<string>((resolve) => {
+    let text = "";
+    held.on("data", (chunk) => {
+      text += chunk.toString("latin1");
+    });
+    held.once("close", () => resolve(text));
+    held.once("error", () => resolve(`${text}[reset]`));
+  });
+  // The drain ends: new connections are refused. The request goes out on the held one a moment
+  // later, as a request whose bytes the node has not read yet when it starts closing (its event
+  // loop was busy ending streams): the node used to end such a connection within 50 ms.
+  await expect.poll(() => refused(port), { interval: 5, timeout: 10_000 }).toBe(true);
+  await new Promise((r) => setTimeout(r, 150));
+  held.write("GET /api/health/live HTTP/1.1\r\nHost: localhost\r\n\r\n");
+  const text = await answer;
+  expect(text).toMatch(/^HTTP\/1\.1 200 /);
+  expect(text).toMatch(/\r\nconnection: close\r\n/i);
+  await stopped;
+  expect(s.child.exitCode).toBe(0);
+});
