@@ -151,14 +151,15 @@ export function NewProposalForm({
 
   const send = handleSubmit(
     (input) =>
-      create.mutate(input, {
-        onSuccess: onSent,
+      // A promise, not mutate's callbacks: the live event of the new proposal can reach the screen
+      // before the answer does, and the screen then shows the proposal as sent in place of this
+      // form; mutate's callbacks die with the form (a CI run stayed on "already sent"), the
+      // promise still resolves and the page moves on to the confirmation.
+      create.mutateAsync(input).then(onSent, (e: unknown) => {
         // The server's refusal moves the page too: to the field it names, else to its message.
-        onError: (e) => {
-          const fields = e instanceof ApiError ? e.issues.map((i) => i.path as Path<NewProposalDraft>) : [];
-          applyIssues(e, setError, fields);
-          revealRefusal(refusal);
-        },
+        const fields = e instanceof ApiError ? e.issues.map((i) => i.path as Path<NewProposalDraft>) : [];
+        applyIssues(e, setError, fields);
+        revealRefusal(refusal);
       }),
     () => revealFirstError(),
   );
