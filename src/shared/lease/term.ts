@@ -1,6 +1,6 @@
-import { addDays, differenceInCalendarDays } from "date-fns";
+import { differenceInCalendarDays } from "date-fns";
 import { leaseLastDay, termExpiry } from "../dates";
-import { parseDay, showDay } from "../rent/calendar";
+import { parseDay, plusDays } from "../rent/calendar";
 import { divRoundHalfUp } from "../rent/rounding";
 
 /*
@@ -24,7 +24,6 @@ export const LONG_LEASE_MONTHS = 30;
 /** Art. 47 V: a shorter lease may be ended by the landlord once it has run five years without a break. */
 export const ART_47_V_MONTHS = 60;
 
-const plusDays = (day: string, n: number) => showDay(addDays(parseDay(day), n));
 /** Days from `a` to `b` (b − a). */
 export const daysFrom = (a: string, b: string) => differenceInCalendarDays(parseDay(b), parseDay(a));
 

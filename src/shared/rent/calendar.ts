@@ -1,4 +1,4 @@
-import { format, getDaysInMonth } from "date-fns";
+import { addDays, format, getDaysInMonth } from "date-fns";
 
 /*
  * Calendar days (YYYY-MM-DD) and months (YYYY-MM) for the rent rules. Like src/shared/dates.ts,
@@ -22,6 +22,9 @@ export function parseDay(day: string): Date {
 }
 
 export const showDay = (d: Date): string => format(d, "yyyy-MM-dd");
+
+/** `day` moved by `n` calendar days (negative: back). */
+export const plusDays = (day: string, n: number): string => showDay(addDays(parseDay(day), n));
 
 /** [year, month 1–12] of a YYYY-MM month; throws otherwise. */
 export function parseMonth(month: string): [number, number] {

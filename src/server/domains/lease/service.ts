@@ -9,7 +9,7 @@ import type {
 import { brazilDate } from "../../../shared/contracts/proposals";
 import { AppError } from "../../../shared/errors";
 import { earlyReturnFine, type NoticeParty, noticeRule } from "../../../shared/lease/term";
-import { parseDay, showDay } from "../../../shared/rent/calendar";
+import { plusDays } from "../../../shared/rent/calendar";
 import type { Clock } from "../../clock";
 import { withTransaction } from "../../db/client";
 import type { Queryable } from "../../db/rows";
@@ -42,12 +42,6 @@ export const LEASE_FINE_RENTS = 3;
 
 /** A notice still standing: not refused nor cancelled (a draft never outlives its transaction). */
 const standingNotice = (n: NoticeRecord) => n.status !== "recusado" && n.status !== "cancelado";
-
-const plusDays = (day: string, n: number) => {
-  const d = parseDay(day);
-  d.setDate(d.getDate() + n);
-  return showDay(d);
-};
 
 export class LeaseService {
   constructor(private readonly deps: LeaseDeps) {}

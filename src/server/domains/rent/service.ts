@@ -1,5 +1,4 @@
 import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
-import { addDays } from "date-fns";
 import type { FastifyBaseLogger } from "fastify";
 import type pg from "pg";
 import type { z } from "zod";
@@ -18,7 +17,7 @@ import { PSP_VALIDITY_DAYS } from "../../../shared/contracts/rent";
 import { AppError } from "../../../shared/errors";
 import { standingOn } from "../../../shared/lease/term";
 import { accumulate, adjustmentWindow, adjustRent, anniversaries } from "../../../shared/rent/adjustment";
-import { parseDay, showDay } from "../../../shared/rent/calendar";
+import { plusDays } from "../../../shared/rent/calendar";
 import type { Clock } from "../../clock";
 import { withTransaction } from "../../db/client";
 import type { Queryable } from "../../db/rows";
@@ -92,7 +91,6 @@ const chargePath = (id: string) => `/Cobranca?id=${id}`;
 /** A calendar day as the notices' date parameter reads it (noon UTC: the same day in Brasília). */
 const day = (d: string) => ({ date: `${d}T15:00:00Z`, time: false });
 const month = (competencia: string) => competencia.split("-").reverse().join("/");
-const plus = (d: string, n: number) => showDay(addDays(parseDay(d), n));
 
 /** Reminders: three days before, on the day (required: the tenant can't turn it off), and after. */
 const REMINDERS = [
@@ -185,7 +183,7 @@ export class RentService {
   ) {
     const known = new Set(adjustments.map((a) => a.anniversary));
     const next = anniversaries(scheduleOf(lease)).find((a) => !known.has(a) && a >= d);
-    if (!next || next > plus(d, this.deps.adjustmentNoticeDays)) return null;
+    if (!next || next > plusDays(d, this.deps.adjustmentNoticeDays)) return null;
     const calc = await this.calculate(lease, adjustments, next);
     return calc ? adjustmentView({ ...calc, id: "", contract_id: lease.id, created_at: new Date() }) : null;
   }
@@ -588,8 +586,8 @@ export class RentService {
     for (const r of REMINDERS) {
       // Due in three days, due today, a day late, a week late: each reminder looks back a few days
       // so a node down on the day still sends it, and claimReminder keeps it to once.
-      const due = plus(d, -r.offset);
-      const charges = await openChargesDueBetween(this.deps.pool, plus(due, -3), due, only ?? null);
+      const due = plusDays(d, -r.offset);
+      const charges = await openChargesDueBetween(this.deps.pool, plusDays(due, -3), due, only ?? null);
       for (const ch of charges)
         sent += await withTransaction(this.deps.pool, async (c) => {
           if (!(await claimReminder(c, ch.id, r.which))) return 0;
@@ -792,7 +790,7 @@ export class RentService {
    */
   async adjust(only?: string[]): Promise<number> {
     const d = this.today();
-    const horizon = plus(d, this.deps.adjustmentNoticeDays);
+    const horizon = plusDays(d, this.deps.adjustmentNoticeDays);
     let made = 0;
     // By pages of leases, with one query for the page's adjustments: a lease whose every
     // anniversary up to the horizon is recorded costs no further query (100,000 leases are a few
