@@ -99,6 +99,9 @@ export const apiRoutes = {
     proof: "/charges/:id/proof",
     statement: "/leases/:id/statement",
     notices: "/leases/:id/notices",
+    amendments: "/leases/:id/amendments",
+    amendmentAnswer: "/leases/:id/amendments/:amendmentId/answer",
+    amendmentCounter: "/leases/:id/amendments/:amendmentId/counter",
     /** The PSP's webhook: it POSTs to the registered URL + "/pix" (bacen/pix-api). */
     pspWebhook: "/rent/pix/webhook/:token/pix",
   },
@@ -251,6 +254,9 @@ export const apiPaths = {
     statement: (id: string, ano?: number) =>
       ano === undefined ? apiPath(r.rent.statement, id) : `${apiPath(r.rent.statement, id)}?ano=${ano}`,
     notices: (id: string) => apiPath(r.rent.notices, id),
+    amendments: (id: string) => apiPath(r.rent.amendments, id),
+    amendmentAnswer: (id: string, amendmentId: string) => apiPath(r.rent.amendmentAnswer, id, amendmentId),
+    amendmentCounter: (id: string, amendmentId: string) => apiPath(r.rent.amendmentCounter, id, amendmentId),
   },
   messages: {
     all: apiPath(r.messages.all),

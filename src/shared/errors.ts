@@ -228,6 +228,17 @@ export const errorStatus = {
   "lease-notice-too-soon": 400,
   "lease-notice-exists": 409,
   "lease-transfer-tenant-only": 400,
+  "lease-amendment-empty": 400,
+  "lease-amendment-rent": 400,
+  "lease-amendment-reason": 400,
+  "lease-amendment-term": 400,
+  "lease-amendment-due-day": 400,
+  "lease-amendment-cotenant": 400,
+  "lease-amendment-guarantee": 400,
+  "lease-amendment-effect": 400,
+  "lease-amendment-exists": 409,
+  "lease-amendment-closed": 409,
+  "lease-amendment-not-yours": 403,
 } as const satisfies Record<keyof typeof ptBR.errors, number>;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -89,6 +89,7 @@ export const rentPaths = (leaseId: string, chargeIds: string[]) => [
   apiPaths.rent.leases,
   apiPaths.rent.statement(leaseId),
   apiPaths.rent.notices(leaseId),
+  apiPaths.rent.amendments(leaseId),
   ...chargeIds.map((id) => apiPaths.rent.charge(id)),
   apiPaths.contracts.all,
 ];

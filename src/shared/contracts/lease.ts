@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONTRACT_STATUSES } from "./contracts";
 
 /*
  * The lease's life after the signature (issue 33): notices to leave (denúncia), each a document
@@ -67,3 +68,163 @@ export const leaseNotices = z.object({
   avisos: z.array(leaseNoticeView),
 });
 export type LeaseNotices = z.infer<typeof leaseNotices>;
+
+/*
+ * Amendments (termo aditivo, issue 33 item 1): one party proposes a change of the lease's terms,
+ * the other accepts, refuses or counters within AMENDMENT_ANSWER_DAYS; on agreement the server
+ * writes the termo aditivo, signed by whoever the change concerns and sealed, and from its date
+ * the ledger follows it (src/shared/lease/amendments.ts).
+ */
+
+/** Days the other party has to answer an amendment before it lapses (as a proposal's counter). */
+export const AMENDMENT_ANSWER_DAYS = 7;
+/** The furthest an amendment may take effect: a year from the day it is proposed. */
+export const AMENDMENT_EFFECT_MAX_DAYS = 366;
+/** A lease's longest total term after an amendment, in months (ten years, as proposals allow). */
+export const AMENDMENT_TERM_MAX = 120;
+
+const GUARANTEES_WITHOUT_GUARANTOR = ["seguro_fianca", "caucao", "titulo_capitalizacao"] as const;
+
+/** What an amendment changes: at least one of these (the rest of the lease stays as it is). */
+export const amendmentChanges = z
+  .strictObject(
+    {
+      /** The new monthly rent, in centavos, from the amendment's date. */
+      aluguel: z
+        .number({ error: "lease-amendment-rent" })
+        .int({ error: "lease-amendment-rent" })
+        .min(1, { error: "lease-amendment-rent" })
+        .max(100_000_000_00, { error: "lease-amendment-rent" })
+        .optional(),
+      /** The lease's whole term, in months from its start (a renewal lengthens it). */
+      prazoMeses: z
+        .number({ error: "lease-amendment-term" })
+        .int({ error: "lease-amendment-term" })
+        .min(1, { error: "lease-amendment-term" })
+        .max(AMENDMENT_TERM_MAX, { error: "lease-amendment-term" })
+        .optional(),
+      /** The new due day (1–28, so it exists in every month), for charges due from the amendment's date. */
+      diaVencimento: z
+        .number({ error: "lease-amendment-due-day" })
+        .int({ error: "lease-amendment-due-day" })
+        .min(1, { error: "lease-amendment-due-day" })
+        .max(28, { error: "lease-amendment-due-day" })
+        .optional(),
+      /** Co-tenants who leave the lease, by CPF (digits). */
+      saemColocatarios: z
+        .array(z.string().regex(/^\d{11}$/, { error: "lease-amendment-cotenant" }), {
+          error: "lease-amendment-cotenant",
+        })
+        .min(1, { error: "lease-amendment-cotenant" })
+        .max(5, { error: "lease-amendment-cotenant" })
+        .optional(),
+      /** A new guarantee that needs no guarantor (a guarantor's surety ends with it). */
+      garantia: z.enum(GUARANTEES_WITHOUT_GUARANTOR, { error: "lease-amendment-guarantee" }).optional(),
+      /** A new caução's months of rent (art. 38 § 2º: at most three); only with garantia "caucao". */
+      caucaoMeses: z
+        .number({ error: "deposit-too-high" })
+        .int({ error: "deposit-too-high" })
+        .min(1, { error: "deposit-too-high" })
+        .max(3, { error: "deposit-too-high" })
+        .optional(),
+    },
+    { error: "lease-amendment-empty" },
+  )
+  .refine((c) => Object.entries(c).some(([k, v]) => k !== "caucaoMeses" && v !== undefined), {
+    error: "lease-amendment-empty",
+  })
+  .refine((c) => c.caucaoMeses === undefined || c.garantia === "caucao", {
+    error: "lease-amendment-guarantee",
+    path: ["caucaoMeses"],
+  });
+export type AmendmentChanges = z.infer<typeof amendmentChanges>;
+
+const amendmentReason = z
+  .string({ error: "lease-amendment-reason" })
+  .trim()
+  .min(3, { error: "lease-amendment-reason" })
+  .max(NOTICE_REASON_MAX, { error: "lease-amendment-reason" });
+
+/** A party proposes (or counters with) an amendment. */
+export const leaseAmendmentInput = z.strictObject({
+  mudancas: amendmentChanges,
+  /** The first day the change holds. */
+  efeito: z.iso.date({ error: "invalid-date" }),
+  motivo: amendmentReason,
+});
+export type LeaseAmendmentInput = z.input<typeof leaseAmendmentInput>;
+
+/**
+ * The other party accepts it or refuses it (a refusal says why); its proposer may withdraw it. A
+ * counter is a new proposal (the counter path).
+ */
+export const leaseAmendmentAnswer = z
+  .strictObject({
+    resposta: z.enum(["aceitar", "recusar", "retirar"], { error: "invalid-argument" }),
+    motivo: z
+      .string({ error: "lease-amendment-reason" })
+      .trim()
+      .max(NOTICE_REASON_MAX, { error: "lease-amendment-reason" })
+      .default(""),
+  })
+  .refine((a) => a.resposta !== "recusar" || a.motivo.length >= 3, {
+    error: "lease-amendment-reason",
+    path: ["motivo"],
+  });
+export type LeaseAmendmentAnswer = z.input<typeof leaseAmendmentAnswer>;
+
+export const AMENDMENT_STATUSES = [
+  "aberta",
+  "aceita",
+  "recusada",
+  "contraproposta",
+  "retirada",
+  "expirada",
+] as const;
+
+export const leaseAmendmentView = z.object({
+  id: z.uuid(),
+  por: z.enum(["locatario", "locador"]),
+  mudancas: amendmentChanges,
+  /** The terms they replace, as they stood when proposed (for the "de … para …" lines). */
+  antes: z.object({
+    aluguel: z.number().int(),
+    prazoMeses: z.number().int(),
+    diaVencimento: z.number().int(),
+    garantia: z.string(),
+    /** The co-tenants then (names for the CPFs of `saemColocatarios`). */
+    colocatarios: z.array(z.object({ cpf: z.string(), nome: z.string() })),
+  }),
+  efeito: z.string(),
+  motivo: z.string(),
+  /** "aberta" until answered or lapsed; a countered one is "contraproposta". */
+  status: z.enum(AMENDMENT_STATUSES),
+  criadaEm: z.string(),
+  /** The day it lapses unanswered. */
+  responderAte: z.string(),
+  resposta: z.string().nullable(),
+  /** The one it counters. */
+  contraDe: z.uuid().nullable(),
+  /** Once accepted: the termo aditivo (a contract of kind "aditivo") and its signature's state. */
+  documento: z
+    .object({ contratoId: z.uuid(), numero: z.string(), status: z.enum(CONTRACT_STATUSES) })
+    .nullable(),
+});
+export type LeaseAmendmentView = z.infer<typeof leaseAmendmentView>;
+
+export const leaseAmendments = z.object({
+  papel: z.enum(["locador", "locatario"]),
+  /** The terms in force today (amendments already sealed included). */
+  atual: z.object({
+    aluguel: z.number().int(),
+    prazoMeses: z.number().int(),
+    diaVencimento: z.number().int(),
+    garantia: z.string(),
+    colocatarios: z.array(z.object({ cpf: z.string(), nome: z.string() })),
+    inicio: z.string(),
+  }),
+  /** Whether the reader may propose now (no other amendment open or waiting for signatures). */
+  podePropor: z.boolean(),
+  aditivos: z.array(leaseAmendmentView),
+});
+export type LeaseAmendments = z.infer<typeof leaseAmendments>;

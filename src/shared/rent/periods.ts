@@ -1,6 +1,7 @@
 import { addBusinessDays, getStates, isBusinessDay } from "@brazilian-utils/brazilian-utils";
 import { addDays, differenceInCalendarDays, endOfMonth, getDaysInMonth, min } from "date-fns";
 import { leaseLastDay } from "../dates";
+import { type DueDayChange, dueDayIn } from "../lease/amendments";
 import { dayOfMonthClamped, parseDay, shiftMonth, showDay } from "./calendar";
 import { assertCentavos, divRoundHalfUp } from "./rounding";
 
@@ -8,6 +9,8 @@ export interface LeaseSchedule {
   dataInicio: string;
   prazoMeses: number;
   diaVencimento: number;
+  /** The due day's changes by amendment (src/shared/lease/amendments.ts), in the order sealed. */
+  vencimentos?: readonly DueDayChange[];
 }
 
 export interface RentPeriod {
@@ -137,7 +140,9 @@ export function rentPeriodsFrom(
     const competencia = shiftMonth(firstMonth, seq - 1);
     const inicio = seq === 1 ? parseDay(s.dataInicio) : parseDay(`${competencia}-01`);
     if (inicio > last) break;
-    const vencimento = dueDate(dayOfMonthClamped(shiftMonth(competencia, 1), s.diaVencimento), uf);
+    const dueMonth = shiftMonth(competencia, 1);
+    const dia = dueDayIn(s.diaVencimento, s.vencimentos ?? [], dueMonth);
+    const vencimento = dueDate(dayOfMonthClamped(dueMonth, dia), uf);
     if (dueUntil !== null && vencimento > dueUntil) break;
     const monthEnd = endOfMonth(inicio);
     monthEnd.setHours(12, 0, 0, 0);

@@ -1,7 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { apiPaths } from "../../../shared/api-paths";
-import type { LeaseNotices, leaseNoticeInput } from "../../../shared/contracts/lease";
+import type {
+  LeaseAmendmentAnswer,
+  LeaseAmendmentInput,
+  LeaseAmendments,
+  LeaseNotices,
+  leaseNoticeInput,
+} from "../../../shared/contracts/lease";
 import type {
   ChargeView,
   chargeLineAdd,
@@ -91,3 +97,41 @@ export function useGiveNotice(id: string) {
     },
   });
 }
+
+/** A lease's amendments (termo aditivo), the terms in force, and whether the reader may propose one. */
+export const amendmentsQuery = (id: string) =>
+  queryOptions({
+    queryKey: [apiPaths.rent.amendments(id)],
+    queryFn: () => api<LeaseAmendments>(apiPaths.rent.amendments(id)),
+    retry: false,
+  });
+
+/**
+ * Every amendment write answers with the amendments as they now are: that becomes the cached read.
+ * An accepted one writes the termo aditivo, so the lease (its documents) and the contracts refresh.
+ */
+function useAmendmentWrite<T>(id: string, write: (input: T) => Promise<LeaseAmendments>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: (next) => {
+      queryClient.setQueryData(amendmentsQuery(id).queryKey, next);
+      void refreshPaths(queryClient, [apiPaths.rent.lease(id), apiPaths.contracts.all]);
+    },
+  });
+}
+
+/** Proposes an amendment, or (with `contra`, the other party's open one) counters it. */
+export const useProposeAmendment = (id: string) =>
+  useAmendmentWrite(id, ({ contra, body }: { contra: string | null; body: LeaseAmendmentInput }) =>
+    api<LeaseAmendments>(
+      contra === null ? apiPaths.rent.amendments(id) : apiPaths.rent.amendmentCounter(id, contra),
+      { method: "POST", body },
+    ),
+  );
+
+/** Accepts or refuses the other party's amendment, or withdraws one's own. */
+export const useAnswerAmendment = (id: string) =>
+  useAmendmentWrite(id, ({ amendmentId, body }: { amendmentId: string; body: LeaseAmendmentAnswer }) =>
+    api<LeaseAmendments>(apiPaths.rent.amendmentAnswer(id, amendmentId), { method: "POST", body }),
+  );

@@ -25,6 +25,7 @@ import { PageHeader } from "../../components/page-header";
 import { useErrorText } from "../../lib/error-text";
 import { leaseQuery, statementQuery } from "./api";
 import { brazilToday, useChargeFormat } from "./charge-format";
+import { LeaseAmendments } from "./lease-amendments";
 import { LeaseNotice } from "./lease-notice";
 
 /** "4.8313" → "4,8313%" in the reader's language (the index's accumulated variation as computed). */
@@ -550,6 +551,7 @@ export function LeasePage({ id }: { id: string }) {
       <NextCharge lease={l} />
       <NextAdjustment lease={l} />
       <Terms lease={l} />
+      <LeaseAmendments id={l.id} />
       <LeaseNotice id={l.id} />
       <Charges lease={l} />
       <Ledger entries={l.extrato} />

@@ -1,6 +1,7 @@
 export * from "./auth";
 export * from "./contracts";
 export * from "./inspections";
+export * from "./lease";
 export * from "./listings";
 export * from "./mail";
 export * from "./preferences";

@@ -3,6 +3,7 @@ import type { users } from "../../db/schema/auth";
 import type { contracts } from "../../db/schema/contracts";
 import type { offers, units } from "../../db/schema/listings";
 import type { profiles, proposals } from "../../db/schema/proposals";
+import type { StoredContractData } from "./template";
 
 /**
  * The contracts table (decision 019): the only module that writes it. The services open the
@@ -277,4 +278,16 @@ export async function claimResealsDue(c: Queryable, now: Date): Promise<string[]
     [now],
   );
   return rows.map((r) => r.id);
+}
+
+/**
+ * A signed lease's data after a sealed amendment (issue 33): the amendment appended to its
+ * `aditivos`, its parties and guarantee as amended. The sealed file is untouched; this is what the
+ * ledger and the later documents read.
+ */
+export async function setLeaseData(c: Queryable, id: string, data: StoredContractData): Promise<void> {
+  await c.query(
+    "UPDATE contracts SET data = $2, updated_at = now() WHERE id = $1 AND kind = 'locacao' AND parent_id IS NULL",
+    [id, JSON.stringify(data)],
+  );
 }

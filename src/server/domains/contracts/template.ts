@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { PDFDocument } from "pdf-lib";
 import { formatCpf, type Gender } from "../../../shared/contracts/profile";
 import { leaseLastDay } from "../../../shared/dates";
+import type { SealedAmendment } from "../../../shared/lease/amendments";
 import { ensureRoom, footer, NBSP, openWriter, write } from "./pdf-writer";
 import { moneyWithWords, numberInWords } from "./words";
 
@@ -73,7 +74,11 @@ export interface ContractData {
 }
 
 /** What contracts.data holds: the contract's data and the parties' account e-mails at the draft. */
-export type StoredContractData = ContractData & { emails: { locador: string; locatario: string } };
+export type StoredContractData = ContractData & {
+  emails: { locador: string; locatario: string };
+  /** The lease's sealed amendments (issue 33), in the order sealed: what its money and term follow. */
+  aditivos?: SealedAmendment[];
+};
 
 type Known = "feminino" | "masculino" | undefined;
 const known = (g: Gender | undefined): Known => (g === "feminino" || g === "masculino" ? g : undefined);

@@ -3,12 +3,23 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { apiRoutes } from "../../../shared/api-paths";
 import { errorResponses } from "../../../shared/contracts/errors";
-import { leaseNoticeInput, leaseNotices } from "../../../shared/contracts/lease";
+import {
+  leaseAmendmentAnswer,
+  leaseAmendmentInput,
+  leaseAmendments,
+  leaseNoticeInput,
+  leaseNotices,
+} from "../../../shared/contracts/lease";
 import { userIdOf } from "../../auth/guard";
+import type { AmendmentsService } from "./amendments";
 import type { LeaseService } from "./service";
 
 const security = [{ session: [] }];
 const params = z.object({ id: z.uuid({ error: "not-found" }) });
+const amendmentParams = z.object({
+  id: z.uuid({ error: "not-found" }),
+  amendmentId: z.uuid({ error: "not-found" }),
+});
 const tags = ["lease"];
 
 const info = (request: FastifyRequest) => ({
@@ -17,9 +28,80 @@ const info = (request: FastifyRequest) => ({
 });
 
 /** The lease's life (issue 33): for its two parties only; anyone else gets 404. */
-export async function leaseRoutes(app: FastifyInstance, opts: { lease: LeaseService }) {
+export async function leaseRoutes(
+  app: FastifyInstance,
+  opts: { lease: LeaseService; amendments: AmendmentsService },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { lease } = opts;
+  const { lease, amendments } = opts;
+
+  api.get(
+    apiRoutes.rent.amendments,
+    {
+      schema: {
+        tags,
+        summary: "A signed lease's amendments (termo aditivo) and the terms in force",
+        security,
+        params,
+        response: { 200: leaseAmendments, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return amendments.list(userIdOf(request), request.params.id);
+    },
+  );
+  api.post(
+    apiRoutes.rent.amendments,
+    {
+      schema: {
+        tags,
+        summary: "Proposes an amendment: the other party has AMENDMENT_ANSWER_DAYS to answer",
+        security,
+        params,
+        body: leaseAmendmentInput,
+        response: { 200: leaseAmendments, ...errorResponses },
+      },
+    },
+    async (request) => amendments.propose(userIdOf(request), request.params.id, request.body),
+  );
+  api.post(
+    apiRoutes.rent.amendmentCounter,
+    {
+      schema: {
+        tags,
+        summary: "Counters an open amendment with other changes (the countered one is kept)",
+        security,
+        params: amendmentParams,
+        body: leaseAmendmentInput,
+        response: { 200: leaseAmendments, ...errorResponses },
+      },
+    },
+    async (request) =>
+      amendments.propose(userIdOf(request), request.params.id, request.body, request.params.amendmentId),
+  );
+  api.post(
+    apiRoutes.rent.amendmentAnswer,
+    {
+      schema: {
+        tags,
+        summary:
+          "Accepts (the termo aditivo goes to its signers) or refuses an open amendment; its proposer may withdraw it",
+        security,
+        params: amendmentParams,
+        body: leaseAmendmentAnswer,
+        response: { 200: leaseAmendments, ...errorResponses },
+      },
+    },
+    async (request) =>
+      amendments.answer(
+        userIdOf(request),
+        request.params.id,
+        request.params.amendmentId,
+        request.body,
+        info(request),
+      ),
+  );
 
   api.get(
     apiRoutes.rent.notices,

@@ -77,7 +77,7 @@ export class LeaseService {
       multaAlugueis: LEASE_FINE_RENTS,
       aluguelAtual: rentOn(lease, adjustments, today),
       inicio: lease.data.termos.dataInicio,
-      prazoMeses: lease.data.termos.prazoMeses,
+      prazoMeses: termOf(lease).prazoMeses,
       avisos: (await noticesOf(this.deps.pool, id)).map(noticeView),
     };
   }

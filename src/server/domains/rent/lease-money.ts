@@ -2,10 +2,23 @@ import { randomUUID } from "node:crypto";
 import { brazilDate } from "../../../shared/contracts/proposals";
 import type { ChargeLine, ChargeSummary } from "../../../shared/contracts/rent";
 import { leaseLastDay } from "../../../shared/dates";
+import {
+  amendedTermMonths,
+  dueDayChanges,
+  dueDayIn,
+  rentChangesOf,
+  rentOnDay,
+  type SealedAmendment,
+} from "../../../shared/lease/amendments";
 import type { LeaseTerm } from "../../../shared/lease/term";
 import type { ReadjustmentIndex } from "../../../shared/rent/adjustment";
 import { type LateTerms, LEASE_LATE_TERMS, lateFees } from "../../../shared/rent/late";
-import { type LeaseSchedule, periodLines, type RentPeriod } from "../../../shared/rent/periods";
+import {
+  type LeaseSchedule,
+  periodLines,
+  type RentChange,
+  type RentPeriod,
+} from "../../../shared/rent/periods";
 import type { AdjustmentRow, ChargeRow, RentLease } from "./rent.repository";
 
 /*
@@ -14,17 +27,33 @@ import type { AdjustmentRow, ChargeRow, RentLease } from "./rent.repository";
  * the late-payment rates of its clause, and the rent after each adjustment applied.
  */
 
+/** The lease's sealed amendments, in the order they were sealed. */
+export const amendmentsOf = (lease: RentLease): SealedAmendment[] => lease.data.aditivos ?? [];
+
+/** The contract's term in months as amended (a renewal lengthens it). */
+export const termMonthsOf = (lease: RentLease): number =>
+  amendedTermMonths(lease.data.termos.prazoMeses, amendmentsOf(lease));
+
 export function scheduleOf(lease: RentLease): LeaseSchedule {
   const t = lease.data.termos;
-  return { dataInicio: t.dataInicio, prazoMeses: t.prazoMeses, diaVencimento: t.diaVencimento };
+  return {
+    dataInicio: t.dataInicio,
+    prazoMeses: termMonthsOf(lease),
+    diaVencimento: t.diaVencimento,
+    vencimentos: dueDayChanges(amendmentsOf(lease)),
+  };
 }
+
+/** The due day for payments due in `dueMonth` (YYYY-MM), amendments included. */
+export const dueDayOf = (lease: RentLease, dueMonth: string): number =>
+  dueDayIn(lease.data.termos.diaVencimento, dueDayChanges(amendmentsOf(lease)), dueMonth);
 
 /** The lease's term as the law reads it (arts. 46, 47, 56): its start, months and purpose. */
 export function termOf(lease: RentLease): LeaseTerm {
   const t = lease.data.termos;
   return {
     dataInicio: t.dataInicio,
-    prazoMeses: t.prazoMeses,
+    prazoMeses: termMonthsOf(lease),
     naoResidencial: lease.data.imovel.naoResidencial === true,
   };
 }
@@ -33,8 +62,7 @@ export function termOf(lease: RentLease): LeaseTerm {
 export const ufOf = (lease: RentLease): string | undefined => lease.data.imovel.uf || undefined;
 
 export function lastDayOf(lease: RentLease): string {
-  const t = lease.data.termos;
-  return leaseLastDay(t.dataInicio, t.prazoMeses);
+  return leaseLastDay(lease.data.termos.dataInicio, termMonthsOf(lease));
 }
 
 /**
@@ -55,23 +83,26 @@ export function indexOf(lease: RentLease): ReadjustmentIndex {
   return i === "IPCA" || i === "INPC" ? i : "IGP-M";
 }
 
-/** The rent now: the contract's, or the last adjustment applied on or before `day`. */
-export function rentOn(lease: RentLease, adjustments: AdjustmentRow[], day: string): number {
-  let rent = lease.data.termos.aluguel;
-  for (const a of adjustments) if (a.applied && a.anniversary <= day) rent = a.rent_after;
-  return rent;
+/** The rent's changes: the adjustments applied and the amendments sealed, by date. */
+export function rentChanges(lease: RentLease, adjustments: AdjustmentRow[]): RentChange[] {
+  return rentChangesOf(
+    adjustments.filter((a) => a.applied).map((a) => ({ desde: a.anniversary, aluguel: a.rent_after })),
+    amendmentsOf(lease),
+  );
 }
 
-/** A period's lines: the rent (split where an adjustment takes effect inside it) and the charges. */
+/** The rent now: the contract's, or the last adjustment or amendment in force on `day`. */
+export function rentOn(lease: RentLease, adjustments: AdjustmentRow[], day: string): number {
+  return rentOnDay(lease.data.termos.aluguel, rentChanges(lease, adjustments), day);
+}
+
+/** A period's lines: the rent (split where an adjustment or amendment takes effect inside it) and the charges. */
 export function linesOf(lease: RentLease, adjustments: AdjustmentRow[], p: RentPeriod): ChargeLine[] {
   const t = lease.data.termos;
-  const changes = adjustments
-    .filter((a) => a.applied)
-    .map((a) => ({ desde: a.anniversary, aluguel: a.rent_after }));
   return periodLines(
     p,
     { aluguel: t.aluguel, condominio: t.condominio, iptu: t.iptu, seguroIncendio: t.seguroIncendio },
-    changes,
+    rentChanges(lease, adjustments),
   ).map((l) => ({ id: randomUUID(), ...l }));
 }
 

@@ -9,6 +9,7 @@ import type {
 import { standingOn } from "../../../shared/lease/term";
 import { adjustmentWindow, anniversaries } from "../../../shared/rent/adjustment";
 import {
+  dueDayOf,
   indexOf,
   lastDayOf,
   lateTermsOf,
@@ -16,6 +17,7 @@ import {
   rentOn,
   scheduleOf,
   summaryOf,
+  termMonthsOf,
   termOf,
 } from "./lease-money";
 import type { AdjustmentRow, ChargeRow, PaymentRow, RentLease } from "./rent.repository";
@@ -193,10 +195,10 @@ export function leaseViewOf(
       condominio: t.condominio,
       iptu: t.iptu,
       seguroIncendio: t.seguroIncendio,
-      diaVencimento: t.diaVencimento,
+      diaVencimento: dueDayOf(lease, day.slice(0, 7)),
       inicio: t.dataInicio,
       fim: lastDayOf(lease),
-      prazoMeses: t.prazoMeses,
+      prazoMeses: termMonthsOf(lease),
       indice: indexOf(lease),
       multaBp: late.multaBp,
       jurosMesBp: late.jurosMesBp,

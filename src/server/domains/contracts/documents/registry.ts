@@ -1,5 +1,6 @@
 import type { ContractRow } from "../contracts.repository";
 import type { StoredContractData } from "../template";
+import { aditivo } from "./aditivo";
 import { denuncia } from "./denuncia";
 import { type DocumentKind, type DocumentSource, LEASE } from "./kind";
 import { lease } from "./lease";
@@ -12,7 +13,7 @@ import { vistoria } from "./vistoria";
  * locales, and one entry in KINDS below; nothing in app.ts or another domain changes.
  */
 // biome-ignore lint/suspicious/noExplicitAny: each kind keeps its own data type; the machine reads it through the kind.
-const KINDS: DocumentKind<any>[] = [lease, vistoria, recibo, denuncia];
+const KINDS: DocumentKind<any>[] = [lease, vistoria, recibo, denuncia, aditivo];
 
 // biome-ignore lint/suspicious/noExplicitAny: as above.
 const kinds = new Map<string, DocumentKind<any>>(KINDS.map((k) => [k.kind, k]));
