@@ -310,6 +310,7 @@ export async function benchRent(adminUrl: string, leases = 100_000, requests = 5
       indexes: {
         name: "none",
         monthly: () => Promise.reject(new Error("no index here")),
+        savings: () => Promise.reject(new Error("no index here")),
       } satisfies IndexProvider,
       leadDays: config.RENT_CHARGE_LEAD_DAYS,
       adjustmentNoticeDays: config.RENT_ADJUSTMENT_NOTICE_DAYS,

@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { SGS_195_POINTS } from "./sgs-savings";
 
 /**
  * A stand-in for Banco Central's SGS JSON API (api.bcb.gov.br), written from its public
@@ -17,8 +18,13 @@ import type { AddressInfo } from "node:net";
  *   `{ "erro": { "statusCode": 400, "detail": "br.gov.bcb.pec.sgs.comum.excecoes.SGSNegocioException: …" } }`,
  *   the shape SGS is reported to use for a refused `/ultimos/N` (wilsonfreitas/python-bcb#22); the
  *   shape for these two cases is a guess;
- * - a daily series' window over 10 years is refused with 406 `{ error, message, syntax }`
- *   (python-bcb#19, rbcb#63); the series here are monthly, so this fake never does it.
+ * - a daily series (here 195, the savings rate) is refused with 406 `{ error, message, syntax }`
+ *   without a `dataInicial`, or with a window over 10 years (python-bcb#19, rbcb#63/#64). SGS's
+ *   own example of the longest window runs from a day to the same day ten years on
+ *   (`dataInicial=29/03/2015&dataFinal=29/03/2025`), so that is accepted here and a day more
+ *   is not; monthly series have no such limit.
+ * Series 195 is served by default, from the real values of tests/support/sgs-savings.ts (the
+ * days with no known value are not published); a test's own `195` replaces them.
  * `series` is live: a test may publish a month after the fake started. `mode` makes it fail
  * (`down`: 503 with an HTML page, as the gateway does; `hang`: never answers). `requests` holds
  * each request's path and query, as sent.
@@ -33,6 +39,23 @@ const HTML_503 =
   "<!DOCTYPE html><html><head><title>503 Service Unavailable</title></head><body>" +
   "<h1>Service Unavailable</h1></body></html>";
 
+/** The series SGS keeps one value a calendar day for, which it serves ten years at a time. */
+const DAILY = new Set([195]);
+
+const WINDOW_TOO_LONG = {
+  error: "O sistema aceita uma janela de consulta de, no máximo, 10 anos em séries de periodicidade diária",
+  message:
+    "Para acessar uma série de periodicidade diária, é necessário informar a dataInicial - parâmetro textual que representa a data de início da consulta, no formato dd/mm/aaaa. Pode-se também especificar a dataFinal (opcional) - parâmetro textual que representa a data final da consulta, no formato dd/mm/aaaa",
+  syntax:
+    "Para ler os últimos 10 anos, a partir da data de hoje, a sintaxe ficaria da seguinte forma: https://api.bcb.gov.br/dados/serie/bcdata.sgs.195/dados?dataInicial=29/03/2015 ou, caso se especifique também a data final, dessa maneira: https://api.bcb.gov.br/dados/serie/bcdata.sgs.195/dados?dataInicial=29/03/2015&dataFinal=29/03/2025",
+};
+
+/** yyyy-MM-dd ten years on (the same day and month; 29 February to 1 March). */
+function tenYearsOn(day: string): string {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y + 10, m - 1, d)).toISOString().slice(0, 10);
+}
+
 /** dd/MM/yyyy → yyyy-MM-dd, which sorts as dates do; null when it is not such a date. */
 function sortable(date: string | null): string | null {
   const m = date?.match(/^(\d{2})\/(\d{2})\/(\d{4})$/);
@@ -44,7 +67,7 @@ function sortable(date: string | null): string | null {
 }
 
 export async function startFakeSgs(series: Record<number, SgsPoint[]>) {
-  const known: Record<number, SgsPoint[]> = { ...series };
+  const known: Record<number, SgsPoint[]> = { 195: SGS_195_POINTS.map((p) => ({ ...p })), ...series };
   const requests: string[] = [];
   const state: { mode: SgsMode } = { mode: "ok" };
   const hanging = new Set<http.ServerResponse>();
@@ -77,6 +100,10 @@ export async function startFakeSgs(series: Record<number, SgsPoint[]>) {
       });
     if (start === null || end === null) return refuse("Data inválida");
     if (end < start) return refuse("A data final deve ser maior ou igual à data inicial");
+    const series = Number(match?.[1]);
+    // Without a dataFinal SGS reads to today, which this fake does not know: only the start is judged.
+    if (DAILY.has(series) && (from === null || (to !== null && end > tenYearsOn(start))))
+      return json(406, WINDOW_TOO_LONG);
 
     const inWindow = points.filter((p) => {
       const at = sortable(p.data) ?? "";
