@@ -102,6 +102,11 @@ export const apiRoutes = {
     amendments: "/leases/:id/amendments",
     amendmentAnswer: "/leases/:id/amendments/:amendmentId/answer",
     amendmentCounter: "/leases/:id/amendments/:amendmentId/counter",
+    settlement: "/leases/:id/settlement",
+    settlementDamages: "/leases/:id/settlement/damages",
+    settlementContests: "/leases/:id/settlement/contests",
+    settlementAnswer: "/leases/:id/settlement/contests/answer",
+    settlementAgree: "/leases/:id/settlement/agree",
     /** The PSP's webhook: it POSTs to the registered URL + "/pix" (bacen/pix-api). */
     pspWebhook: "/rent/pix/webhook/:token/pix",
   },
@@ -257,6 +262,11 @@ export const apiPaths = {
     amendments: (id: string) => apiPath(r.rent.amendments, id),
     amendmentAnswer: (id: string, amendmentId: string) => apiPath(r.rent.amendmentAnswer, id, amendmentId),
     amendmentCounter: (id: string, amendmentId: string) => apiPath(r.rent.amendmentCounter, id, amendmentId),
+    settlement: (id: string) => apiPath(r.rent.settlement, id),
+    settlementDamages: (id: string) => apiPath(r.rent.settlementDamages, id),
+    settlementContests: (id: string) => apiPath(r.rent.settlementContests, id),
+    settlementAnswer: (id: string) => apiPath(r.rent.settlementAnswer, id),
+    settlementAgree: (id: string) => apiPath(r.rent.settlementAgree, id),
   },
   messages: {
     all: apiPath(r.messages.all),

@@ -239,6 +239,13 @@ export const errorStatus = {
   "lease-amendment-exists": 409,
   "lease-amendment-closed": 409,
   "lease-amendment-not-yours": 403,
+  "lease-ended": 409,
+  "settlement-damage": 400,
+  "settlement-contest-value": 400,
+  "settlement-contest-open": 409,
+  "settlement-contest-none": 409,
+  "settlement-closed": 409,
+  "settlement-landlord-only": 403,
 } as const satisfies Record<keyof typeof ptBR.errors, number>;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -42,6 +42,7 @@ const OWNERS: Record<string, string> = {
   rent_payments: "domains/rent/rent.repository.ts",
   rent_adjustments: "domains/rent/rent.repository.ts",
   lease_amendments: "domains/lease/amendments.repository.ts",
+  lease_settlements: "domains/lease/settlements.repository.ts",
   documents: "storage/documents.repository.ts",
   document_shares: "storage/document-shares.repository.ts",
   uploads: "storage/uploads.repository.ts",

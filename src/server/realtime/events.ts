@@ -90,6 +90,7 @@ export const rentPaths = (leaseId: string, chargeIds: string[]) => [
   apiPaths.rent.statement(leaseId),
   apiPaths.rent.notices(leaseId),
   apiPaths.rent.amendments(leaseId),
+  apiPaths.rent.settlement(leaseId),
   ...chargeIds.map((id) => apiPaths.rent.charge(id)),
   apiPaths.contracts.all,
 ];

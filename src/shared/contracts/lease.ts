@@ -228,3 +228,128 @@ export const leaseAmendments = z.object({
   aditivos: z.array(leaseAmendmentView),
 });
 export type LeaseAmendments = z.infer<typeof leaseAmendments>;
+
+/*
+ * The termination and its settlement (issue 33 item 4): once a notice to leave is signed, both
+ * parties see the settlement line by line (src/shared/lease/settlement.ts), the landlord adds the
+ * exit inspection's damages, either party contests a line and the other answers; when both agree
+ * to the same lines the "termo de rescisão e entrega de chaves" goes to its signers, and once it
+ * is sealed the lease is ended and the unit's offer closed, so it can be offered again.
+ */
+
+export const SETTLEMENT_LINE_KINDS = [
+  "aluguel_final",
+  "encargos_finais",
+  "credito_dias",
+  "multa_rescisoria",
+  "cobranca_aberta",
+  "dano",
+  "caucao",
+] as const;
+
+export const settlementContestView = z.object({
+  por: z.enum(["locatario", "locador"]),
+  motivo: z.string(),
+  /** The value the contesting party proposes for the line, in centavos (signed as the line). */
+  valor: z.number().int(),
+  status: z.enum(["aberta", "aceita", "recusada"]),
+  resposta: z.string().nullable(),
+});
+export type SettlementContestView = z.infer<typeof settlementContestView>;
+
+export const settlementLineView = z.object({
+  /** The line's stable key (tipo:referencia), what a contest names. */
+  chave: z.string(),
+  tipo: z.enum(SETTLEMENT_LINE_KINDS),
+  /** A month (YYYY-MM, with ":aluguel" etc. for the last month's lines), a damage's description, an article. */
+  referencia: z.string(),
+  /** Centavos: > 0 the tenant owes it, < 0 the landlord owes (or returns) it. After an accepted contest. */
+  valor: z.number().int(),
+  /** As computed, before any contest. */
+  calculado: z.number().int(),
+  /** The latest contest of the line. */
+  contestacao: settlementContestView.nullable(),
+});
+export type SettlementLineView = z.infer<typeof settlementLineView>;
+
+export const settlementView = z.object({
+  /** The notice the settlement follows. */
+  avisoId: z.uuid(),
+  entrega: z.string(),
+  linhas: z.array(settlementLineView),
+  /** The lines' sum: > 0 the tenant pays it, < 0 the landlord pays the tenant. */
+  total: z.number().int(),
+  devedor: z.enum(["locatario", "locador"]).nullable(),
+  /** The cash deposit returned with its savings yield (art. 38 § 2º); null without a caução. */
+  caucao: z
+    .object({
+      deposito: z.number().int(),
+      depositadoEm: z.string(),
+      rendimento: z.number().int(),
+      /** Savings months counted (each at its anniversary's published rate). */
+      meses: z.number().int(),
+      /** The rates could not be had now: the deposit is returned without its yield until they can. */
+      indisponivel: z.boolean(),
+    })
+    .nullable(),
+  /** Who has agreed to these very lines. */
+  concordancia: z.object({ locador: z.boolean(), locatario: z.boolean() }),
+  /** The reader may agree now (no contest open, not yet agreed, not yet signing). */
+  podeConcordar: z.boolean(),
+  /** Once both agreed: the termo de rescisão e entrega de chaves, and its signature's state. */
+  documento: z
+    .object({ contratoId: z.uuid(), numero: z.string(), status: z.enum(CONTRACT_STATUSES) })
+    .nullable(),
+  /** The termo is sealed: the lease ended on `entrega`. */
+  encerrada: z.boolean(),
+  /** The offer the lease came from (closed once the lease ends; the landlord may offer the unit again). */
+  ofertaId: z.uuid(),
+});
+export type SettlementView = z.infer<typeof settlementView>;
+
+export const leaseSettlement = z.object({
+  papel: z.enum(["locador", "locatario"]),
+  /** Null until a notice to leave is signed. */
+  acerto: settlementView.nullable(),
+});
+export type LeaseSettlement = z.infer<typeof leaseSettlement>;
+
+/** The landlord adds a damage found at the exit inspection beyond normal wear (art. 23 III). */
+export const settlementDamageInput = z.strictObject({
+  descricao: z
+    .string({ error: "settlement-damage" })
+    .trim()
+    .min(3, { error: "settlement-damage" })
+    .max(200, { error: "settlement-damage" }),
+  valor: z
+    .number({ error: "settlement-damage" })
+    .int({ error: "settlement-damage" })
+    .min(1, { error: "settlement-damage" })
+    .max(100_000_000_00, { error: "settlement-damage" }),
+});
+export type SettlementDamageInput = z.input<typeof settlementDamageInput>;
+
+/** A party contests a line: why, and the value it proposes instead (centavos, same sign as the line). */
+export const settlementContestInput = z.strictObject({
+  chave: z.string({ error: "not-found" }).min(1, { error: "not-found" }).max(300, { error: "not-found" }),
+  motivo: amendmentReason,
+  valor: z
+    .number({ error: "settlement-contest-value" })
+    .int({ error: "settlement-contest-value" })
+    .min(-100_000_000_00, { error: "settlement-contest-value" })
+    .max(100_000_000_00, { error: "settlement-contest-value" }),
+});
+export type SettlementContestInput = z.input<typeof settlementContestInput>;
+
+/** The other party answers a line's open contest. */
+export const settlementContestAnswer = z
+  .strictObject({
+    chave: z.string({ error: "not-found" }).min(1, { error: "not-found" }).max(300, { error: "not-found" }),
+    resposta: z.enum(["aceitar", "recusar"], { error: "invalid-argument" }),
+    motivo: z.string({ error: "lease-amendment-reason" }).trim().max(NOTICE_REASON_MAX).default(""),
+  })
+  .refine((a) => a.resposta !== "recusar" || a.motivo.length >= 3, {
+    error: "lease-amendment-reason",
+    path: ["motivo"],
+  });
+export type SettlementContestAnswer = z.input<typeof settlementContestAnswer>;

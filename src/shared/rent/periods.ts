@@ -11,6 +11,8 @@ export interface LeaseSchedule {
   diaVencimento: number;
   /** The due day's changes by amendment (src/shared/lease/amendments.ts), in the order sealed. */
   vencimentos?: readonly DueDayChange[];
+  /** The day the keys came back when the lease ended early (its termo de rescisão): no period after it. */
+  fim?: string;
 }
 
 export interface RentPeriod {
@@ -133,7 +135,8 @@ export function rentPeriodsFrom(
   dueUntil: string | null,
 ): RentPeriod[] {
   assertSchedule(s);
-  const last = parseDay(leaseLastDay(s.dataInicio, s.prazoMeses));
+  const termEnd = leaseLastDay(s.dataInicio, s.prazoMeses);
+  const last = parseDay(s.fim !== undefined && s.fim < termEnd ? s.fim : termEnd);
   const firstMonth = s.dataInicio.slice(0, 7);
   const periods: RentPeriod[] = [];
   for (let seq = Math.max(1, fromSeq); ; seq++) {

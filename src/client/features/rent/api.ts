@@ -6,8 +6,14 @@ import type {
   LeaseAmendmentInput,
   LeaseAmendments,
   LeaseNotices,
+  LeaseSettlement,
   leaseNoticeInput,
+  SettlementContestAnswer,
+  SettlementContestInput,
+  SettlementDamageInput,
 } from "../../../shared/contracts/lease";
+import type { OfferInput, OfferView } from "../../../shared/contracts/listings";
+import { brazilDate } from "../../../shared/contracts/proposals";
 import type {
   ChargeView,
   chargeLineAdd,
@@ -135,3 +141,89 @@ export const useAnswerAmendment = (id: string) =>
   useAmendmentWrite(id, ({ amendmentId, body }: { amendmentId: string; body: LeaseAmendmentAnswer }) =>
     api<LeaseAmendments>(apiPaths.rent.amendmentAnswer(id, amendmentId), { method: "POST", body }),
   );
+
+/** A lease's termination settlement ("acerto de contas"): null until a notice to leave is signed. */
+export const settlementQuery = (id: string) =>
+  queryOptions({
+    queryKey: [apiPaths.rent.settlement(id)],
+    queryFn: () => api<LeaseSettlement>(apiPaths.rent.settlement(id)),
+    retry: false,
+  });
+
+/**
+ * Every settlement write answers with the settlement as it now is: that becomes the cached read.
+ * Once both parties agree the termo de rescisão is written, and once it is sealed the lease ends,
+ * so the lease (its documents) and the contracts refresh.
+ */
+function useSettlementWrite<T>(id: string, write: (input: T) => Promise<LeaseSettlement>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: (next) => {
+      queryClient.setQueryData(settlementQuery(id).queryKey, next);
+      void refreshPaths(queryClient, [apiPaths.rent.lease(id), apiPaths.contracts.all]);
+    },
+  });
+}
+
+/** The landlord adds a damage found at the exit inspection. */
+export const useAddSettlementDamage = (id: string) =>
+  useSettlementWrite(id, (body: SettlementDamageInput) =>
+    api<LeaseSettlement>(apiPaths.rent.settlementDamages(id), { method: "POST", body }),
+  );
+
+/** Either party contests a line, proposing another value. */
+export const useContestSettlementLine = (id: string) =>
+  useSettlementWrite(id, (body: SettlementContestInput) =>
+    api<LeaseSettlement>(apiPaths.rent.settlementContests(id), { method: "POST", body }),
+  );
+
+/** The other party accepts or refuses a line's open contest. */
+export const useAnswerSettlementContest = (id: string) =>
+  useSettlementWrite(id, (body: SettlementContestAnswer) =>
+    api<LeaseSettlement>(apiPaths.rent.settlementAnswer(id), { method: "POST", body }),
+  );
+
+/** The reader agrees to the settlement's lines as they now are. */
+export const useAgreeSettlement = (id: string) =>
+  useSettlementWrite(id, () =>
+    api<LeaseSettlement>(apiPaths.rent.settlementAgree(id), { method: "POST", body: {} }),
+  );
+
+/** An ended lease's offer, copied: the same amounts and terms, available from today. */
+function offerAgain(old: OfferView, today: string): OfferInput {
+  return {
+    unidadeId: old.unidade.id,
+    aluguel: old.aluguel,
+    condominio: old.condominio,
+    iptu: old.iptu,
+    seguroIncendio: old.seguroIncendio,
+    garantias: old.garantias,
+    caucaoMeses: old.caucaoMeses,
+    prazoMeses: old.prazoMeses,
+    reajuste: old.reajuste,
+    descricao: old.descricao,
+    disponivelEm: old.disponivelEm > today ? old.disponivelEm : today,
+  };
+}
+
+/**
+ * The landlord offers the unit of an ended lease again: its old offer's terms in a new draft,
+ * which the answer is (the offer's screen reads it from the cache at once).
+ */
+export function useOfferUnitAgain() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (ofertaId: string) => {
+      const old = await api<OfferView>(apiPaths.offers.one(ofertaId));
+      return api<OfferView>(apiPaths.offers.all, {
+        method: "POST",
+        body: offerAgain(old, brazilDate(new Date())),
+      });
+    },
+    onSuccess: (created) => {
+      queryClient.setQueryData([apiPaths.offers.one(created.id)], created);
+      void refreshPaths(queryClient, [apiPaths.units.all]);
+    },
+  });
+}

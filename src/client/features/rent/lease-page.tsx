@@ -27,6 +27,7 @@ import { leaseQuery, statementQuery } from "./api";
 import { brazilToday, useChargeFormat } from "./charge-format";
 import { LeaseAmendments } from "./lease-amendments";
 import { LeaseNotice } from "./lease-notice";
+import { LeaseSettlement } from "./lease-settlement";
 
 /** "4.8313" → "4,8313%" in the reader's language (the index's accumulated variation as computed). */
 function usePercent() {
@@ -553,6 +554,7 @@ export function LeasePage({ id }: { id: string }) {
       <Terms lease={l} />
       <LeaseAmendments id={l.id} />
       <LeaseNotice id={l.id} />
+      <LeaseSettlement id={l.id} />
       <Charges lease={l} />
       <Ledger entries={l.extrato} />
       <Statement lease={l} />

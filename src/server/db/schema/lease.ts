@@ -41,3 +41,43 @@ export const leaseAmendments = pgTable(
     uniqueIndex("lease_amendments_one_open").on(t.leaseId).where(sql`status = 'aberta'`),
   ],
 );
+
+/** A damage the landlord entered by hand (no exit inspection in Chave), as the settlement keeps it. */
+export interface SettlementDamage {
+  id: string;
+  descricao: string;
+  valor: number;
+}
+
+/** A line's contest: who, why, the value proposed, and the other party's answer. */
+export interface SettlementContest {
+  chave: string;
+  por: "locador" | "locatario";
+  motivo: string;
+  valor: number;
+  status: "aberta" | "aceita" | "recusada";
+  resposta: string | null;
+}
+
+/**
+ * A lease's settlement once a notice to leave is signed (issue 33 item 4): what the lines do not
+ * compute by themselves — damages entered by hand, the lines' contests and their answers, who
+ * agreed to which lines (their hash) — and the termo de rescisão once both agreed. The lines are
+ * computed from the lease, its ledger, its exit inspection and the savings rates whenever read.
+ */
+export const leaseSettlements = pgTable("lease_settlements", {
+  id: uuid("id").primaryKey(),
+  leaseId: uuid("lease_id")
+    .notNull()
+    .unique()
+    .references(() => contracts.id, { onDelete: "cascade" }),
+  damages: jsonb("damages").$type<SettlementDamage[]>().notNull().default([]),
+  contests: jsonb("contests").$type<SettlementContest[]>().notNull().default([]),
+  /** The lines' hash each party agreed to (null: not agreed). */
+  agreedLandlord: text("agreed_landlord"),
+  agreedTenant: text("agreed_tenant"),
+  /** The termo de rescisão e entrega de chaves, once both agreed. */
+  documentId: uuid("document_id").references(() => contracts.id, { onDelete: "set null" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
+});

@@ -78,6 +78,8 @@ export type StoredContractData = ContractData & {
   emails: { locador: string; locatario: string };
   /** The lease's sealed amendments (issue 33), in the order sealed: what its money and term follow. */
   aditivos?: SealedAmendment[];
+  /** The lease ended (issue 33): the keys' day and its sealed termo de rescisão. */
+  encerramento?: { entrega: string; contratoId: string; numero: string; total: number };
 };
 
 type Known = "feminino" | "masculino" | undefined;

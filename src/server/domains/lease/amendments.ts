@@ -88,7 +88,7 @@ export class AmendmentsService {
     return {
       papel,
       atual: await this.termsNow(this.deps.pool, lease),
-      podePropor: !rows.some(holdsTheTurn),
+      podePropor: !lease.data.encerramento && !rows.some(holdsTheTurn),
       aditivos: rows.map(view).reverse(),
     };
   }
@@ -103,6 +103,7 @@ export class AmendmentsService {
     await withTransaction(this.deps.pool, async (c) => {
       const now = this.deps.clock.now();
       const { lease, papel } = await this.leaseFor(c, userId, id, true);
+      if (lease.data.encerramento) throw new AppError("lease-ended");
       await expireLapsed(c, id, now);
       if (counters) {
         const countered = await amendmentOfLease(c, id, counters);

@@ -39,13 +39,13 @@ export async function letterOf(
 
 export type LeaseRow = Pick<
   RowOf<typeof contracts>,
-  "id" | "numero" | "landlord_id" | "tenant_id" | "data" | "sealed_sha256"
+  "id" | "numero" | "landlord_id" | "tenant_id" | "data" | "sealed_sha256" | "offer_id"
 >;
 
 /** A signed lease (locked with `lock`, so two notices on it wait for each other), or undefined. */
 export async function signedLeaseRow(c: Queryable, id: string, lock = false): Promise<LeaseRow | undefined> {
   const { rows } = await c.query<LeaseRow>(
-    `SELECT id, numero, landlord_id, tenant_id, data, sealed_sha256 FROM contracts
+    `SELECT id, numero, landlord_id, tenant_id, data, sealed_sha256, offer_id FROM contracts
       WHERE id = $1 AND kind = 'locacao' AND parent_id IS NULL AND status = 'assinado'${lock ? " FOR UPDATE" : ""}`,
     [id],
   );

@@ -2,15 +2,17 @@ import { API_PREFIX } from "../../../shared/api-paths";
 import type { Queryable } from "../../db/rows";
 import { part } from "../../part";
 import type { RequestInfo } from "../contracts/context";
+import { indexProviderFrom } from "../rent/index-provider";
 import { AmendmentsService } from "./amendments";
 import { leaseRoutes } from "./routes";
 import { LeaseService } from "./service";
+import { SettlementService } from "./settlement";
 
-/** The lease's life after the signature (issue 33): notices to leave and amendments; the end next. */
+/** The lease's life after the signature (issue 33): notices to leave, amendments, the settlement and the end. */
 export const leasePart = part(
   "lease",
   ["platform", "notices", "contracts", "rent"],
-  async (app, { database, clock }) => {
+  async (app, { config, database, clock }) => {
     const deps = {
       pool: database.pool,
       clock,
@@ -20,8 +22,11 @@ export const leasePart = part(
     };
     const lease = new LeaseService(deps);
     const amendments = new AmendmentsService({ ...deps, notices: app.notices });
+    // The caução's savings yield: SGS series 195 (or the operator's file), as the adjustment's index.
+    const indexes = indexProviderFrom(config);
+    const settlement = new SettlementService({ ...deps, savings: (from, to) => indexes.savings(from, to) });
     app.decorate("lease", lease);
-    await app.register(leaseRoutes, { prefix: API_PREFIX, lease, amendments });
+    await app.register(leaseRoutes, { prefix: API_PREFIX, lease, amendments, settlement });
   },
 );
 

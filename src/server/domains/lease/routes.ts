@@ -9,10 +9,15 @@ import {
   leaseAmendments,
   leaseNoticeInput,
   leaseNotices,
+  leaseSettlement,
+  settlementContestAnswer,
+  settlementContestInput,
+  settlementDamageInput,
 } from "../../../shared/contracts/lease";
 import { userIdOf } from "../../auth/guard";
 import type { AmendmentsService } from "./amendments";
 import type { LeaseService } from "./service";
+import type { SettlementService } from "./settlement";
 
 const security = [{ session: [] }];
 const params = z.object({ id: z.uuid({ error: "not-found" }) });
@@ -30,10 +35,83 @@ const info = (request: FastifyRequest) => ({
 /** The lease's life (issue 33): for its two parties only; anyone else gets 404. */
 export async function leaseRoutes(
   app: FastifyInstance,
-  opts: { lease: LeaseService; amendments: AmendmentsService },
+  opts: { lease: LeaseService; amendments: AmendmentsService; settlement: SettlementService },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { lease, amendments } = opts;
+  const { lease, amendments, settlement } = opts;
+
+  api.get(
+    apiRoutes.rent.settlement,
+    {
+      schema: {
+        tags,
+        summary: "The settlement of a lease ending by a signed notice, line by line (null before one)",
+        security,
+        params,
+        response: { 200: leaseSettlement, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return settlement.view(userIdOf(request), request.params.id);
+    },
+  );
+  api.post(
+    apiRoutes.rent.settlementDamages,
+    {
+      schema: {
+        tags,
+        summary: "The landlord enters a damage beyond normal wear (art. 23 III)",
+        security,
+        params,
+        body: settlementDamageInput,
+        response: { 200: leaseSettlement, ...errorResponses },
+      },
+    },
+    async (request) => settlement.addDamage(userIdOf(request), request.params.id, request.body),
+  );
+  api.post(
+    apiRoutes.rent.settlementContests,
+    {
+      schema: {
+        tags,
+        summary: "A party contests a settlement line, proposing another value",
+        security,
+        params,
+        body: settlementContestInput,
+        response: { 200: leaseSettlement, ...errorResponses },
+      },
+    },
+    async (request) => settlement.contest(userIdOf(request), request.params.id, request.body),
+  );
+  api.post(
+    apiRoutes.rent.settlementAnswer,
+    {
+      schema: {
+        tags,
+        summary: "The other party accepts or refuses a line's open contest",
+        security,
+        params,
+        body: settlementContestAnswer,
+        response: { 200: leaseSettlement, ...errorResponses },
+      },
+    },
+    async (request) => settlement.answer(userIdOf(request), request.params.id, request.body),
+  );
+  api.post(
+    apiRoutes.rent.settlementAgree,
+    {
+      schema: {
+        tags,
+        summary:
+          "The reader agrees to the settlement's lines; when both did, the termination document goes to its signers",
+        security,
+        params,
+        response: { 200: leaseSettlement, ...errorResponses },
+      },
+    },
+    async (request) => settlement.agree(userIdOf(request), request.params.id, info(request)),
+  );
 
   api.get(
     apiRoutes.rent.amendments,

@@ -62,7 +62,9 @@ export class LeaseService {
   async notices(userId: string, id: string): Promise<LeaseNotices> {
     const { lease, papel } = await this.leaseFor(this.deps.pool, userId, id);
     const today = this.today();
-    const rule = noticeRule(termOf(lease), today, papel);
+    const rule = lease.data.encerramento
+      ? ({ permitida: false, artigo: "", antecedenciaDias: 0 } as const)
+      : noticeRule(termOf(lease), today, papel);
     const adjustments = await adjustmentsOfLease(this.deps.pool, id);
     return {
       papel,
@@ -95,6 +97,7 @@ export class LeaseService {
   ): Promise<LeaseNotices> {
     await withTransaction(this.deps.pool, async (c) => {
       const { lease, papel } = await this.leaseFor(c, userId, id, true);
+      if (lease.data.encerramento) throw new AppError("lease-ended");
       if ((await noticesOf(c, id)).some(standingNotice)) throw new AppError("lease-notice-exists");
       const today = this.today();
       const term = termOf(lease);

@@ -23,6 +23,7 @@ const KEPT_IN_PT_BR: Record<string, string> = {
   "domains/contracts/documents/recibo/index.ts": "the rent receipt's text (a sealed document)",
   "domains/contracts/documents/denuncia/index.ts": "the notice to leave's text (a signed document)",
   "domains/contracts/documents/aditivo/index.ts": "the termo aditivo's text (a signed document)",
+  "domains/contracts/documents/rescisao/index.ts": "the termo de rescisão's text (a signed document)",
   "domains/contracts/seal.ts": "the certificate of completion (part of the sealed PDF)",
   "domains/contracts/sealing.ts":
     "the signature stamps' legal roles; the lease's sealed notice is next (below)",

@@ -57,6 +57,8 @@ export async function generateCharges(pool: pg.Pool, o: GenerateOptions): Promis
       adjustments.set(a.contract_id, [...(adjustments.get(a.contract_id) ?? []), a]);
     const batch: NewCharge[] = [];
     for (const lease of leases) {
+      // Ended by a termo de rescisão: its settlement charged the last days (or credited them).
+      if (lease.data.encerramento) continue;
       const adj = adjustments.get(lease.id) ?? [];
       const known = new Set(adj.map((a) => a.anniversary));
       const pending = anniversaries(scheduleOf(lease)).filter((d) => !known.has(d));

@@ -41,6 +41,7 @@ export function scheduleOf(lease: RentLease): LeaseSchedule {
     prazoMeses: termMonthsOf(lease),
     diaVencimento: t.diaVencimento,
     vencimentos: dueDayChanges(amendmentsOf(lease)),
+    ...(lease.data.encerramento ? { fim: lease.data.encerramento.entrega } : {}),
   };
 }
 
@@ -62,7 +63,9 @@ export function termOf(lease: RentLease): LeaseTerm {
 export const ufOf = (lease: RentLease): string | undefined => lease.data.imovel.uf || undefined;
 
 export function lastDayOf(lease: RentLease): string {
-  return leaseLastDay(lease.data.termos.dataInicio, termMonthsOf(lease));
+  const end = leaseLastDay(lease.data.termos.dataInicio, termMonthsOf(lease));
+  const ended = lease.data.encerramento?.entrega;
+  return ended !== undefined && ended < end ? ended : end;
 }
 
 /**

@@ -638,6 +638,8 @@ export class RentService {
       if (page.length === 0) break;
       after = page[page.length - 1]?.id ?? after;
       for (const lease of page) {
+        // Ended by a termo de rescisão: no term to remind of.
+        if (lease.data.encerramento) continue;
         const standing = standingOn(termOf(lease), d);
         if (standing.situacao !== "em_vigor") continue;
         // The nearest reminder whose day has come: 30 once 30 days or fewer are left, else 90.
@@ -812,6 +814,8 @@ export class RentService {
 
   /** The first anniversary of `lease` up to `horizon` not yet recorded: computed, recorded, told. */
   private async adjustOne(lease: RentLease, adjustments: AdjustmentRow[], horizon: string): Promise<number> {
+    // Ended by a termo de rescisão: no rent to adjust.
+    if (lease.data.encerramento) return 0;
     const known = new Set(adjustments.map((a) => a.anniversary));
     for (const anniversary of anniversaries(scheduleOf(lease))) {
       if (known.has(anniversary) || anniversary > horizon) continue;

@@ -5,6 +5,7 @@ import { denuncia } from "./denuncia";
 import { type DocumentKind, type DocumentSource, LEASE } from "./kind";
 import { lease } from "./lease";
 import { recibo } from "./recibo";
+import { rescisao } from "./rescisao";
 import { vistoria } from "./vistoria";
 
 /*
@@ -13,7 +14,7 @@ import { vistoria } from "./vistoria";
  * locales, and one entry in KINDS below; nothing in app.ts or another domain changes.
  */
 // biome-ignore lint/suspicious/noExplicitAny: each kind keeps its own data type; the machine reads it through the kind.
-const KINDS: DocumentKind<any>[] = [lease, vistoria, recibo, denuncia, aditivo];
+const KINDS: DocumentKind<any>[] = [lease, vistoria, recibo, denuncia, aditivo, rescisao];
 
 // biome-ignore lint/suspicious/noExplicitAny: as above.
 const kinds = new Map<string, DocumentKind<any>>(KINDS.map((k) => [k.kind, k]));
