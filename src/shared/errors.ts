@@ -235,6 +235,8 @@ export const errorStatus = {
   "lease-amendment-due-day": 400,
   "lease-amendment-cotenant": 400,
   "lease-amendment-guarantee": 400,
+  "lease-amendment-guarantor": 400,
+  "lease-amendment-named-by-tenant": 403,
   "lease-amendment-effect": 400,
   "lease-amendment-exists": 409,
   "lease-amendment-closed": 409,

@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { CONTRACT_STATUSES } from "./contracts";
+import { addressViewFields } from "./listings";
+import { GENDERS, MARITAL_STATUSES } from "./profile";
+import { cotenant, guarantorInput } from "./proposals";
 
 /*
  * The lease's life after the signature (issue 33): notices to leave (denúncia), each a document
@@ -18,6 +21,11 @@ export const leaseNoticeInput = z.strictObject({
     .max(NOTICE_REASON_MAX, { error: "lease-notice-reason" }),
   /** The tenant's employer transfers them: the letter, one of their stored documents. */
   cartaTransferencia: z.uuid({ error: "not-found" }).nullable().default(null),
+  /**
+   * Both parties agree to end the lease (mútuo acordo, art. 9 I): either may propose it at any time,
+   * with no notice period and no fine; both sign it.
+   */
+  acordo: z.boolean({ error: "invalid-argument" }).default(false),
 });
 export type LeaseNoticeInput = z.input<typeof leaseNoticeInput>;
 
@@ -47,6 +55,8 @@ export const leaseNoticeView = z.object({
   status: z.string(),
   multa: earlyFineView.nullable(),
   transferencia: z.boolean(),
+  /** An agreement to end (art. 9 I), signed by both parties. */
+  acordo: z.boolean(),
 });
 export type LeaseNoticeView = z.infer<typeof leaseNoticeView>;
 
@@ -60,6 +70,8 @@ export const leaseNotices = z.object({
     antecedenciaDias: z.number().int(),
     entregaMinima: z.string().nullable(),
   }),
+  /** Whether the parties may end it by agreement now (art. 9 I: once it began, until it ends). */
+  podeCombinar: z.boolean(),
   /** The contract's fine (rents) and the rent in force today: what the form's estimate needs. */
   multaAlugueis: z.number().int(),
   aluguelAtual: z.number().int(),
@@ -84,49 +96,72 @@ export const AMENDMENT_EFFECT_MAX_DAYS = 366;
 export const AMENDMENT_TERM_MAX = 120;
 
 const GUARANTEES_WITHOUT_GUARANTOR = ["seguro_fianca", "caucao", "titulo_capitalizacao"] as const;
+/** The guarantees an amendment may bring: fiança (with the guarantor it names) or one that needs none. */
+export const AMENDMENT_GUARANTEES = ["fiador", ...GUARANTEES_WITHOUT_GUARANTOR] as const;
+
+/** Someone of the lease as an amendment names them (a co-tenant, the guarantor): CPF and name. */
+const personNamed = z.object({ cpf: z.string(), nome: z.string() });
+
+/** What an amendment changes of the terms, each optional (the people it brings in are below). */
+const termChanges = {
+  /** The new monthly rent, in centavos, from the amendment's date. */
+  aluguel: z
+    .number({ error: "lease-amendment-rent" })
+    .int({ error: "lease-amendment-rent" })
+    .min(1, { error: "lease-amendment-rent" })
+    .max(100_000_000_00, { error: "lease-amendment-rent" })
+    .optional(),
+  /** The lease's whole term, in months from its start (a renewal lengthens it). */
+  prazoMeses: z
+    .number({ error: "lease-amendment-term" })
+    .int({ error: "lease-amendment-term" })
+    .min(1, { error: "lease-amendment-term" })
+    .max(AMENDMENT_TERM_MAX, { error: "lease-amendment-term" })
+    .optional(),
+  /** The new due day (1–28, so it exists in every month), for charges due from the amendment's date. */
+  diaVencimento: z
+    .number({ error: "lease-amendment-due-day" })
+    .int({ error: "lease-amendment-due-day" })
+    .min(1, { error: "lease-amendment-due-day" })
+    .max(28, { error: "lease-amendment-due-day" })
+    .optional(),
+  /** Co-tenants who leave the lease, by CPF (digits). */
+  saemColocatarios: z
+    .array(z.string().regex(/^\d{11}$/, { error: "lease-amendment-cotenant" }), {
+      error: "lease-amendment-cotenant",
+    })
+    .min(1, { error: "lease-amendment-cotenant" })
+    .max(5, { error: "lease-amendment-cotenant" })
+    .optional(),
+  /**
+   * A new guarantee (a guarantor's surety ends with it); "fiador" only with the `fiador` who
+   * gives it.
+   */
+  garantia: z.enum(AMENDMENT_GUARANTEES, { error: "lease-amendment-guarantee" }).optional(),
+  /** A new caução's months of rent (art. 38 § 2º: at most three); only with garantia "caucao". */
+  caucaoMeses: z
+    .number({ error: "deposit-too-high" })
+    .int({ error: "deposit-too-high" })
+    .min(1, { error: "deposit-too-high" })
+    .max(3, { error: "deposit-too-high" })
+    .optional(),
+};
 
 /** What an amendment changes: at least one of these (the rest of the lease stays as it is). */
 export const amendmentChanges = z
   .strictObject(
     {
-      /** The new monthly rent, in centavos, from the amendment's date. */
-      aluguel: z
-        .number({ error: "lease-amendment-rent" })
-        .int({ error: "lease-amendment-rent" })
-        .min(1, { error: "lease-amendment-rent" })
-        .max(100_000_000_00, { error: "lease-amendment-rent" })
-        .optional(),
-      /** The lease's whole term, in months from its start (a renewal lengthens it). */
-      prazoMeses: z
-        .number({ error: "lease-amendment-term" })
-        .int({ error: "lease-amendment-term" })
-        .min(1, { error: "lease-amendment-term" })
-        .max(AMENDMENT_TERM_MAX, { error: "lease-amendment-term" })
-        .optional(),
-      /** The new due day (1–28, so it exists in every month), for charges due from the amendment's date. */
-      diaVencimento: z
-        .number({ error: "lease-amendment-due-day" })
-        .int({ error: "lease-amendment-due-day" })
-        .min(1, { error: "lease-amendment-due-day" })
-        .max(28, { error: "lease-amendment-due-day" })
-        .optional(),
-      /** Co-tenants who leave the lease, by CPF (digits). */
-      saemColocatarios: z
-        .array(z.string().regex(/^\d{11}$/, { error: "lease-amendment-cotenant" }), {
-          error: "lease-amendment-cotenant",
-        })
-        .min(1, { error: "lease-amendment-cotenant" })
-        .max(5, { error: "lease-amendment-cotenant" })
-        .optional(),
-      /** A new guarantee that needs no guarantor (a guarantor's surety ends with it). */
-      garantia: z.enum(GUARANTEES_WITHOUT_GUARANTOR, { error: "lease-amendment-guarantee" }).optional(),
-      /** A new caução's months of rent (art. 38 § 2º: at most three); only with garantia "caucao". */
-      caucaoMeses: z
-        .number({ error: "deposit-too-high" })
-        .int({ error: "deposit-too-high" })
-        .min(1, { error: "deposit-too-high" })
-        .max(3, { error: "deposit-too-high" })
-        .optional(),
+      ...termChanges,
+      /**
+       * Someone who joins the lease as a co-tenant, jointly liable from the amendment's date:
+       * qualified as a proposal's co-tenant, named by the tenant's side (decision 017).
+       */
+      entraColocatario: cotenant.optional(),
+      /**
+       * The new guarantor (with the spouse who consents, when married), as a proposal names one:
+       * when the guarantee becomes fiança, or, alone, when the fiança in force changes guarantor.
+       */
+      fiador: guarantorInput.optional(),
     },
     { error: "lease-amendment-empty" },
   )
@@ -136,8 +171,43 @@ export const amendmentChanges = z
   .refine((c) => c.caucaoMeses === undefined || c.garantia === "caucao", {
     error: "lease-amendment-guarantee",
     path: ["caucaoMeses"],
+  })
+  .refine((c) => c.garantia !== "fiador" || c.fiador !== undefined, {
+    error: "guarantor-required",
+    path: ["fiador"],
+  })
+  .refine((c) => c.fiador === undefined || c.garantia === undefined || c.garantia === "fiador", {
+    error: "lease-amendment-guarantor",
+    path: ["fiador"],
   });
 export type AmendmentChanges = z.infer<typeof amendmentChanges>;
+
+/** A person an amendment brings in, as the API shows them (the qualification when given). */
+const personView = {
+  nome: z.string(),
+  cpf: z.string(),
+  email: z.string(),
+  genero: z.enum(GENDERS).optional(),
+  nacionalidade: z.string().optional(),
+  profissao: z.string().optional(),
+  rg: z.string().optional(),
+  rgOrgaoEmissor: z.string().optional(),
+};
+
+/** An amendment's changes as the API shows them: the people in plain fields (a response's schema). */
+export const amendmentChangesView = z.object({
+  ...termChanges,
+  entraColocatario: z.object({ ...personView, renda: z.number() }).optional(),
+  fiador: z
+    .object({
+      ...personView,
+      parentesco: z.string(),
+      estadoCivil: z.enum(MARITAL_STATUSES),
+      conjuge: z.object(personView).nullable(),
+      endereco: z.object(addressViewFields).nullable(),
+    })
+    .optional(),
+});
 
 const amendmentReason = z
   .string({ error: "lease-amendment-reason" })
@@ -185,7 +255,7 @@ export const AMENDMENT_STATUSES = [
 export const leaseAmendmentView = z.object({
   id: z.uuid(),
   por: z.enum(["locatario", "locador"]),
-  mudancas: amendmentChanges,
+  mudancas: amendmentChangesView,
   /** The terms they replace, as they stood when proposed (for the "de … para …" lines). */
   antes: z.object({
     aluguel: z.number().int(),
@@ -193,7 +263,9 @@ export const leaseAmendmentView = z.object({
     diaVencimento: z.number().int(),
     garantia: z.string(),
     /** The co-tenants then (names for the CPFs of `saemColocatarios`). */
-    colocatarios: z.array(z.object({ cpf: z.string(), nome: z.string() })),
+    colocatarios: z.array(personNamed),
+    /** The guarantor then, when the guarantee was fiança (absent in amendments before 2026-12). */
+    fiador: personNamed.nullable().optional(),
   }),
   efeito: z.string(),
   motivo: z.string(),
@@ -220,7 +292,9 @@ export const leaseAmendments = z.object({
     prazoMeses: z.number().int(),
     diaVencimento: z.number().int(),
     garantia: z.string(),
-    colocatarios: z.array(z.object({ cpf: z.string(), nome: z.string() })),
+    colocatarios: z.array(personNamed),
+    /** The guarantor, when the guarantee is fiança. */
+    fiador: personNamed.nullable().optional(),
     inicio: z.string(),
   }),
   /** Whether the reader may propose now (no other amendment open or waiting for signatures). */

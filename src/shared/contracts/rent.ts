@@ -68,6 +68,8 @@ export const chargeSummary = z.object({
   devidoHoje: z.number().int(),
   pagoEm: z.string().nullable(),
   reciboId: z.uuid().nullable(),
+  /** The settlement's balance when the lease ended (its termo de rescisão), not a month's rent. */
+  acerto: z.boolean(),
 });
 export type ChargeSummary = z.infer<typeof chargeSummary>;
 

@@ -59,6 +59,12 @@ describe("the settlement of a lease that ends", () => {
     expect(clean.devedor).toBe("locador");
   });
 
+  it("ended by agreement (mútuo acordo, art. 9 I): no fine line, the rest as it is", () => {
+    const s = settlementOf({ ...base, acordo: true });
+    expect(s.linhas.filter((l) => l.tipo === "multa_rescisoria")).toEqual([]);
+    expect(s.total).toBe(206_897 + 41_379 + 6_207 + 369_000 + 45_000 - 649_830);
+  });
+
   it("a lease that began inside the key-return month counts its days from its start", () => {
     const s = settlementOf({
       ...base,

@@ -44,6 +44,8 @@ export interface SettlementInput {
   multaAlugueis: number;
   /** The employer-transfer notice's date, when the tenant gave one (art. 4 par. único). */
   transferencia?: { avisoEm: string } | null;
+  /** The parties agreed to end the lease (mútuo acordo, art. 9 I): no fine, as they agreed. */
+  acordo?: boolean;
   /** Whether the key-return month was already charged whole (its days after the keys are credited). */
   mesFinalCobrado: boolean;
   /** The charges still open, with their late fees on the settlement day. */
@@ -99,7 +101,8 @@ export function settlementOf(input: SettlementInput): Settlement {
     entrega: input.entrega,
     transferencia: input.transferencia ?? null,
   });
-  if (multa.valor > 0) linhas.push({ tipo: "multa_rescisoria", referencia: "art. 4", valor: multa.valor });
+  if (multa.valor > 0 && !input.acordo)
+    linhas.push({ tipo: "multa_rescisoria", referencia: "art. 4", valor: multa.valor });
   for (const c of input.cobrancasAbertas) {
     assertCentavos("cobranca", c.valor);
     linhas.push({ tipo: "cobranca_aberta", referencia: c.competencia, valor: c.valor });

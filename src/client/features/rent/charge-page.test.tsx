@@ -88,6 +88,7 @@ function charge(over: Partial<ChargeView> = {}): ChargeView {
     devidoHoje: 417_855,
     pagoEm: null,
     reciboId: null,
+    acerto: false,
     aceitaLancamentos: false,
     pago: 0,
     linhas: [

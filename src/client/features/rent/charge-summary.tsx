@@ -26,7 +26,9 @@ export function ChargeHeader({ charge }: { charge: ChargeView }) {
             {t("charge.lease", { numero: charge.numero })}
           </Anchor>
         }
-        title={t("charge.title", { mes: f.month(charge.competencia) })}
+        title={
+          charge.acerto ? t("charge.finalTitle") : t("charge.title", { mes: f.month(charge.competencia) })
+        }
         lead={charge.endereco}
       />
       <Group>

@@ -23,11 +23,33 @@ const DOC = "d0c00000-0000-4000-8000-0000000000bb";
 const TENANT = { id: "u-tenant", name: "Bia", email: "bia@example.com" };
 const LANDLORD = { id: "u-landlord", name: "Ana", email: "ana@example.com" };
 const CARLA = { cpf: "52998224725", nome: "Carla Souza" };
+/** Someone who joins, as the tenant names her (the proposal's co-tenant, qualified). */
+const DIANA = {
+  nome: "Diana Prado Reis",
+  cpf: "24681357928",
+  email: "diana@exemplo.com.br",
+  genero: "feminino",
+  nacionalidade: "brasileira",
+  profissao: "enfermeira",
+  renda: 420_050,
+} as const;
+/** A guarantor as the tenant names one (the proposal's guarantor). */
+const BRUNO = {
+  nome: "Bruno Tavares Lima",
+  cpf: "13579246828",
+  email: "bruno@exemplo.com.br",
+  parentesco: "tio",
+  estadoCivil: "casado",
+  conjuge: { nome: "Denise Tavares Lima", cpf: "86420975310", email: "denise@exemplo.com.br" },
+  endereco: null,
+} as const;
 
 const TODAY = brazilToday();
 /** The form's default date: the first day of next month. */
 const NEXT_MONTH = `${shiftMonth(TODAY.slice(0, 7), 1)}-01`;
 const ANSWER_BY = `${shiftMonth(TODAY.slice(0, 7), 1)}-05`;
+/** An accessible name that starts with a label (a required field's ends with its asterisk). */
+const startsWith = (label: string) => (name: string) => name.startsWith(label);
 /** "2027-02-01" → "01/02/2027", as pt-BR shows a day. */
 const br = (day: string) => day.split("-").reverse().join("/");
 
@@ -337,6 +359,7 @@ describe("amendments (termo aditivo) on /Locacao", () => {
       .map((o) => o.textContent);
     expect(offered).toEqual([
       ptBR.amendments.form.chooseGuarantee,
+      ptBR.listings.guarantees.fiador,
       ptBR.listings.guarantees.caucao,
       ptBR.listings.guarantees.titulo_capitalizacao,
     ]);
@@ -392,6 +415,320 @@ describe("amendments (termo aditivo) on /Locacao", () => {
         motivo: "Renovação com a saída da Carla",
       },
     ]);
+  });
+
+  it("the tenant names a co-tenant who joins, with the proposal's co-tenant fields; the form posts her", async () => {
+    const posted: unknown[] = [];
+    renderScreen(<LeaseAmendments id={ID} />, {
+      user: TENANT,
+      api: {
+        [`GET ${path}`]: amendments(),
+        [`POST ${path}`]: (body: unknown) => {
+          posted.push(body);
+          return amendments();
+        },
+      },
+    });
+    const card = await screen.findByTestId("lease-amendments");
+    await userEvent.click(within(card).getByRole("button", { name: ptBR.amendments.propose }));
+    const form = await within(card).findByTestId("lease-amendment-form");
+    await userEvent.click(
+      within(form).getByRole("checkbox", { name: ptBR.amendments.form.options.entraColocatario }),
+    );
+    const joining = within(form).getByRole("group", { name: ptBR.amendments.form.entering });
+    expect(joining).toHaveTextContent(ptBR.amendments.form.enteringLead);
+    await userEvent.type(
+      within(form).getByLabelText(ptBR.amendments.form.motivo, { exact: false }),
+      "A Diana vem morar conosco",
+    );
+    // Nothing typed: each field says what it needs, and nothing is sent.
+    await userEvent.click(within(form).getByRole("button", { name: ptBR.amendments.form.submit }));
+    const name = within(joining).getByLabelText(ptBR.proposal.cotenantName, { exact: false });
+    expect(name).toHaveAccessibleDescription(expect.stringContaining(errorMessage("invalid-full-name")));
+    expect(
+      within(joining).getByLabelText(ptBR.proposal.cotenantCpf, { exact: false }),
+    ).toHaveAccessibleDescription(expect.stringContaining(errorMessage("invalid-cpf")));
+    expect(posted).toEqual([]);
+
+    await userEvent.type(name, DIANA.nome);
+    await userEvent.type(
+      within(joining).getByLabelText(ptBR.proposal.cotenantCpf, { exact: false }),
+      "246.813.579-28",
+    );
+    await userEvent.type(
+      within(joining).getByLabelText(ptBR.proposal.cotenantEmail, { exact: false }),
+      DIANA.email,
+    );
+    await userEvent.type(
+      within(joining).getByLabelText(ptBR.proposal.cotenantIncome, { exact: false }),
+      "4200,5",
+    );
+    await userEvent.type(
+      within(joining).getByLabelText(ptBR.profile.fields.nacionalidade),
+      DIANA.nacionalidade,
+    );
+    await userEvent.type(within(joining).getByLabelText(ptBR.profile.fields.profissao), DIANA.profissao);
+    const gender = within(joining).getByRole("combobox", { name: ptBR.amendments.form.cotenantGender });
+    expect(gender).toHaveValue(ptBR.amendments.form.cotenantGenderOption.nao_informado);
+    await userEvent.click(gender);
+    await userEvent.click(
+      await screen.findByRole("option", {
+        name: ptBR.amendments.form.cotenantGenderOption.feminino,
+        hidden: true,
+      }),
+    );
+    await waitFor(() => expect(gender).toHaveValue(ptBR.amendments.form.cotenantGenderOption.feminino));
+    await userEvent.click(within(form).getByRole("button", { name: ptBR.amendments.form.submit }));
+    await waitFor(() => expect(screen.queryByTestId("lease-amendment-form")).toBeNull());
+    expect(posted).toEqual([
+      { mudancas: { entraColocatario: DIANA }, efeito: NEXT_MONTH, motivo: "A Diana vem morar conosco" },
+    ]);
+  });
+
+  it("a guarantor by amendment: Fiança asks the proposal's guarantor fields, the spouse of a married one too", async () => {
+    const posted: unknown[] = [];
+    renderScreen(<LeaseAmendments id={ID} />, {
+      user: TENANT,
+      api: {
+        [`GET ${path}`]: amendments(),
+        [`POST ${path}`]: (body: unknown) => {
+          posted.push(body);
+          return amendments();
+        },
+      },
+    });
+    const card = await screen.findByTestId("lease-amendments");
+    await userEvent.click(within(card).getByRole("button", { name: ptBR.amendments.propose }));
+    const form = await within(card).findByTestId("lease-amendment-form");
+    await userEvent.click(
+      within(form).getByRole("checkbox", { name: ptBR.amendments.form.options.garantia }),
+    );
+    expect(within(form).queryByTestId("amendment-guarantor")).toBeNull();
+    await userEvent.selectOptions(
+      within(form).getByRole("combobox", { name: ptBR.amendments.form.newGuarantee }),
+      ptBR.listings.guarantees.fiador,
+    );
+    const fields = within(form).getByRole("group", { name: ptBR.proposal.guarantor });
+    await userEvent.type(
+      within(fields).getByLabelText(ptBR.proposal.guarantorName, { exact: false }),
+      BRUNO.nome,
+    );
+    await userEvent.type(
+      within(fields).getByLabelText(ptBR.proposal.guarantorCpf, { exact: false }),
+      BRUNO.cpf,
+    );
+    await userEvent.type(
+      within(fields).getByLabelText(ptBR.proposal.guarantorEmail, { exact: false }),
+      BRUNO.email,
+    );
+    await userEvent.type(
+      within(fields).getByLabelText(ptBR.proposal.guarantorRelationship, { exact: false }),
+      BRUNO.parentesco,
+    );
+    const marital = within(fields).getByRole("combobox", {
+      name: startsWith(ptBR.proposal.guarantorMarital),
+    });
+    marital.focus();
+    await userEvent.keyboard("{ArrowDown}{ArrowDown}{Enter}");
+    await waitFor(() => expect(marital).toHaveValue(ptBR.profile.marital.casado));
+    const spouse = await within(fields).findByTestId("amendment-guarantor-spouse");
+    expect(spouse).toHaveTextContent(ptBR.proposal.spouseLead);
+    await userEvent.type(
+      within(form).getByLabelText(ptBR.amendments.form.motivo, { exact: false }),
+      "Troca do seguro pela fiança do meu tio",
+    );
+    // Married, and the spouse not named: said under the spouse's fields; nothing sent.
+    await userEvent.click(within(form).getByRole("button", { name: ptBR.amendments.form.submit }));
+    expect(
+      within(spouse).getByLabelText(ptBR.proposal.spouseName, { exact: false }),
+    ).toHaveAccessibleDescription(expect.stringContaining(errorMessage("invalid-full-name")));
+    expect(posted).toEqual([]);
+    await userEvent.type(
+      within(spouse).getByLabelText(ptBR.proposal.spouseName, { exact: false }),
+      BRUNO.conjuge.nome,
+    );
+    await userEvent.type(
+      within(spouse).getByLabelText(ptBR.proposal.spouseCpf, { exact: false }),
+      BRUNO.conjuge.cpf,
+    );
+    await userEvent.type(
+      within(spouse).getByLabelText(ptBR.proposal.spouseEmail, { exact: false }),
+      BRUNO.conjuge.email,
+    );
+    await userEvent.click(within(form).getByRole("button", { name: ptBR.amendments.form.submit }));
+    await waitFor(() => expect(screen.queryByTestId("lease-amendment-form")).toBeNull());
+    expect(posted).toEqual([
+      {
+        mudancas: { garantia: "fiador", fiador: BRUNO },
+        efeito: NEXT_MONTH,
+        motivo: "Troca do seguro pela fiança do meu tio",
+      },
+    ]);
+  });
+
+  it("on a fiança, another guarantor is the guarantor alone; the server's refusal goes under its field", async () => {
+    const posted: unknown[] = [];
+    const single = { ...BRUNO, estadoCivil: "solteiro", conjuge: null };
+    renderScreen(<LeaseAmendments id={ID} />, {
+      user: TENANT,
+      api: {
+        [`GET ${path}`]: amendments({
+          atual: {
+            ...amendments().atual,
+            garantia: "fiador",
+            fiador: { cpf: "71428793860", nome: "Antônio Fiador" },
+          },
+        }),
+        [`POST ${path}`]: (body: unknown) => {
+          posted.push(body);
+          return {
+            status: 400,
+            body: {
+              code: "signer-email-taken",
+              message: errorMessage("signer-email-taken"),
+              issues: [{ path: "mudancas.fiador.email", message: errorMessage("signer-email-taken") }],
+            },
+          };
+        },
+      },
+    });
+    const card = await screen.findByTestId("lease-amendments");
+    expect(within(card).getByTestId("lease-amendments-current")).toHaveTextContent(
+      "GarantiaFiança (Antônio Fiador)",
+    );
+    await userEvent.click(within(card).getByRole("button", { name: ptBR.amendments.propose }));
+    const form = await within(card).findByTestId("lease-amendment-form");
+    await userEvent.click(
+      within(form).getByRole("checkbox", { name: ptBR.amendments.form.options.garantia }),
+    );
+    const guarantee = within(form).getByRole("combobox", { name: ptBR.amendments.form.newGuarantee });
+    expect(
+      within(guarantee)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual([
+      ptBR.amendments.form.chooseGuarantee,
+      ptBR.amendments.form.otherGuarantor,
+      ptBR.listings.guarantees.seguro_fianca,
+      ptBR.listings.guarantees.caucao,
+      ptBR.listings.guarantees.titulo_capitalizacao,
+    ]);
+    await userEvent.selectOptions(guarantee, ptBR.amendments.form.otherGuarantor);
+    const fields = within(form).getByRole("group", { name: ptBR.proposal.guarantor });
+    await userEvent.type(
+      within(fields).getByLabelText(ptBR.proposal.guarantorName, { exact: false }),
+      single.nome,
+    );
+    await userEvent.type(
+      within(fields).getByLabelText(ptBR.proposal.guarantorCpf, { exact: false }),
+      single.cpf,
+    );
+    const email = within(fields).getByLabelText(ptBR.proposal.guarantorEmail, { exact: false });
+    await userEvent.type(email, single.email);
+    await userEvent.type(
+      within(fields).getByLabelText(ptBR.proposal.guarantorRelationship, { exact: false }),
+      single.parentesco,
+    );
+    const marital = within(fields).getByRole("combobox", {
+      name: startsWith(ptBR.proposal.guarantorMarital),
+    });
+    marital.focus();
+    await userEvent.keyboard("{ArrowDown}{Enter}");
+    await waitFor(() => expect(marital).toHaveValue(ptBR.profile.marital.solteiro));
+    expect(within(fields).queryByTestId("amendment-guarantor-spouse")).toBeNull();
+    await userEvent.type(
+      within(form).getByLabelText(ptBR.amendments.form.motivo, { exact: false }),
+      "Meu pai não pode mais ser fiador",
+    );
+    await userEvent.click(within(form).getByRole("button", { name: ptBR.amendments.form.submit }));
+    expect(await within(form).findByRole("alert")).toHaveTextContent(errorMessage("signer-email-taken"));
+    expect(email).toHaveAccessibleDescription(expect.stringContaining(errorMessage("signer-email-taken")));
+    expect(posted).toEqual([
+      { mudancas: { fiador: single }, efeito: NEXT_MONTH, motivo: "Meu pai não pode mais ser fiador" },
+    ]);
+  });
+
+  it("the landlord names nobody: a counter keeps the person the tenant named, as named", async () => {
+    const posted: unknown[] = [];
+    const joining = dueDay({ mudancas: { entraColocatario: DIANA }, motivo: "A Diana vem morar conosco" });
+    renderScreen(<LeaseAmendments id={ID} />, {
+      user: LANDLORD,
+      api: {
+        [`GET ${path}`]: landlordSees({ aditivos: [joining] }),
+        [`POST ${counterPath}`]: (body: unknown) => {
+          posted.push(body);
+          return landlordSees({ aditivos: [joining] });
+        },
+      },
+    });
+    const item = await screen.findByTestId("lease-amendment");
+    expect(within(item).getByTestId("lease-amendment-changes")).toHaveTextContent(
+      "Entrada na locação: Diana Prado Reis, com renda de R$ 4.200,50",
+    );
+    await userEvent.click(within(item).getByRole("button", { name: ptBR.amendments.counter }));
+    const form = await within(item).findByTestId("lease-amendment-form");
+    expect(
+      within(form).getByRole("checkbox", { name: ptBR.amendments.form.options.entraColocatario }),
+    ).toBeChecked();
+    // No fields to retype her: she stays as the tenant named her.
+    expect(within(form).queryByRole("group", { name: ptBR.amendments.form.entering })).toBeNull();
+    expect(within(form).getByTestId("amendment-joining-named")).toHaveTextContent(
+      "Pessoa indicada pela parte locatária: Diana Prado Reis, CPF 246.813.579-28.",
+    );
+    // Nor may the landlord bring in a guarantor of her own.
+    await userEvent.click(
+      within(form).getByRole("checkbox", { name: ptBR.amendments.form.options.garantia }),
+    );
+    expect(
+      within(within(form).getByRole("combobox", { name: ptBR.amendments.form.newGuarantee }))
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).not.toContain(ptBR.listings.guarantees.fiador);
+    await userEvent.click(
+      within(form).getByRole("checkbox", { name: ptBR.amendments.form.options.garantia }),
+    );
+    const effect = within(form).getByLabelText(ptBR.amendments.form.effect, { exact: false });
+    const later = `${shiftMonth(TODAY.slice(0, 7), 2)}-01`;
+    await userEvent.clear(effect);
+    await userEvent.type(effect, later);
+    await userEvent.type(
+      within(form).getByLabelText(ptBR.amendments.form.motivo, { exact: false }),
+      "Melhor no mês seguinte",
+    );
+    await userEvent.click(within(form).getByRole("button", { name: ptBR.amendments.form.submitCounter }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted).toEqual([
+      { mudancas: { entraColocatario: DIANA }, efeito: later, motivo: "Melhor no mês seguinte" },
+    ]);
+  });
+
+  it("says who replaces the guarantor in force, and who gives a new fiança", async () => {
+    const antes = {
+      ...dueDay().antes,
+      garantia: "fiador",
+      fiador: { cpf: "71428793860", nome: "Antônio Fiador" },
+    };
+    renderScreen(<LeaseAmendments id={ID} />, {
+      user: TENANT,
+      api: {
+        [`GET ${path}`]: amendments({
+          podePropor: false,
+          aditivos: [
+            dueDay({ mudancas: { fiador: BRUNO }, antes }),
+            dueDay({
+              id: COUNTER,
+              status: "recusada",
+              mudancas: { garantia: "fiador", fiador: BRUNO },
+              criadaEm: `${TODAY}T14:00:00.000Z`,
+            }),
+          ],
+        }),
+      },
+    });
+    const [replaced, bonded] = await screen.findAllByTestId("lease-amendment-changes");
+    expect(replaced).toHaveTextContent("Pessoa fiadora: de Antônio Fiador para Bruno Tavares Lima");
+    expect(bonded).toHaveTextContent("Garantia: de Seguro-fiança para Fiança");
+    expect(bonded).toHaveTextContent("Nova pessoa fiadora: Bruno Tavares Lima");
   });
 
   it("says the server's refusal in the form and keeps what was typed", async () => {

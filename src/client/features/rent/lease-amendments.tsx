@@ -80,6 +80,14 @@ function ChangeLines({ a, data }: { a: LeaseAmendmentView; data: Amendments }) {
       "diaVencimento",
       t("amendments.change.diaVencimento", { de: b.diaVencimento, para: m.diaVencimento }),
     ]);
+  if (m.entraColocatario !== undefined)
+    lines.push([
+      "entraColocatario",
+      t("amendments.change.entraColocatario", {
+        nome: m.entraColocatario.nome,
+        renda: formatBRL(m.entraColocatario.renda),
+      }),
+    ]);
   if (m.saemColocatarios !== undefined)
     lines.push([
       "saemColocatarios",
@@ -93,6 +101,14 @@ function ChangeLines({ a, data }: { a: LeaseAmendmentView; data: Amendments }) {
     lines.push([
       "garantia",
       t("amendments.change.garantia", { de: w.guarantee(b.garantia), para: w.guarantee(m.garantia) }),
+    ]);
+  // The guarantor who gives the new fiança, or who replaces the one in force.
+  if (m.fiador !== undefined)
+    lines.push([
+      "fiador",
+      m.garantia === undefined && b.fiador
+        ? t("amendments.change.fiador", { de: b.fiador.nome, para: m.fiador.nome })
+        : t("amendments.change.fiadorNovo", { nome: m.fiador.nome }),
     ]);
   return (
     <Stack gap={2} data-testid="lease-amendment-changes">
@@ -290,7 +306,12 @@ function CurrentTerms({ data }: { data: Amendments }) {
       }),
     ],
     [t("amendments.current.due"), t("amendments.current.dueValue", { dia: x.diaVencimento })],
-    [t("amendments.current.guarantee"), w.guarantee(x.garantia)],
+    [
+      t("amendments.current.guarantee"),
+      x.fiador
+        ? t("amendments.current.guaranteeValue", { garantia: w.guarantee(x.garantia), nome: x.fiador.nome })
+        : w.guarantee(x.garantia),
+    ],
     ...(x.colocatarios.length > 0
       ? [[t("amendments.current.cotenants"), w.names(x.colocatarios.map((c) => c.nome))] as [string, string]]
       : []),

@@ -63,7 +63,18 @@ function FineEstimate({
 }
 
 /** The form: the key-return day, the reason, and (the tenant's, within the term) the employer's letter. */
-export function NoticeForm({ id, notices, onDone }: { id: string; notices: LeaseNotices; onDone(): void }) {
+export function NoticeForm({
+  id,
+  notices,
+  onDone,
+  acordo = false,
+}: {
+  id: string;
+  notices: LeaseNotices;
+  onDone(): void;
+  /** An agreement to end (art. 9 I): any day from today, no letter, no fine; both sign. */
+  acordo?: boolean;
+}) {
   const { t } = useTranslation();
   const errors = useErrorText();
   const { state } = useAuth();
@@ -71,12 +82,15 @@ export function NoticeForm({ id, notices, onDone }: { id: string; notices: Lease
   const give = useGiveNotice(id);
   const upload = useSingleUpload();
   const reset = useRef<() => void>(null);
-  const rule = notices.podeAvisar;
+  const today = brazilToday();
+  const rule = acordo
+    ? { permitida: true, artigo: "9, I", antecedenciaDias: 0, entregaMinima: today }
+    : notices.podeAvisar;
   const [entrega, setEntrega] = useState(rule.entregaMinima ?? "");
   const [motivo, setMotivo] = useState("");
   const [transfer, setTransfer] = useState(false);
   const [letter, setLetter] = useState<{ id: string; name: string } | null>(null);
-  const canTransfer = notices.papel === "locatario" && rule.artigo === "4";
+  const canTransfer = !acordo && notices.papel === "locatario" && rule.artigo === "4";
 
   async function attach(file: File | null) {
     reset.current?.();
@@ -92,7 +106,7 @@ export function NoticeForm({ id, notices, onDone }: { id: string; notices: Lease
   function submit(e: FormEvent) {
     e.preventDefault();
     give.mutate(
-      { entrega, motivo, cartaTransferencia: transfer && letter ? letter.id : null },
+      { entrega, motivo, cartaTransferencia: transfer && letter ? letter.id : null, acordo },
       { onSuccess: onDone },
     );
   }
@@ -101,6 +115,11 @@ export function NoticeForm({ id, notices, onDone }: { id: string; notices: Lease
   return (
     <form onSubmit={submit} noValidate data-testid="lease-notice-form">
       <Stack gap="sm">
+        {acordo && (
+          <Text size="sm" c="dimmed" data-testid="lease-notice-agreement-lead">
+            {t("lease.notice.agreementLead")}
+          </Text>
+        )}
         <TextInput
           type="date"
           label={t(
@@ -174,7 +193,7 @@ export function NoticeForm({ id, notices, onDone }: { id: string; notices: Lease
           </Text>
         )}
         <Button type="submit" loading={give.isPending} disabled={missingLetter || upload.task !== null}>
-          {t("lease.notice.submit")}
+          {t(acordo ? "lease.notice.agreementSubmit" : "lease.notice.submit")}
         </Button>
       </Stack>
     </form>

@@ -22,6 +22,7 @@ function notices(over: Partial<LeaseNotices> = {}): LeaseNotices {
   return {
     papel: "locatario",
     podeAvisar: { permitida: true, artigo: "4", antecedenciaDias: 0, entregaMinima: "2028-01-20" },
+    podeCombinar: true,
     multaAlugueis: 3,
     aluguelAtual: 300_000,
     inicio: "2026-12-10",
@@ -51,6 +52,7 @@ const given: LeaseNoticeView = {
     isencao: null,
   },
   transferencia: false,
+  acordo: false,
 };
 
 const path = apiPaths.rent.notices(ID);
@@ -93,7 +95,7 @@ describe("leaving the unit on /Locacao", () => {
       "Você deu aviso em 20/01/2028: entrega das chaves em 09/02/2028 (art. 4 da Lei 8.245/91).",
     );
     expect(posted).toEqual([
-      { entrega: "2028-02-09", motivo: "Mudança para outra cidade", cartaTransferencia: null },
+      { entrega: "2028-02-09", motivo: "Mudança para outra cidade", cartaTransferencia: null, acordo: false },
     ]);
     expect(within(card).getByTestId("lease-notice-fine")).toHaveTextContent("R$ 4.800,00");
     expect(within(card).getByRole("link", { name: ptBR.lease.notice.sign })).toHaveAttribute(
@@ -138,7 +140,12 @@ describe("leaving the unit on /Locacao", () => {
     expect(within(card).getByTestId("lease-notice-not-allowed")).toHaveTextContent(
       "Durante o prazo do contrato a parte locadora não pode pedir o imóvel (art. 4º da Lei 8.245/91)",
     );
-    expect(within(card).queryByRole("button")).toBeNull();
+    // Only an agreement to end (art. 9 I) is open to him.
+    expect(
+      within(card)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual([ptBR.lease.notice.agreementOpen]);
     unmount();
 
     renderScreen(<LeaseNotice id={ID} />, {
@@ -157,5 +164,54 @@ describe("leaving the unit on /Locacao", () => {
     );
     expect(seen).toHaveTextContent(ptBR.lease.notice.awaitingSignature);
     expect(within(seen).queryByRole("link")).toBeNull();
+  });
+
+  it("the landlord proposes ending by agreement (art. 9 I): no fine, no notice period; both are led to sign", async () => {
+    const posted: unknown[] = [];
+    const agreement: LeaseNoticeView = {
+      ...given,
+      por: "locador",
+      artigo: "9, I",
+      multa: null,
+      acordo: true,
+      entrega: "2028-01-31",
+    };
+    renderScreen(<LeaseNotice id={ID} />, {
+      user: LANDLORD,
+      api: {
+        [`GET ${path}`]: notices({
+          papel: "locador",
+          podeAvisar: { permitida: false, artigo: "4", antecedenciaDias: 0, entregaMinima: null },
+        }),
+        [`POST ${path}`]: (body: unknown) => {
+          posted.push(body);
+          return notices({ papel: "locador", avisos: [agreement] });
+        },
+      },
+    });
+    const card = await screen.findByTestId("lease-notice");
+    await userEvent.click(within(card).getByRole("button", { name: ptBR.lease.notice.agreementOpen }));
+    expect(await within(card).findByTestId("lease-notice-agreement-lead")).toHaveTextContent("art. 9º, I");
+    expect(within(card).queryByTestId("lease-notice-estimate")).toBeNull();
+    fireEvent.change(within(card).getByLabelText(ptBR.lease.notice.entregaLandlord, { exact: false }), {
+      target: { value: "2028-01-31" },
+    });
+    await userEvent.type(
+      within(card).getByLabelText(ptBR.lease.notice.motivo, { exact: false }),
+      "Combinamos a saída",
+    );
+    await userEvent.click(within(card).getByRole("button", { name: ptBR.lease.notice.agreementSubmit }));
+    const shown = await within(card).findByTestId("lease-notice-given");
+    expect(shown).toHaveTextContent(
+      "Você propôs em 20/01/2028 um distrato por acordo: entrega das chaves em 31/01/2028.",
+    );
+    expect(posted).toEqual([
+      { entrega: "2028-01-31", motivo: "Combinamos a saída", cartaTransferencia: null, acordo: true },
+    ]);
+    expect(within(shown).queryByTestId("lease-notice-fine")).toBeNull();
+    expect(within(shown).getByRole("link", { name: ptBR.lease.notice.agreementSign })).toHaveAttribute(
+      "href",
+      `/Clicksign?contrato=${NOTICE}`,
+    );
   });
 });

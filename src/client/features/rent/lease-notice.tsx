@@ -19,11 +19,16 @@ function NoticeGiven({ n, notices }: { n: LeaseNoticeView; notices: LeaseNotices
   return (
     <Stack gap={6} data-testid="lease-notice-given">
       <Text size="sm">
-        {t(mine ? "lease.notice.givenByMe" : `lease.notice.givenBy.${n.por}`, {
-          data: f.day(n.avisoEm),
-          entrega: f.day(n.entrega),
-          artigo: n.artigo,
-        })}
+        {n.acordo
+          ? t(mine ? "lease.notice.agreementByMe" : `lease.notice.agreementBy.${n.por}`, {
+              data: f.day(n.avisoEm),
+              entrega: f.day(n.entrega),
+            })
+          : t(mine ? "lease.notice.givenByMe" : `lease.notice.givenBy.${n.por}`, {
+              data: f.day(n.avisoEm),
+              entrega: f.day(n.entrega),
+              artigo: n.artigo,
+            })}
       </Text>
       <Text size="sm" c="dimmed">
         {t("lease.notice.reason", { motivo: n.motivo })}
@@ -42,9 +47,10 @@ function NoticeGiven({ n, notices }: { n: LeaseNoticeView; notices: LeaseNotices
           {t("lease.notice.signed")}
         </Text>
       ) : n.status === "enviado" ? (
-        mine ? (
+        // An agreement is signed by both; a notice by its giver.
+        mine || n.acordo ? (
           <Button component={Link} to={`/Clicksign?contrato=${n.contratoId}`} data-testid="lease-notice-sign">
-            {t("lease.notice.sign")}
+            {t(n.acordo ? "lease.notice.agreementSign" : "lease.notice.sign")}
           </Button>
         ) : (
           <Text size="sm" c="dimmed">
@@ -68,7 +74,7 @@ export function LeaseNotice({ id }: { id: string }) {
   const { t } = useTranslation();
   const errors = useErrorText();
   const notices = useQuery(noticesQuery(id));
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState<false | "aviso" | "acordo">(false);
   if (notices.isPending) return null;
   if (notices.isError)
     return (
@@ -86,22 +92,35 @@ export function LeaseNotice({ id }: { id: string }) {
         </Title>
         {standing.length > 0 ? (
           standing.map((a) => <NoticeGiven key={a.contratoId} n={a} notices={n} />)
-        ) : !n.podeAvisar.permitida ? (
-          <Text size="sm" c="dimmed" data-testid="lease-notice-not-allowed">
-            {t(`lease.notice.notAllowed.${n.papel}`, { artigo: n.podeAvisar.artigo })}
-          </Text>
         ) : open ? (
           <Suspense fallback={<Loader size="sm" aria-label={t("lease.loading")} />}>
-            <NoticeForm id={id} notices={n} onDone={() => setOpen(false)} />
+            <NoticeForm id={id} notices={n} acordo={open === "acordo"} onDone={() => setOpen(false)} />
           </Suspense>
         ) : (
           <>
-            <Text size="sm" c="dimmed">
-              {t(`lease.notice.lead.${n.papel}`, { artigo: n.podeAvisar.artigo })}
-            </Text>
-            <Button variant="light" onClick={() => setOpen(true)} data-testid="lease-notice-open">
-              {t(n.papel === "locatario" ? "lease.notice.openTenant" : "lease.notice.openLandlord")}
-            </Button>
+            {!n.podeAvisar.permitida ? (
+              <Text size="sm" c="dimmed" data-testid="lease-notice-not-allowed">
+                {t(`lease.notice.notAllowed.${n.papel}`, { artigo: n.podeAvisar.artigo })}
+              </Text>
+            ) : (
+              <>
+                <Text size="sm" c="dimmed">
+                  {t(`lease.notice.lead.${n.papel}`, { artigo: n.podeAvisar.artigo })}
+                </Text>
+                <Button variant="light" onClick={() => setOpen("aviso")} data-testid="lease-notice-open">
+                  {t(n.papel === "locatario" ? "lease.notice.openTenant" : "lease.notice.openLandlord")}
+                </Button>
+              </>
+            )}
+            {n.podeCombinar && (
+              <Button
+                variant="subtle"
+                onClick={() => setOpen("acordo")}
+                data-testid="lease-notice-agreement-open"
+              >
+                {t("lease.notice.agreementOpen")}
+              </Button>
+            )}
           </>
         )}
       </Stack>

@@ -36,6 +36,7 @@ function lease(over: Partial<LeaseView> = {}): LeaseView {
     devidoHoje: 461_421,
     pagoEm: null,
     reciboId: null,
+    acerto: false,
   };
   return {
     id: ID,

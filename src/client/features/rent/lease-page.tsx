@@ -74,7 +74,9 @@ function NextCharge({ lease }: { lease: LeaseView }) {
           <>
             <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
               <Text style={{ flex: 1, minWidth: 0 }}>
-                {t("lease.next.month", { mes: f.month(next.competencia) })}
+                {next.acerto
+                  ? t("charge.finalTitle")
+                  : t("lease.next.month", { mes: f.month(next.competencia) })}
               </Text>
               <ChargeBadge c={next} />
             </Group>
@@ -271,7 +273,7 @@ function Charges({ lease }: { lease: LeaseView }) {
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Stack gap={0}>
               <Text fw={600} size="sm">
-                {capitalized(f.month(c.competencia))}
+                {c.acerto ? t("charge.finalTitle") : capitalized(f.month(c.competencia))}
               </Text>
               <Text size="xs" c="dimmed">
                 {c.status === "paga" && c.pagoEm

@@ -55,6 +55,11 @@ export const rentCharges = pgTable(
     paidAt: timestamp("paid_at", { withTimezone: true }),
     /** The receipt (a contracts row of kind "recibo"), written when the charge is paid in full. */
     receiptContractId: uuid("receipt_contract_id").references(() => contracts.id, { onDelete: "set null" }),
+    /**
+     * The settlement's balance when the lease ended (issue 33; its termo de rescisão): one per lease,
+     * in the month after the last one charged.
+     */
+    final: boolean("final").notNull().default(false),
     /** Which reminders went out ("antes", "dia", "atraso-1", …): each once. */
     reminders: text("reminders").array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -63,6 +68,7 @@ export const rentCharges = pgTable(
   (t) => [
     uniqueIndex("rent_charges_month_idx").on(t.contractId, t.competencia),
     index("rent_charges_open_due_idx").on(t.dueDate).where(sql`status = 'aberta'`),
+    uniqueIndex("rent_charges_final_idx").on(t.contractId).where(sql`final`),
   ],
 );
 

@@ -43,6 +43,11 @@ export interface ContractsLog {
 
 /** Told in the seal's transaction that a lease is signed by all and sealed. */
 export type LeaseSealedListener = (c: Queryable, leaseId: string) => Promise<void>;
+/** Hears of a later document sealed (its kind and lease), in the seal's transaction. */
+export type DocumentSealedListener = (
+  c: Queryable,
+  doc: { id: string; kind: string; leaseId: string },
+) => Promise<void>;
 
 export interface ContractsContext {
   pool: pg.Pool;
@@ -63,6 +68,7 @@ export interface ContractsContext {
   provider: EnvelopeProvider;
   /** Who hears of a lease sealed, in the seal's transaction (the rent: its first charges). */
   leaseSealed: LeaseSealedListener[];
+  documentSealed: DocumentSealedListener[];
   /** Every provider this node can speak to, by name: a contract finishes with the one it began with. */
   providers: Map<string, EnvelopeProvider>;
   /** Clicksign's API, when configured: its webhook and signed files. */

@@ -7,26 +7,12 @@ import { contractIdOfProposal, draftSource, lockProposalToDraft } from "./contra
 import { newNumero, writeDraft } from "./documents/create";
 import { withDocumentFiles } from "./documents/files";
 import { LEASE } from "./documents/kind";
+import { cep, cotenantParty, guarantorParty } from "./parties";
 import { queueReviewNotice, REVIEW_REMINDER_HOURS } from "./review-reminder";
 import type { ContractData, ContractParty, StoredContractData } from "./template";
 
 /** The unit types let for a business, whose lease is the non-residential one (Lei 8.245/91, arts. 51–57). */
 const NON_RESIDENTIAL: readonly UnitType[] = ["sala_comercial", "loja"];
-
-/** What a guarantor, spouse or co-tenant gave of their qualification (optional before 2026-11-27). */
-function qualificationOf(
-  x: Partial<Pick<Cotenant, "genero" | "nacionalidade" | "profissao" | "rg" | "rgOrgaoEmissor">>,
-) {
-  return {
-    ...(x.genero ? { genero: x.genero } : {}),
-    ...(x.nacionalidade ? { nacionalidade: x.nacionalidade } : {}),
-    ...(x.profissao ? { profissao: x.profissao } : {}),
-    ...(x.rg ? { rg: x.rg } : {}),
-    ...(x.rgOrgaoEmissor ? { rgOrgaoEmissor: x.rgOrgaoEmissor } : {}),
-  };
-}
-
-const cep = (v: unknown) => String(v).replace(/^(\d{5})(\d{3})$/, "$1-$2");
 
 /**
  * The `contract.draft` job, sent with an approval: gathers the parties and terms and writes the
@@ -65,42 +51,9 @@ export async function draftContract(ctx: ContractsContext, proposalId: string): 
       dataEmissao: now.toISOString().slice(0, 10),
       locador: party(r.lp, r.l_email),
       locatario: party(r.tp, r.t_email),
-      colocatarios: (r.cotenants as Cotenant[]).map((x) => ({
-        nome: x.nome,
-        cpf: x.cpf,
-        email: x.email,
-        ...qualificationOf(x),
-      })),
+      colocatarios: (r.cotenants as Cotenant[]).map(cotenantParty),
       // The guarantor the tenant named and the landlord accepted (decision 017).
-      fiador:
-        garantia === "fiador" && r.fiador
-          ? (() => {
-              const f = r.fiador;
-              return {
-                nome: f.nome,
-                cpf: f.cpf,
-                email: f.email,
-                parentesco: f.parentesco,
-                ...qualificationOf(f),
-                ...(f.estadoCivil ? { estadoCivil: f.estadoCivil } : {}),
-                conjuge: f.conjuge
-                  ? {
-                      nome: f.conjuge.nome,
-                      cpf: f.conjuge.cpf,
-                      email: f.conjuge.email,
-                      ...qualificationOf(f.conjuge),
-                      // The spouse of a married guarantor is married too.
-                      estadoCivil: "casado",
-                    }
-                  : null,
-                ...(f.endereco
-                  ? {
-                      endereco: `${f.endereco.logradouro}, ${f.endereco.numero}${f.endereco.complemento ? `, ${f.endereco.complemento}` : ""}, ${f.endereco.bairro}, ${f.endereco.cidade} – ${f.endereco.uf}, CEP ${cep(f.endereco.cep)}`,
-                    }
-                  : {}),
-              };
-            })()
-          : null,
+      fiador: garantia === "fiador" && r.fiador ? guarantorParty(r.fiador) : null,
       testemunhas: [],
       imovel: {
         tipo: UNIT_TYPE_NAMES[r.u_tipo as UnitType] ?? "Imóvel",

@@ -94,6 +94,9 @@ export async function finishContract(
     // What the kind's sealing changes elsewhere (the lease: the offer is rented).
     await kind.sealed?.(c, row);
     if (row.kind === LEASE) for (const listener of ctx.leaseSealed) await listener(c, row.id);
+    else if (row.parent_id)
+      for (const listener of ctx.documentSealed)
+        await listener(c, { id: row.id, kind: row.kind, leaseId: row.parent_id });
     await recordEvent(c, row.id, "selado", {
       sha256: sealedSha,
       detail: row.provider === "builtin" ? null : `arquivo assinado pela ${row.provider}`,

@@ -9,7 +9,13 @@ import type {
 import type { Queryable } from "../../db/rows";
 import { cancelContract } from "./cancel";
 import { ceremonyView, myLink, sendCode } from "./ceremony";
-import { type ContractsContext, JOBS, type LeaseSealedListener, type RequestInfo } from "./context";
+import {
+  type ContractsContext,
+  type DocumentSealedListener,
+  JOBS,
+  type LeaseSealedListener,
+  type RequestInfo,
+} from "./context";
 import { remindBeforeExpiry } from "./deadline-reminders";
 import { createDocument, issueDocument } from "./documents/create";
 import { draftContract } from "./draft";
@@ -41,7 +47,9 @@ export class ContractsService {
 
   /** `useClicksign` sends new envelopes to Clicksign (`clicksign` is its API, when configured). */
   constructor(
-    deps: Omit<ContractsContext, "provider" | "providers" | "leaseSealed"> & { useClicksign: boolean },
+    deps: Omit<ContractsContext, "provider" | "providers" | "leaseSealed" | "documentSealed"> & {
+      useClicksign: boolean;
+    },
   ) {
     const providers = new Map<string, EnvelopeProvider>();
     const ctx = (): ContractsContext => this.ctx;
@@ -54,6 +62,7 @@ export class ContractsService {
       providers,
       provider: deps.useClicksign && clicksign ? clicksign : builtin,
       leaseSealed: [],
+      documentSealed: [],
     };
     deps.jobs
       .define<{ proposalId: string }>({
@@ -83,6 +92,11 @@ export class ContractsService {
   /** Another part hears of each lease sealed, in the seal's transaction (the rent's first charges). */
   onLeaseSealed(listener: LeaseSealedListener): void {
     this.ctx.leaseSealed.push(listener);
+  }
+
+  /** Another part hears of each later document sealed, in the seal's transaction (the termination's balance). */
+  onDocumentSealed(listener: DocumentSealedListener): void {
+    this.ctx.documentSealed.push(listener);
   }
 
   /** Writes the draft of an approved proposal now (the job does the same; tests and seeds call it). */

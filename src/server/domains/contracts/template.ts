@@ -79,7 +79,14 @@ export type StoredContractData = ContractData & {
   /** The lease's sealed amendments (issue 33), in the order sealed: what its money and term follow. */
   aditivos?: SealedAmendment[];
   /** The lease ended (issue 33): the keys' day and its sealed termo de rescisão. */
-  encerramento?: { entrega: string; contratoId: string; numero: string; total: number };
+  encerramento?: {
+    entrega: string;
+    contratoId: string;
+    numero: string;
+    total: number;
+    /** The settlement's lines as the termo states them (what the final charge bills). */
+    linhas?: { tipo: string; referencia: string; valor: number; texto: string }[];
+  };
 };
 
 type Known = "feminino" | "masculino" | undefined;

@@ -1,9 +1,11 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { guarantorOf, marriedGuarantorOf } from "../../../../tests/support/bodies";
 import { builders } from "../../../../tests/support/builders";
+import { randomCpf } from "../../../../tests/support/files";
 import { createTestApp, type TestApp } from "../../../../tests/support/test-app";
 import type { ContractView } from "../../../shared/contracts/contracts";
-import type { LeaseAmendments } from "../../../shared/contracts/lease";
+import type { LeaseAmendmentInput, LeaseAmendments } from "../../../shared/contracts/lease";
 import type { LeaseView } from "../../../shared/contracts/rent";
 import { leaseLastDay } from "../../../shared/dates";
 import { errorMessage } from "../../../shared/errors";
@@ -21,15 +23,20 @@ const clock = manualClock(new Date("2026-12-01T13:00:00Z"));
 let t: TestApp;
 let b: ReturnType<typeof builders>;
 
-beforeAll(async () => {
-  t = await createTestApp({ LOG_LEVEL: process.env.TEST_LOG ?? "silent" }, { clock });
-  await t.app.listen({ port: 0, host: "127.0.0.1" });
-  b = builders(t);
-});
-
-afterAll(async () => {
-  await t.close();
-});
+/**
+ * A test app for the describe it is called in: signing is limited to 20 a minute per address, and
+ * each describe's leases and termos sign more than that together.
+ */
+function ownApp() {
+  beforeAll(async () => {
+    t = await createTestApp({ LOG_LEVEL: process.env.TEST_LOG ?? "silent" }, { clock });
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    b = builders(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+}
 
 const baseUrl = () => `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 
@@ -57,6 +64,8 @@ async function signedLease(garantia: "seguro_fianca" | "fiador") {
 }
 
 describe("amendments (termo aditivo)", () => {
+  ownApp();
+
   it("the tenant asks to move the due day, the landlord counters, she accepts; both sign; the charges follow it from its date", {
     timeout: 240_000,
   }, async () => {
@@ -284,5 +293,213 @@ describe("amendments (termo aditivo)", () => {
     );
     expect(withdrawn.aditivos[0]?.status).toBe("retirada");
     expect(withdrawn.aditivos[0]?.documento).toBeNull();
+  });
+});
+
+/*
+ * Issue 33: an amendment brings someone in — a co-tenant who joins, a new guarantor — named by the
+ * tenant's side and qualified as a proposal names them, under the signer rules of decision 017;
+ * whoever joins signs the termo aditivo, and a guarantor replaced signs it too, released.
+ */
+describe("amendments that bring someone in", () => {
+  ownApp();
+
+  it("a co-tenant joins: a party's CPF or e-mail, an invalid CPF, the landlord naming her are refused; countered keeping her, accepted, she signs; sealed, she is one of the lease's", {
+    timeout: 240_000,
+  }, async () => {
+    const { landlord, tenant, leaseId, signers } = await signedLease("seguro_fianca");
+    const path = `/api/leases/${leaseId}/amendments`;
+    clock.set(new Date("2027-02-01T15:00:00Z"));
+    const carla = {
+      nome: "Carla Mendes Ribeiro",
+      cpf: randomCpf(),
+      email: "carla.entra@exemplo.com.br",
+      genero: "feminino",
+      nacionalidade: "brasileira",
+      profissao: "enfermeira",
+      renda: 450_000,
+    };
+    const joins = (entraColocatario: Record<string, unknown>): LeaseAmendmentInput => ({
+      mudancas: { entraColocatario } as LeaseAmendmentInput["mudancas"],
+      efeito: "2027-03-01",
+      motivo: "A Carla vem morar no apartamento",
+    });
+    refused(
+      await b.call("POST", path, tenant.cookie, joins({ ...carla, cpf: tenant.cpf })),
+      400,
+      "signer-cpf-taken",
+    );
+    refused(
+      await b.call("POST", path, tenant.cookie, joins({ ...carla, cpf: "12345678900" })),
+      400,
+      "invalid-cpf",
+    );
+    const partyEmail = await b.call("POST", path, tenant.cookie, joins({ ...carla, email: landlord.email }));
+    refused(partyEmail, 400, "signer-is-party");
+    expect(JSON.parse(partyEmail.body).issues).toEqual([
+      { path: "mudancas.entraColocatario.email", message: errorMessage("signer-is-party") },
+    ]);
+    // Decision 017: who joins is the tenant's to name.
+    refused(
+      await b.call("POST", path, landlord.cookie, joins(carla)),
+      403,
+      "lease-amendment-named-by-tenant",
+    );
+    // A guarantor alone is another guarantor for a fiança, and this lease has none.
+    refused(
+      await b.call("POST", path, tenant.cookie, {
+        ...joins(carla),
+        mudancas: { fiador: guarantorOf("Bruno Tavares Lima") },
+      }),
+      400,
+      "lease-amendment-guarantor",
+    );
+
+    const proposed = json<LeaseAmendments>(await b.call("POST", path, tenant.cookie, joins(carla)));
+    expect(proposed.aditivos[0]?.mudancas.entraColocatario).toMatchObject({
+      nome: carla.nome,
+      renda: 450_000,
+    });
+    // The landlord counters with another date, keeping Carla as the tenant named her; not changed.
+    const named = proposed.aditivos[0]?.mudancas.entraColocatario;
+    const counterPath = `${path}/${proposed.aditivos[0]?.id}/counter`;
+    const later = { ...joins(carla), efeito: "2027-04-01", motivo: "Melhor a partir de abril" };
+    refused(
+      await b.call("POST", counterPath, landlord.cookie, {
+        ...later,
+        mudancas: { entraColocatario: { ...named, email: "outra@exemplo.com.br" } },
+      }),
+      403,
+      "lease-amendment-named-by-tenant",
+    );
+    const countered = json<LeaseAmendments>(
+      await b.call("POST", counterPath, landlord.cookie, { ...later, mudancas: { entraColocatario: named } }),
+    );
+    const accepted = json<LeaseAmendments>(
+      await b.call("POST", `${path}/${countered.aditivos[0]?.id}/answer`, tenant.cookie, {
+        resposta: "aceitar",
+      }),
+    );
+    const docId = accepted.aditivos[0]?.documento?.contratoId as string;
+    const doc = json<ContractView>(await b.call("GET", `/api/contracts/${docId}`, landlord.cookie));
+    // The one who joins signs, after the parties; no guarantor is touched.
+    expect(doc.signers.map((s) => [s.role, s.nome, s.email])).toEqual([
+      ["locador", expect.any(String), landlord.email],
+      ["locatario", expect.any(String), tenant.email],
+      ["colocatario", carla.nome, carla.email],
+    ]);
+    for (const s of [...signers, carla]) await b.sign(docId, s);
+    await t.settle();
+    const after = json<LeaseAmendments>(await b.call("GET", path, tenant.cookie));
+    expect(after.aditivos[0]?.documento?.status).toBe("assinado");
+    expect(after.atual.colocatarios).toEqual([{ cpf: carla.cpf, nome: carla.nome }]);
+    expect(after.aditivos.map((a) => [a.por, a.status])).toEqual([
+      ["locador", "aceita"],
+      ["locatario", "contraproposta"],
+    ]);
+
+    // The sealed termo qualifies her as the lease qualifies a co-tenant.
+    const sealed = json<ContractView>(await b.call("GET", `/api/contracts/${docId}`, landlord.cookie));
+    const link = json<{ url: string }>(
+      await b.call("POST", `/api/storage/objects/${sealed.sealedDocumentId}/download-url`, tenant.cookie),
+    );
+    const text = pdfText(Buffer.from(await (await fetch(`${baseUrl()}${link.url}`)).arrayBuffer())).replace(
+      /\s+/g,
+      " ",
+    );
+    expect(text).toContain("DOS LOCATÁRIOS");
+    expect(text).toContain(
+      "ingressa na locação, como COLOCATÁRIA, CARLA MENDES RIBEIRO, brasileira, enfermeira",
+    );
+  });
+
+  it("the guarantor is replaced: a married one without the spouse, or the same person, is refused; the one in force, the new one and the spouse sign", {
+    timeout: 240_000,
+  }, async () => {
+    const { landlord, tenant, leaseId, signers, fiador } = await signedLease("fiador");
+    if (!fiador) throw new Error("no guarantor");
+    const path = `/api/leases/${leaseId}/amendments`;
+    clock.set(new Date("2027-02-01T15:00:00Z"));
+    const now = json<LeaseAmendments>(await b.call("GET", path, tenant.cookie));
+    expect(now.atual.fiador).toEqual({ cpf: fiador.cpf, nome: fiador.nome });
+    const bruno = marriedGuarantorOf("Bruno Tavares Lima", "Denise Tavares Lima");
+    const replace = (f: Record<string, unknown>) => ({
+      mudancas: { fiador: f },
+      efeito: "2027-03-01",
+      motivo: "Meu pai deixa de ser fiador; meu tio assume",
+    });
+    refused(
+      await b.call("POST", path, tenant.cookie, replace({ ...bruno, conjuge: null })),
+      400,
+      "spouse-required",
+    );
+    refused(
+      await b.call("POST", path, tenant.cookie, replace({ ...bruno, cpf: fiador.cpf })),
+      400,
+      "signer-cpf-taken",
+    );
+    refused(
+      await b.call(
+        "POST",
+        path,
+        tenant.cookie,
+        replace({ ...bruno, conjuge: { ...bruno.conjuge, cpf: "11111111111" } }),
+      ),
+      400,
+      "invalid-cpf",
+    );
+    // Fiança is the guarantee in force: "fiador" again is no change; another guarantor is.
+    refused(
+      await b.call("POST", path, tenant.cookie, {
+        ...replace(bruno),
+        mudancas: { garantia: "fiador", fiador: bruno },
+      }),
+      400,
+      "lease-amendment-guarantee",
+    );
+
+    const proposed = json<LeaseAmendments>(await b.call("POST", path, tenant.cookie, replace(bruno)));
+    expect(proposed.aditivos[0]?.antes.fiador).toEqual({ cpf: fiador.cpf, nome: fiador.nome });
+    const accepted = json<LeaseAmendments>(
+      await b.call("POST", `${path}/${proposed.aditivos[0]?.id}/answer`, landlord.cookie, {
+        resposta: "aceitar",
+      }),
+    );
+    const docId = accepted.aditivos[0]?.documento?.contratoId as string;
+    const doc = json<ContractView>(await b.call("GET", `/api/contracts/${docId}`, landlord.cookie));
+    // The one in force signs (released), then the new one and the spouse who consents.
+    expect(doc.signers.map((s) => [s.role, s.email])).toEqual([
+      ["locador", landlord.email],
+      ["locatario", tenant.email],
+      ["fiador", fiador.email],
+      ["fiador", bruno.email],
+      ["anuente", bruno.conjuge.email],
+    ]);
+    for (const s of [...signers, bruno, bruno.conjuge]) await b.sign(docId, s);
+    await t.settle();
+    const after = json<LeaseAmendments>(await b.call("GET", path, landlord.cookie));
+    expect(after.aditivos[0]?.documento?.status).toBe("assinado");
+    expect(after.atual).toMatchObject({ garantia: "fiador", fiador: { cpf: bruno.cpf, nome: bruno.nome } });
+
+    // From now on the lease's documents name the new guarantor: a new rent is his to sign.
+    const rent = json<LeaseAmendments>(
+      await b.call("POST", path, landlord.cookie, {
+        mudancas: { aluguel: now.atual.aluguel + 10_000 },
+        efeito: "2027-04-01",
+        motivo: "Reajuste combinado",
+      }),
+    );
+    const ok = json<LeaseAmendments>(
+      await b.call("POST", `${path}/${rent.aditivos[0]?.id}/answer`, tenant.cookie, { resposta: "aceitar" }),
+    );
+    const next = json<ContractView>(
+      await b.call("GET", `/api/contracts/${ok.aditivos[0]?.documento?.contratoId}`, landlord.cookie),
+    );
+    expect(next.signers.map((s) => [s.role, s.email])).toEqual([
+      ["locador", landlord.email],
+      ["locatario", tenant.email],
+      ["fiador", bruno.email],
+      ["anuente", bruno.conjuge.email],
+    ]);
   });
 });

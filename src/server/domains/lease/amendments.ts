@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { isDeepStrictEqual } from "node:util";
 import type { z } from "zod";
 import type { ContractStatus } from "../../../shared/contracts/contracts";
 import {
@@ -9,8 +10,8 @@ import {
   type leaseAmendmentAnswer,
   type leaseAmendmentInput,
 } from "../../../shared/contracts/lease";
-import { brazilDate } from "../../../shared/contracts/proposals";
-import { AppError } from "../../../shared/errors";
+import { brazilDate, MAX_COTENANTS } from "../../../shared/contracts/proposals";
+import { AppError, type ErrorCode, errorMessage } from "../../../shared/errors";
 import { termFits } from "../../../shared/lease/amendments";
 import { plusDays } from "../../../shared/rent/calendar";
 import { withTransaction } from "../../db/client";
@@ -19,6 +20,8 @@ import type { NoticeGateway } from "../../mail/notice-gateway";
 import { rentChanged } from "../../realtime/events";
 import type { RequestInfo } from "../contracts/context";
 import { AMENDMENT_KIND, type AmendmentData } from "../contracts/documents/aditivo";
+import { cotenantParty, guarantorParty } from "../contracts/parties";
+import { checkSignerIdentities, plannedSigners } from "../contracts/signers";
 import { dueDayOf, rentOn, termMonthsOf } from "../rent/lease-money";
 import { adjustmentsOfLease } from "../rent/rent.repository";
 import {
@@ -45,6 +48,7 @@ export type AmendmentDeps = LeaseDeps & { notices: Pick<NoticeGateway, "tell"> }
 
 type Party = "locador" | "locatario";
 type Before = LeaseAmendmentView["antes"];
+type Changes = z.output<typeof leaseAmendmentInput>["mudancas"];
 
 /** A document not yet signed nor dropped: its amendment still holds the lease's turn. */
 const PENDING_DOCUMENT = new Set(["rascunho", "enviado", "selando"]);
@@ -76,6 +80,7 @@ export class AmendmentsService {
       diaVencimento: dueDayOf(lease, today.slice(0, 7)),
       garantia: d.termos.garantia,
       colocatarios: d.colocatarios.map((p) => ({ cpf: p.cpf, nome: p.nome })),
+      fiador: d.termos.garantia === "fiador" && d.fiador ? { cpf: d.fiador.cpf, nome: d.fiador.nome } : null,
       inicio: d.termos.dataInicio,
     };
   }
@@ -105,16 +110,19 @@ export class AmendmentsService {
       const { lease, papel } = await this.leaseFor(c, userId, id, true);
       if (lease.data.encerramento) throw new AppError("lease-ended");
       await expireLapsed(c, id, now);
+      let named: Changes | undefined;
       if (counters) {
         const countered = await amendmentOfLease(c, id, counters);
         if (!countered) throw new AppError("not-found");
         if (countered.status !== "aberta") throw new AppError("lease-amendment-closed");
         if (countered.proposed_by === papel) throw new AppError("lease-amendment-not-yours");
         await answerAmendment(c, counters, "contraproposta", input.motivo, now);
+        named = countered.changes;
       }
       if ((await amendmentsOfLease(c, id)).some(holdsTheTurn)) throw new AppError("lease-amendment-exists");
+      if (papel === "locador") keepsTenantsPeople(input.mudancas, named);
       const before = await this.termsNow(c, lease);
-      this.check(before, input);
+      await this.check(c, lease, before, input);
       const { inicio: _, ...antes } = before;
       await insertAmendment(c, {
         id: randomUUID(),
@@ -140,7 +148,12 @@ export class AmendmentsService {
   }
 
   /** The rules a change must keep, on the lease as it stands today. */
-  private check(before: Before & { inicio: string }, input: z.output<typeof leaseAmendmentInput>) {
+  private async check(
+    c: Queryable,
+    lease: LeaseRow,
+    before: Before & { inicio: string },
+    input: z.output<typeof leaseAmendmentInput>,
+  ) {
     const today = this.today();
     const m = input.mudancas;
     if (
@@ -160,6 +173,19 @@ export class AmendmentsService {
       throw new AppError("lease-amendment-cotenant");
     if (m.garantia !== undefined && m.garantia === before.garantia)
       throw new AppError("lease-amendment-guarantee");
+    // Another guarantor alone replaces the one of the fiança in force; there must be one.
+    if (m.fiador && m.garantia === undefined && before.garantia !== "fiador")
+      throw new AppError("lease-amendment-guarantor", {
+        issues: [issue("mudancas.fiador", "lease-amendment-guarantor")],
+      });
+    if (m.entraColocatario) {
+      const after = before.colocatarios.length - (m.saemColocatarios?.length ?? 0) + 1;
+      if (after > MAX_COTENANTS)
+        throw new AppError("too-many-cotenants", {
+          issues: [issue("mudancas.entraColocatario", "too-many-cotenants")],
+        });
+    }
+    await checkNewPeople(c, lease, m);
   }
 
   /**
@@ -193,7 +219,7 @@ export class AmendmentsService {
       } else {
         // The lease may have moved since (another amendment sealed, a co-tenant gone): checked again.
         const before = await this.termsNow(c, lease);
-        this.check(before, { mudancas: a.changes, efeito: a.effective, motivo: a.reason });
+        await this.check(c, lease, before, { mudancas: a.changes, efeito: a.effective, motivo: a.reason });
         const data: AmendmentData = {
           amendmentId: a.id,
           por: a.proposed_by as Party,
@@ -226,6 +252,54 @@ export class AmendmentsService {
       },
     ]);
   }
+}
+
+const issue = (path: string, code: ErrorCode) => ({ path, message: errorMessage(code) });
+
+/** The people an amendment brings in, each with the field that names them. */
+function newPeople(m: Changes) {
+  const joining = m.entraColocatario ? cotenantParty(m.entraColocatario) : null;
+  const guarantor = m.fiador ? guarantorParty(m.fiador) : null;
+  return [
+    ...(joining ? [{ p: joining, path: "mudancas.entraColocatario" }] : []),
+    ...(guarantor ? [{ p: guarantor, path: "mudancas.fiador" }] : []),
+    ...(guarantor?.conjuge ? [{ p: guarantor.conjuge, path: "mudancas.fiador.conjuge" }] : []),
+  ];
+}
+
+/**
+ * Whoever an amendment brings in keeps the signer rules of decision 017 against everyone of the
+ * lease (its parties, co-tenants, guarantor and spouse) and each other, as a proposal's named
+ * people do: their own CPF (valid) and e-mail, never a party's account e-mail. The lease's list
+ * comes first, so the one refused is the newcomer, by the field that names them.
+ */
+async function checkNewPeople(c: Queryable, lease: LeaseRow, m: Changes) {
+  const people = newPeople(m);
+  if (people.length === 0) return;
+  const lessWitnesses = plannedSigners(lease.data).filter((s) => s.role !== "testemunha");
+  const planned = [...lessWitnesses, ...people.map(({ p }) => ({ p, email: p.email ?? "", named: true }))];
+  await checkSignerIdentities(
+    c,
+    lease,
+    lease.data,
+    (index) =>
+      index < lessWitnesses.length ? "mudancas" : (people[index - lessWitnesses.length]?.path ?? "mudancas"),
+    planned,
+  );
+}
+
+/**
+ * Decision 017: the people who join a lease (a co-tenant, a guarantor) are the tenant's to name; the
+ * landlord never types one in, but may counter keeping the one the tenant named, as named.
+ */
+function keepsTenantsPeople(m: Changes, countered: Changes | undefined) {
+  const same = (a: unknown, b: unknown) =>
+    b !== undefined && isDeepStrictEqual(JSON.parse(JSON.stringify(a)), JSON.parse(JSON.stringify(b)));
+  if (
+    (m.entraColocatario && !same(m.entraColocatario, countered?.entraColocatario)) ||
+    (m.fiador && !same(m.fiador, countered?.fiador))
+  )
+    throw new AppError("lease-amendment-named-by-tenant");
 }
 
 /** Open, or accepted with its document still to be signed: no other amendment meanwhile. */

@@ -8,7 +8,14 @@ import type {
 } from "../../../shared/contracts/lease";
 import { brazilDate } from "../../../shared/contracts/proposals";
 import { AppError } from "../../../shared/errors";
-import { earlyReturnFine, type NoticeParty, noticeRule } from "../../../shared/lease/term";
+import {
+  earlyReturnFine,
+  type LeaseTerm,
+  type NoticeParty,
+  type NoticeRule,
+  noticeRule,
+  standingOn,
+} from "../../../shared/lease/term";
 import { plusDays } from "../../../shared/rent/calendar";
 import type { Clock } from "../../clock";
 import { withTransaction } from "../../db/client";
@@ -76,6 +83,7 @@ export class LeaseService {
             entregaMinima: plusDays(today, rule.antecedenciaDias),
           }
         : { permitida: false, artigo: rule.artigo, antecedenciaDias: 0, entregaMinima: null },
+      podeCombinar: !lease.data.encerramento && agreementRule(termOf(lease), today).permitida,
       multaAlugueis: LEASE_FINE_RENTS,
       aluguelAtual: rentOn(lease, adjustments, today),
       inicio: lease.data.termos.dataInicio,
@@ -101,13 +109,14 @@ export class LeaseService {
       if ((await noticesOf(c, id)).some(standingNotice)) throw new AppError("lease-notice-exists");
       const today = this.today();
       const term = termOf(lease);
-      const rule = noticeRule(term, today, papel);
+      // Art. 9 I: the parties may end it by agreement at any time once it began, without notice or fine.
+      const rule = input.acordo ? agreementRule(term, today) : noticeRule(term, today, papel);
       if (!rule.permitida) throw new AppError("lease-notice-not-allowed");
       if (input.entrega < plusDays(today, rule.antecedenciaDias)) throw new AppError("lease-notice-too-soon");
       let letter: { documentoId: string; sha256: string } | null = null;
       if (input.cartaTransferencia) {
         // Art. 4 par. único: the tenant's, within the term (where the fine would otherwise be due).
-        if (papel !== "locatario" || !rule.multaProporcional)
+        if (papel !== "locatario" || !rule.multaProporcional || input.acordo)
           throw new AppError("lease-transfer-tenant-only");
         const doc = await letterOf(c, input.cartaTransferencia);
         if (!doc || doc.owner_id !== userId || doc.contract_id) throw new AppError("not-found");
@@ -125,6 +134,7 @@ export class LeaseService {
         multa: rule.multaProporcional
           ? await this.fine(c, lease, input.entrega, letter ? today : null)
           : null,
+        acordo: input.acordo,
       };
       const doc = await this.deps.createDocument(c, { kind: NOTICE_KIND, parentId: id, data });
       await this.deps.sendDocument(c, doc.id, req);
@@ -171,5 +181,13 @@ function noticeView(n: NoticeRecord): LeaseNoticeView {
     status: n.status,
     multa: d.multa,
     transferencia: d.transferencia !== null,
+    acordo: d.acordo === true,
   };
+}
+
+/** An agreement to end (art. 9 I): once the lease began, at any time, no notice period, no fine. */
+function agreementRule(t: LeaseTerm, day: string): NoticeRule {
+  return standingOn(t, day).situacao === "a_iniciar"
+    ? { permitida: false, artigo: "9, I" }
+    : { permitida: true, antecedenciaDias: 0, artigo: "9, I", multaProporcional: false };
 }

@@ -68,6 +68,9 @@ describe("the termination and its settlement", () => {
     const stranger = await b.person("Joana");
     const path = `/api/leases/${leaseId}/settlement`;
 
+    // December 2026's rent was charged and never paid (the settlement takes it in).
+    clock.set(new Date("2027-01-05T15:00:00Z"));
+    expect(await t.app.rent.generate([leaseId])).toBe(1);
     // Before a signed notice there is nothing to settle.
     clock.set(new Date("2028-01-20T15:00:00Z"));
     expect(json<LeaseSettlement>(await b.call("GET", path, tenant.cookie))).toEqual({
@@ -125,21 +128,21 @@ describe("the termination and its settlement", () => {
     );
     const damaged = json<LeaseSettlement>(
       await b.call("POST", `${path}/damages`, landlord.cookie, {
-        descricao: "Parede da sala manchada",
-        valor: 35_000,
+        descricao: "Piso da sala trincado",
+        valor: 900_000,
       }),
     ).acerto;
     expect(damaged?.concordancia).toEqual({ locador: false, locatario: false });
     const damage = damaged?.linhas.find((l) => l.tipo === "dano");
-    expect(damage).toMatchObject({ referencia: "Parede da sala manchada", valor: 35_000 });
-    expect(damaged?.total).toBe(first.total + 35_000);
+    expect(damage).toMatchObject({ referencia: "Piso da sala trincado", valor: 900_000 });
+    expect(damaged?.total).toBe(first.total + 900_000);
 
     // The tenant contests it; nobody agrees while it is open; the landlord accepts her value.
     const contested = json<LeaseSettlement>(
       await b.call("POST", `${path}/contests`, tenant.cookie, {
         chave: damage?.chave,
-        motivo: "A mancha já estava na vistoria de entrada",
-        valor: 20_000,
+        motivo: "Só duas peças trincaram; o orçamento é de R$ 7.000",
+        valor: 700_000,
       }),
     ).acerto;
     expect(contested?.podeConcordar).toBe(false);
@@ -169,11 +172,11 @@ describe("the termination and its settlement", () => {
     ).acerto;
     const line = answered?.linhas.find((l) => l.chave === damage?.chave);
     expect(line).toMatchObject({
-      valor: 20_000,
-      calculado: 35_000,
+      valor: 700_000,
+      calculado: 900_000,
       contestacao: { status: "aceita", por: "locatario" },
     });
-    expect(answered?.total).toBe(first.total + 20_000);
+    expect(answered?.total).toBe(first.total + 700_000);
 
     // Both agree: the termo de rescisão goes to both (no guarantor with a caução).
     json<LeaseSettlement>(await b.call("POST", `${path}/agree`, tenant.cookie));
@@ -206,7 +209,7 @@ describe("the termination and its settlement", () => {
     expect(text).toContain("TERMO DE RESCISÃO DE LOCAÇÃO E ENTREGA DE CHAVES");
     expect(text).toContain("dão por rescindida a locação em 09/02/2028");
     expect(text).toContain("multa rescisória proporcional ao prazo que faltava cumprir");
-    expect(text).toContain("Parede da sala manchada");
+    expect(text).toContain("Piso da sala trincado");
 
     // Ended: no notice nor amendment any more.
     refused(
@@ -226,7 +229,24 @@ describe("the termination and its settlement", () => {
       409,
       "lease-ended",
     );
-    // No charge after the keys; the offer is closed, and the unit can be offered again.
+    // The balance is the lease's last charge, line by line; the open charges it took in are cancelled.
+    expect(ended?.total).toBeGreaterThan(0);
+    const ledger = json<LeaseView>(await b.call("GET", `/api/leases/${leaseId}`, tenant.cookie));
+    const finals = ledger.cobrancas.filter((c) => c.acerto);
+    expect(finals).toHaveLength(1);
+    expect(finals[0]).toMatchObject({ valor: ended?.total, status: "aberta" });
+    const settledMonths = first.linhas.filter((l) => l.tipo === "cobranca_aberta").map((l) => l.referencia);
+    expect(settledMonths).toEqual(["2026-12"]);
+    expect(ledger.cobrancas.find((x) => x.competencia === "2026-12" && !x.acerto)?.status).toBe("cancelada");
+    const bill = json<{ linhas: { tipo: string; valor: number; motivo?: string }[] }>(
+      await b.call("GET", `/api/charges/${finals[0]?.id}`, tenant.cookie),
+    );
+    expect(bill.linhas.find((l) => l.motivo?.startsWith("multa rescisória"))?.valor).toBe(fine.valor);
+    expect(
+      bill.linhas.find((l) => l.tipo === "desconto" && l.motivo?.startsWith("devolução da caução")),
+    ).toBeTruthy();
+
+    // No charge after the keys, even on a second run; the offer is closed, and the unit can be offered again.
     clock.set(new Date("2028-03-05T15:00:00Z"));
     expect(await t.app.rent.generate([leaseId])).toBe(0);
     const offer = json<OfferView>(await b.call("GET", `/api/offers/${ended?.ofertaId}`, landlord.cookie));
@@ -273,5 +293,66 @@ describe("the termination and its settlement", () => {
     expect(expected.rendimento).toBeGreaterThan(0);
     expect(acerto?.caucao).toMatchObject({ indisponivel: false, meses: 12, rendimento: expected.rendimento });
     expect(acerto?.linhas.find((l) => l.tipo === "caucao")?.valor).toBe(-expected.valor);
+  });
+
+  it("ended by agreement (art. 9 I): the landlord proposes it within the term, both sign it, and the settlement has no fine", {
+    timeout: 300_000,
+  }, async () => {
+    clock.set(new Date("2026-12-01T13:00:00Z"));
+    const built = await b.contract("assinado", { garantias: ["seguro_fianca"], dataEntrada: "2026-12-10" });
+    const leaseId = built.contract.id;
+    const [landlordSigner, tenantSigner] = built.signers;
+    if (!landlordSigner || !tenantSigner) throw new Error("no signers");
+    clock.set(new Date("2027-06-01T15:00:00Z"));
+    const path = `/api/leases/${leaseId}/notices`;
+    // A notice is not his to give within the term; an agreement is.
+    const rules = json<LeaseNotices>(await b.call("GET", path, built.landlord.cookie));
+    expect(rules.podeAvisar.permitida).toBe(false);
+    expect(rules.podeCombinar).toBe(true);
+    refused(
+      await b.call("POST", path, built.landlord.cookie, { entrega: "2027-06-15", motivo: "Venda" }),
+      409,
+      "lease-notice-not-allowed",
+    );
+    const agreed = json<LeaseNotices>(
+      await b.call("POST", path, built.landlord.cookie, {
+        entrega: "2027-06-15",
+        motivo: "Combinamos a saída antecipada",
+        acordo: true,
+      }),
+    );
+    expect(agreed.avisos[0]).toMatchObject({ por: "locador", artigo: "9, I", multa: null, acordo: true });
+    const docId = agreed.avisos[0]?.contratoId as string;
+    const doc = json<ContractView>(await b.call("GET", `/api/contracts/${docId}`, built.tenant.cookie));
+    expect(doc.signers.map((s) => s.role)).toEqual(["locador", "locatario"]);
+    await b.sign(docId, landlordSigner);
+    // Signed by one: not yet an agreement, nothing to settle.
+    await t.settle();
+    expect(
+      json<LeaseSettlement>(await b.call("GET", `/api/leases/${leaseId}/settlement`, built.tenant.cookie))
+        .acerto,
+    ).toBeNull();
+    expect(await b.sign(docId, tenantSigner)).toBe("selando");
+    await t.settle();
+    const acerto = json<LeaseSettlement>(
+      await b.call("GET", `/api/leases/${leaseId}/settlement`, built.tenant.cookie),
+    ).acerto;
+    expect(acerto?.entrega).toBe("2027-06-15");
+    expect(acerto?.linhas.some((l) => l.tipo === "multa_rescisoria")).toBe(false);
+    expect(acerto?.linhas.some((l) => l.tipo === "aluguel_final")).toBe(true);
+    const sealed = json<ContractView>(await b.call("GET", `/api/contracts/${docId}`, built.landlord.cookie));
+    const link = json<{ url: string }>(
+      await b.call(
+        "POST",
+        `/api/storage/objects/${sealed.sealedDocumentId}/download-url`,
+        built.tenant.cookie,
+      ),
+    );
+    const text = pdfText(Buffer.from(await (await fetch(`${baseUrl()}${link.url}`)).arrayBuffer())).replace(
+      /\s+/g,
+      " ",
+    );
+    expect(text).toContain("DISTRATO DE LOCAÇÃO POR MÚTUO ACORDO");
+    expect(text).toContain("ajustam por mútuo acordo o fim da locação (art. 9º, I, da Lei 8.245/91)");
   });
 });

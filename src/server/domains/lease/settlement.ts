@@ -23,7 +23,7 @@ import type { Queryable } from "../../db/rows";
 import type { SettlementContest } from "../../db/schema/lease";
 import { rentChanged } from "../../realtime/events";
 import type { RequestInfo } from "../contracts/context";
-import { TERMINATION_KIND, type TerminationData } from "../contracts/documents/rescisao";
+import { parseTermination, TERMINATION_KIND, type TerminationData } from "../contracts/documents/rescisao";
 import { owedOn, rentOn, termOf } from "../rent/lease-money";
 import { adjustmentsOfLease } from "../rent/rent.repository";
 import { type LeaseRow, type NoticeRecord, noticesOf, signedLeaseRow } from "./lease.repository";
@@ -104,7 +104,10 @@ export class SettlementService {
     return { deposito, depositadoEm, devolucao, indisponivel };
   }
 
-  /** The settlement's lines as they stand, with the contests applied and their hash. */
+  /**
+   * The settlement's lines as they stand, with the contests applied and their hash; once the termo
+   * is out, the lines it states (what both agreed to), whatever the ledger did since.
+   */
   private async compute(
     c: Queryable,
     lease: LeaseRow,
@@ -112,6 +115,24 @@ export class SettlementService {
     row: SettlementRecord | undefined,
   ) {
     const entrega = notice.documento.entrega;
+    const caucao = await this.deposit(lease, entrega);
+    if (isClosed(row)) {
+      const termo = parseTermination(row?.document_data);
+      const contests = row?.contests ?? [];
+      const linhas: SettlementLineView[] = termo.linhas.map((l) => {
+        const chave = l.chave ?? `${l.tipo}:${l.referencia}`;
+        const contest = contests.filter((x) => x.chave === chave).at(-1) ?? null;
+        return {
+          chave,
+          tipo: l.tipo,
+          referencia: l.referencia,
+          valor: l.valor,
+          calculado: l.calculado ?? l.valor,
+          contestacao: contest ? { ...contest } : null,
+        };
+      });
+      return { entrega: termo.entrega, linhas, total: termo.total, hash: "", caucao };
+    }
     const t = lease.data.termos;
     const adjustments = await adjustmentsOfLease(c, lease.id);
     const charged = await chargedMonths(c, lease.id);
@@ -132,7 +153,6 @@ export class SettlementService {
       valor: d.valor,
     }));
     const damages = [...fromInspection, ...byHand];
-    const caucao = await this.deposit(lease, entrega);
     const computed = settlementOf({
       term: termOf(lease),
       entrega,
@@ -143,6 +163,7 @@ export class SettlementService {
         seguroIncendio: t.seguroIncendio,
       },
       multaAlugueis: LEASE_FINE_RENTS,
+      acordo: notice.documento.acordo === true,
       transferencia:
         notice.documento.multa?.isencao === "transferencia" ? { avisoEm: notice.documento.avisoEm } : null,
       mesFinalCobrado: charged.has(entrega.slice(0, 7)),
@@ -193,7 +214,10 @@ export class SettlementService {
     s: Awaited<ReturnType<SettlementService["compute"]>>,
   ): SettlementView {
     const closed = isClosed(row);
-    const agreed = { locador: row?.agreed_landlord === s.hash, locatario: row?.agreed_tenant === s.hash };
+    // The termo out: both agreed to the lines it states.
+    const agreed = closed
+      ? { locador: true, locatario: true }
+      : { locador: row?.agreed_landlord === s.hash, locatario: row?.agreed_tenant === s.hash };
     const contestOpen = s.linhas.some((l) => l.contestacao?.status === "aberta");
     return {
       avisoId: notice.id,
@@ -323,7 +347,13 @@ export class SettlementService {
         const data: TerminationData = {
           avisoNumero: notice.numero,
           entrega: s.entrega,
-          linhas: s.linhas.map((l) => ({ tipo: l.tipo, referencia: l.referencia, valor: l.valor })),
+          linhas: s.linhas.map((l) => ({
+            tipo: l.tipo,
+            referencia: l.referencia,
+            valor: l.valor,
+            chave: l.chave,
+            calculado: l.calculado,
+          })),
           total: s.total,
           leaseSha256: lease.sealed_sha256,
         };

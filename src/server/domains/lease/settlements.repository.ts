@@ -12,6 +12,8 @@ import type { leaseSettlements } from "../../db/schema";
 export type SettlementRecord = RowOf<typeof leaseSettlements> & {
   document_numero: string | null;
   document_status: string | null;
+  /** The termo's own data: the lines both agreed to, frozen. */
+  document_data: unknown;
 };
 
 /** The lease's settlement row, if any was written; locked when asked. */
@@ -21,7 +23,7 @@ export async function settlementOfLease(
   lock = false,
 ): Promise<SettlementRecord | undefined> {
   const { rows } = await c.query<SettlementRecord>(
-    `SELECT s.*, d.numero AS document_numero, d.status AS document_status
+    `SELECT s.*, d.numero AS document_numero, d.status AS document_status, d.data->'documento' AS document_data
        FROM lease_settlements s LEFT JOIN contracts d ON d.id = s.document_id
       WHERE s.lease_id = $1${lock ? " FOR UPDATE OF s" : ""}`,
     [leaseId],

@@ -3,13 +3,20 @@ import { addDays, format } from "date-fns";
 import type pg from "pg";
 import type { PixMode } from "../../../shared/contracts/rent";
 import { anniversaries } from "../../../shared/rent/adjustment";
-import { parseDay } from "../../../shared/rent/calendar";
-import { rentPeriodsFrom } from "../../../shared/rent/periods";
+import { parseDay, shiftMonth } from "../../../shared/rent/calendar";
+import { dueDate, rentPeriodsFrom } from "../../../shared/rent/periods";
 import { withTransaction } from "../../db/client";
 import type { Queryable } from "../../db/rows";
 import { linesOf, scheduleOf, sumLines, ufOf } from "./lease-money";
 import type { AdjustmentRow, NewCharge } from "./rent.repository";
-import { adjustmentsOfLeases, insertCharges, leasesToCharge } from "./rent.repository";
+import {
+  adjustmentsOfLeases,
+  endedLeaseCharges,
+  insertCharges,
+  insertFinalCharge,
+  leasesToCharge,
+  type RentLease,
+} from "./rent.repository";
 
 /** Leases read per statement while generating: a page, its adjustments and one multi-row insert. */
 const PAGE = 2_000;
@@ -56,9 +63,14 @@ export async function generateCharges(pool: pg.Pool, o: GenerateOptions): Promis
     ))
       adjustments.set(a.contract_id, [...(adjustments.get(a.contract_id) ?? []), a]);
     const batch: NewCharge[] = [];
+    const finals: { lease: string; charge: NewCharge | null; settled: string[] }[] = [];
     for (const lease of leases) {
-      // Ended by a termo de rescisão: its settlement charged the last days (or credited them).
-      if (lease.data.encerramento) continue;
+      // Ended by a termo de rescisão: no month after it; its settlement is the last charge.
+      if (lease.data.encerramento) {
+        const final = await finalChargeOf(pool, lease, o);
+        if (final) finals.push(final);
+        continue;
+      }
       const adj = adjustments.get(lease.id) ?? [];
       const known = new Set(adj.map((a) => a.anniversary));
       const pending = anniversaries(scheduleOf(lease)).filter((d) => !known.has(d));
@@ -83,10 +95,61 @@ export async function generateCharges(pool: pg.Pool, o: GenerateOptions): Promis
     }
     made += await withTransaction(pool, async (c) => {
       const inserted = await insertCharges(c, batch);
+      for (const f of finals)
+        if ((await insertFinalCharge(c, f.charge, f.lease, f.settled)) && f.charge) inserted.push(f.charge);
       if (inserted.length > 0) await o.made?.(c, inserted);
       return inserted.length;
     });
     if (leases.length < PAGE) break;
   }
   return made;
+}
+
+/**
+ * An ended lease's last charge (issue 33): the balance its termo de rescisão states, when the
+ * tenant owes it, billed line by line (what is owed as "avulso", what is credited as "desconto",
+ * each with the termo's words), due as any charge is, RENT_CHARGE_LEAD_DAYS after it is made. The
+ * open charges the settlement took in are cancelled with it (one paid meanwhile keeps its payment,
+ * and its line leaves the balance). Null when it was made already.
+ */
+async function finalChargeOf(
+  pool: pg.Pool,
+  lease: RentLease,
+  o: GenerateOptions,
+): Promise<{ lease: string; charge: NewCharge | null; settled: string[] } | null> {
+  const end = lease.data.encerramento;
+  if (!end) return null;
+  const known = await endedLeaseCharges(pool, lease.id);
+  if (known.hasFinal) return null;
+  const paid = new Set(known.paid);
+  const linhas = (end.linhas ?? []).filter((l) => !(l.tipo === "cobranca_aberta" && paid.has(l.referencia)));
+  const settled = linhas.filter((l) => l.tipo === "cobranca_aberta").map((l) => l.referencia);
+  const lines = linhas
+    .filter((l) => l.valor !== 0)
+    .map((l) => ({
+      id: randomUUID(),
+      tipo: l.valor > 0 ? ("avulso" as const) : ("desconto" as const),
+      valor: l.valor,
+      motivo: l.texto,
+    }));
+  const amount = sumLines(lines);
+  if (amount <= 0) return { lease: lease.id, charge: null, settled };
+  const month = known.lastMonth ? shiftMonth(known.lastMonth, 1) : end.entrega.slice(0, 7);
+  return {
+    lease: lease.id,
+    settled,
+    charge: {
+      id: randomUUID(),
+      contract_id: lease.id,
+      seq: (lease as RentLease & { last_seq: number }).last_seq + 1,
+      competencia: month,
+      period_start: end.entrega,
+      period_end: end.entrega,
+      due_date: dueDate(format(addDays(parseDay(o.today), o.leadDays), "yyyy-MM-dd"), ufOf(lease)),
+      lines,
+      amount,
+      pix_mode: o.pixMode,
+      txid: o.newTxid(),
+    },
+  };
 }

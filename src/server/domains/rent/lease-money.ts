@@ -142,5 +142,6 @@ export function summaryOf(
     devidoHoje: open ? Math.max(0, owed.total - (paid?.amount ?? 0)) : (paid?.amount ?? charge.amount),
     pagoEm: paid?.paid_on ?? null,
     reciboId: charge.receipt_contract_id,
+    acerto: charge.final,
   };
 }

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { API_PREFIX } from "../../../shared/api-paths";
 import type { Config } from "../../config";
 import { part } from "../../part";
+import { TERMINATION_KIND } from "../contracts/documents/rescisao";
 import { indexProviderFrom } from "./index-provider";
 import { RENT_JOBS, RENT_SCHEDULES } from "./jobs";
 import { PspPixClient } from "./pix-psp";
@@ -43,6 +44,11 @@ export const rentPart = part(
     // A tenant who has just signed finds the first charge at once when it is due within the lead time.
     app.contracts.onLeaseSealed(async (c, leaseId) => {
       await app.jobs.send(c, RENT_JOBS.leaseSigned, { leaseId });
+    });
+    // A termination sealed: the settlement's balance is the lease's last charge, made by the same job.
+    app.contracts.onDocumentSealed(async (c, doc) => {
+      if (doc.kind === TERMINATION_KIND)
+        await app.jobs.send(c, RENT_JOBS.leaseSigned, { leaseId: doc.leaseId });
     });
     app.jobs
       .define<{ leaseId: string }>({

@@ -50,7 +50,7 @@ export async function leasesToCharge(
 ): Promise<(RentLease & { last_seq: number })[]> {
   const { rows } = await c.query<RentLease & { last_seq: number }>(
     `SELECT ${LEASE_COLUMNS},
-            coalesce((SELECT max(seq) FROM rent_charges r WHERE r.contract_id = c.id), 0) AS last_seq
+            coalesce((SELECT max(seq) FROM rent_charges r WHERE r.contract_id = c.id), 0)::int AS last_seq
        FROM contracts c
       WHERE ${SIGNED_LEASE} AND id > $1 AND ($3::uuid[] IS NULL OR id = ANY($3::uuid[]))
       ORDER BY id LIMIT $2`,
@@ -102,6 +102,66 @@ export async function insertCharges(c: Queryable, charges: NewCharge[]): Promise
   );
   const made = new Set(rows.map((r) => r.id));
   return charges.filter((x) => made.has(x.id));
+}
+
+/**
+ * The settlement's balance as the lease's last charge (issue 33), and the open charges the
+ * settlement took in cancelled, in the caller's transaction. Nothing when the lease has its final
+ * charge already (the partial unique index: a second run or a second node makes none). Returns
+ * whether it was made.
+ */
+export async function insertFinalCharge(
+  c: Queryable,
+  charge: NewCharge | null,
+  leaseId: string,
+  settled: string[],
+): Promise<boolean> {
+  const { rowCount } = await c.query(
+    "SELECT 1 FROM rent_charges WHERE contract_id = $1 AND final FOR UPDATE",
+    [leaseId],
+  );
+  if (rowCount) return false;
+  await c.query(
+    `UPDATE rent_charges SET status = 'cancelada', updated_at = now()
+      WHERE contract_id = $1 AND status = 'aberta' AND NOT final AND competencia = ANY($2::text[])`,
+    [leaseId, settled],
+  );
+  if (!charge) return false;
+  const { rowCount: made } = await c.query(
+    `INSERT INTO rent_charges (id, contract_id, seq, competencia, period_start, period_end, due_date,
+                               lines, amount, pix_mode, txid, final)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, true) ON CONFLICT DO NOTHING`,
+    [
+      charge.id,
+      charge.contract_id,
+      charge.seq,
+      charge.competencia,
+      charge.period_start,
+      charge.period_end,
+      charge.due_date,
+      JSON.stringify(charge.lines),
+      charge.amount,
+      charge.pix_mode,
+      charge.txid,
+    ],
+  );
+  return (made ?? 0) > 0;
+}
+
+/** Whether the lease's final charge was made, its last month charged, and the months paid. */
+export async function endedLeaseCharges(
+  c: Queryable,
+  leaseId: string,
+): Promise<{ hasFinal: boolean; lastMonth: string | null; paid: string[] }> {
+  const { rows } = await c.query<{ competencia: string; status: string; final: boolean }>(
+    "SELECT competencia, status, final FROM rent_charges WHERE contract_id = $1 ORDER BY competencia",
+    [leaseId],
+  );
+  return {
+    hasFinal: rows.some((r) => r.final),
+    lastMonth: rows.at(-1)?.competencia ?? null,
+    paid: rows.filter((r) => r.status === "paga").map((r) => r.competencia),
+  };
 }
 
 export async function chargesOfLease(c: Queryable, contractId: string): Promise<ChargeRow[]> {

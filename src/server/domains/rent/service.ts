@@ -248,6 +248,7 @@ export class RentService {
       pago: paid,
       pagoEm: payments.at(-1)?.paid_on ?? null,
       reciboId: charge.receipt_contract_id,
+      acerto: charge.final,
       linhas: charge.lines,
       hoje,
       pix: pix.pix,

@@ -2,11 +2,13 @@ import { z } from "zod";
 import { amendmentChanges, leaseAmendmentView } from "../../../../../shared/contracts/lease";
 import { formatCpf } from "../../../../../shared/contracts/profile";
 import { leaseLastDay } from "../../../../../shared/dates";
+import { agree } from "../../../../../shared/gender";
 import { formatBRL } from "../../../../../shared/money";
 import { rentChanged } from "../../../../realtime/events";
 import { findContract, setLeaseData } from "../../contracts.repository";
+import { cotenantParty, guarantorParty } from "../../parties";
 import { write } from "../../pdf-writer";
-import type { ContractParty, StoredContractData } from "../../template";
+import { type ContractParty, qualification, role, type StoredContractData } from "../../template";
 import { moneyWithWords, numberInWords } from "../../words";
 import type { DocumentKind, DocumentSource, PlannedSigner } from "../kind";
 import { closeDocument, openDocument, writeSignatureLines } from "../page";
@@ -17,7 +19,9 @@ import { closeDocument, openDocument, writeSignatureLines } from "../page";
  * parties, the co-tenants (jointly bound, and the one who leaves consents to leaving), and — when
  * the change touches what the surety covers (rent, term, guarantee) — the guarantor and spouse,
  * since "o fiador na locação não responde por obrigações resultantes de aditamento ao qual não
- * anuiu" (Súmula 214 do STJ; Código Civil art. 819). Once sealed it becomes part of the lease:
+ * anuiu" (Súmula 214 do STJ; Código Civil art. 819). Someone who joins (a co-tenant, a new
+ * guarantor and the spouse who consents) is qualified as the lease qualifies them and signs it; a
+ * guarantor replaced signs it too, released. Once sealed it becomes part of the lease:
  * its money and term follow it from its date (src/shared/lease/amendments.ts), and its parties
  * and guarantee are the lease's from then on.
  */
@@ -46,35 +50,89 @@ export const GUARANTEE_NAMES: Record<string, string> = {
   titulo_capitalizacao: "título de capitalização (art. 37, IV, da Lei 8.245/91)",
 };
 
-/** Whether the change touches what a guarantor answers for (Súmula 214 do STJ). */
+/**
+ * Whether the change touches what the guarantor in force answers for (Súmula 214 do STJ): rent,
+ * term, or the guarantee itself (another guarantee, or another guarantor, releases this one).
+ */
 const concernsSurety = (a: AmendmentData) =>
   a.mudancas.aluguel !== undefined ||
   a.mudancas.prazoMeses !== undefined ||
-  a.mudancas.garantia !== undefined;
+  a.mudancas.garantia !== undefined ||
+  a.mudancas.fiador !== undefined;
 
-function signersOf(doc: DocumentSource<AmendmentData>): PlannedSigner[] {
+/** The guarantor in force, released by the amendment: another guarantee, or another guarantor. */
+const releases = (l: StoredContractData, a: AmendmentData) =>
+  l.termos.garantia === "fiador" &&
+  l.fiador !== null &&
+  ((a.mudancas.garantia !== undefined && a.mudancas.garantia !== "fiador") ||
+    a.mudancas.fiador !== undefined);
+
+/** One who signs, with the words under the signature line. */
+type Line = PlannedSigner & { label: string };
+
+const named = (role: PlannedSigner["role"], p: ContractParty, label: string): Line => ({
+  role,
+  p,
+  email: p.email ?? "",
+  named: true,
+  label,
+});
+
+/**
+ * Who signs, in order: the parties, the co-tenants (the one who joins last), the guarantor in
+ * force and spouse where the change touches the surety (released, when it ends), then the new
+ * guarantor and spouse.
+ */
+function signerLines(doc: DocumentSource<AmendmentData>): Line[] {
   const l = doc.lease;
-  const surety = l.termos.garantia === "fiador" && l.fiador && concernsSurety(doc.data);
+  const m = doc.data.mudancas;
+  const surety = l.termos.garantia === "fiador" && l.fiador ? l.fiador : null;
+  const current = surety && concernsSurety(doc.data) ? surety : null;
+  const released = releases(l, doc.data) ? " EXONERADO(A)" : "";
+  const joining = m.entraColocatario ? cotenantParty(m.entraColocatario) : null;
+  const guarantor = m.fiador ? guarantorParty(m.fiador) : null;
   return [
-    { role: "locador", p: l.locador, email: l.emails.locador, named: false },
-    { role: "locatario", p: l.locatario, email: l.emails.locatario, named: false },
-    ...l.colocatarios.map((p) => ({ role: "colocatario" as const, p, email: p.email ?? "", named: true })),
-    ...(surety && l.fiador
-      ? [{ role: "fiador" as const, p: l.fiador, email: l.fiador.email ?? "", named: true }]
+    { role: "locador", p: l.locador, email: l.emails.locador, named: false, label: "PARTE LOCADORA" },
+    { role: "locatario", p: l.locatario, email: l.emails.locatario, named: false, label: "PARTE LOCATÁRIA" },
+    ...l.colocatarios.map((p) => named("colocatario", p, "COLOCATÁRIO(A)")),
+    ...(joining ? [named("colocatario", joining, "COLOCATÁRIO(A) QUE INGRESSA")] : []),
+    ...(current ? [named("fiador", current, `FIADOR(A)${released}`)] : []),
+    ...(current?.conjuge
+      ? [named("anuente", current.conjuge, `CÔNJUGE DO(A) FIADOR(A)${released}, ANUENTE`)]
       : []),
-    ...(surety && l.fiador?.conjuge
-      ? [{ role: "anuente" as const, p: l.fiador.conjuge, email: l.fiador.conjuge.email ?? "", named: true }]
+    ...(guarantor ? [named("fiador", guarantor, "NOVO(A) FIADOR(A)")] : []),
+    ...(guarantor?.conjuge
+      ? [named("anuente", guarantor.conjuge, "CÔNJUGE DO(A) NOVO(A) FIADOR(A), ANUENTE")]
       : []),
   ];
 }
 
-const LABELS: Record<string, string> = {
-  locador: "PARTE LOCADORA",
-  locatario: "PARTE LOCATÁRIA",
-  colocatario: "COLOCATÁRIO(A)",
-  fiador: "FIADOR(A)",
-  anuente: "CÔNJUGE DO(A) FIADOR(A), ANUENTE",
-};
+const signersOf = (doc: DocumentSource<AmendmentData>): PlannedSigner[] =>
+  signerLines(doc).map(({ label: _, ...s }) => s);
+
+/** The one who joins, as the lease qualifies a co-tenant, jointly liable from the amendment's date. */
+function joiningText(p: ContractParty, from: string) {
+  const name = `CO${role("LOCATÁRIO", p.genero).name}`;
+  return `A partir de ${from}, ingressa na locação, como ${name}, ${qualification(p)}, que declara conhecer e aceitar todas as cláusulas do contrato e passa a responder solidariamente com os demais locatários por todas as obrigações que vencerem a partir dessa data (art. 2º da Lei 8.245/91).`;
+}
+
+/**
+ * The new guarantor, as the lease's guarantee clause writes one: principal payer, jointly liable,
+ * renouncing the benefits of order and division, bound until the keys come back (arts. 39 and 40,
+ * X, of Lei 8.245/91), with the spouse's consent when married.
+ */
+function guarantorText(f: ContractParty, from: string) {
+  const F = role("FIADOR", f.genero);
+  const principal = agree(f.genero, {
+    masculine: "principal pagador",
+    feminine: "principal pagadora",
+    neutral: "principal pagador(a)",
+  });
+  const spouse = f.conjuge
+    ? ` A fiança é prestada com a anuência do cônjuge ${F.of}, ${qualification(f.conjuge)}, que também assina este termo (art. 1.647, III, do Código Civil; Súmula 332 do STJ).`
+    : "";
+  return `Assina este termo como ${F.name} e ${principal}, solidariamente responsável com a parte locatária por todas as obrigações do contrato que vencerem a partir de ${from}, ${qualification(f)}, que renuncia expressamente aos benefícios de ordem e de divisão (arts. 827 e 829 do Código Civil).${spouse} A responsabilidade ${F.of} perdura até a efetiva devolução das chaves, ainda que o contrato seja prorrogado por prazo indeterminado (art. 39 da Lei 8.245/91), ressalvada a exoneração prevista no art. 40, X, da mesma lei.`;
+}
 
 /** The clauses the amendment changes, in the lease's order, each a sentence of its own. */
 export function amendmentClauses(l: StoredContractData, a: AmendmentData): [string, string][] {
@@ -96,23 +154,33 @@ export function amendmentClauses(l: StoredContractData, a: AmendmentData): [stri
       "Do vencimento",
       `Os aluguéis e encargos que vencerem a partir de ${from} passam a ser pagos até o dia ${m.diaVencimento} de cada mês seguinte ao vencido, em lugar do dia ${a.antes.diaVencimento}; vencendo em dia não útil, podem ser pagos no primeiro dia útil seguinte (art. 132, § 1º, do Código Civil).`,
     ]);
+  const tenants: string[] = [];
   if (m.saemColocatarios?.length) {
     const leaving = l.colocatarios.filter((p) => m.saemColocatarios?.includes(p.cpf));
-    out.push([
-      "Dos locatários",
+    tenants.push(
       `${leaving.map(qualified).join("; ")} deixa${leaving.length > 1 ? "m" : ""} de integrar a locação a partir de ${from}, respondendo pelas obrigações vencidas até essa data; a locação prossegue com os demais locatários, que assumem integralmente as obrigações do contrato.`,
-    ]);
+    );
   }
-  if (m.garantia !== undefined) {
-    const months = m.garantia === "caucao" ? (m.caucaoMeses ?? 1) : null;
-    const released =
-      a.antes.garantia === "fiador" && l.fiador
-        ? ` Fica exonerado(a) da fiança ${qualified(l.fiador)}, a partir da constituição da nova garantia, respondendo pelas obrigações vencidas até então.`
-        : "";
-    out.push([
-      "Da garantia",
-      `A garantia da locação, de ${GUARANTEE_NAMES[a.antes.garantia] ?? a.antes.garantia}, passa a ser de ${GUARANTEE_NAMES[m.garantia]}${months ? `, no valor de ${numberInWords(months)} ${months === 1 ? "aluguel" : "aluguéis"}, depositado em caderneta de poupança e devolvido ao final com os rendimentos` : ""}, constituída até ${from}.${released}`,
-    ]);
+  if (m.entraColocatario) tenants.push(joiningText(cotenantParty(m.entraColocatario), from));
+  if (tenants.length > 0) out.push(["Dos locatários", tenants.join(" ")]);
+  if (m.garantia !== undefined || m.fiador !== undefined) {
+    const released = releases(l, a)
+      ? ` Fica exonerado(a) da fiança ${qualified(l.fiador as ContractParty)}, a partir da constituição da nova garantia, respondendo pelas obrigações vencidas até então.`
+      : "";
+    const f = m.fiador ? guarantorParty(m.fiador) : null;
+    const guarantor = f ? ` ${guarantorText(f, from)}` : "";
+    if (m.garantia === undefined && f)
+      out.push([
+        "Da garantia",
+        `A partir de ${from}, a fiança que garante a locação passa a ser prestada por ${agree(f.genero, { masculine: "novo", feminine: "nova", neutral: "novo(a)" })} ${role("FIADOR", f.genero).name}.${guarantor}${released}`,
+      ]);
+    else if (m.garantia !== undefined) {
+      const months = m.garantia === "caucao" ? (m.caucaoMeses ?? 1) : null;
+      out.push([
+        "Da garantia",
+        `A garantia da locação, de ${GUARANTEE_NAMES[a.antes.garantia] ?? a.antes.garantia}, passa a ser de ${GUARANTEE_NAMES[m.garantia]}${months ? `, no valor de ${numberInWords(months)} ${months === 1 ? "aluguel" : "aluguéis"}, depositado em caderneta de poupança e devolvido ao final com os rendimentos` : ""}, constituída até ${from}.${guarantor}${released}`,
+      ]);
+    }
   }
   return out;
 }
@@ -148,18 +216,17 @@ async function render(doc: DocumentSource<AmendmentData>) {
   write(w, `Dado em ${dateBR(doc.dataEmissao)}.`, { gap: 10 });
   writeSignatureLines(
     w,
-    signersOf(doc).map((s) => ({
-      label: LABELS[s.role] ?? s.role.toUpperCase(),
-      nome: s.p.nome,
-      cpf: s.p.cpf,
-    })),
+    signerLines(doc).map((s) => ({ label: s.label, nome: s.p.nome, cpf: s.p.cpf })),
   );
   return closeDocument(w, title);
 }
 
 const ORDINALS = ["PRIMEIRA", "SEGUNDA", "TERCEIRA", "QUARTA", "QUINTA"];
 
-/** The lease's data once the amendment is sealed: the amendment kept, its parties and guarantee applied. */
+/**
+ * The lease's data once the amendment is sealed: the amendment kept, its parties (who leaves, who
+ * joins) and guarantee (the guarantor too) applied.
+ */
 export function amendedLease(l: StoredContractData, a: AmendmentData, doc: { id: string; numero: string }) {
   const m = a.mudancas;
   const next: StoredContractData = {
@@ -171,6 +238,9 @@ export function amendedLease(l: StoredContractData, a: AmendmentData, doc: { id:
   };
   if (m.saemColocatarios?.length)
     next.colocatarios = l.colocatarios.filter((p) => !m.saemColocatarios?.includes(p.cpf));
+  if (m.entraColocatario) next.colocatarios = [...next.colocatarios, cotenantParty(m.entraColocatario)];
+  if (m.fiador) next.fiador = guarantorParty(m.fiador);
+  else if (m.garantia !== undefined) next.fiador = null; // another guarantee: nobody's surety now
   if (m.garantia !== undefined)
     next.termos = {
       ...l.termos,

@@ -31,6 +31,8 @@ const data = z.object({
   /** The employer's letter (art. 4 par. único): its stored document and SHA-256. */
   transferencia: z.object({ documentoId: z.uuid(), sha256: z.string() }).nullable(),
   multa: earlyFineView.nullable(),
+  /** Both parties agree to end the lease (mútuo acordo, art. 9 I): both sign, no fine. */
+  acordo: z.boolean().default(false),
 });
 export type NoticeData = z.output<typeof data>;
 
@@ -51,9 +53,38 @@ function fineText(n: NoticeData): string | null {
   return `Estando a locação no prazo, é devida a multa rescisória do contrato, de três aluguéis (${formatBRL(m.multaIntegral)}), proporcional ao prazo que falta cumprir (art. 4º da Lei 8.245/91): faltam ${left} de ${m.prazoMeses} meses, o que resulta em ${moneyWithWords(m.valor)}, pelo aluguel vigente de ${formatBRL(m.aluguel)}. O valor definitivo constará do termo de rescisão e entrega das chaves.`;
 }
 
+/** The agreement to end the lease (art. 9 I), signed by both parties. */
+async function renderAgreement(doc: DocumentSource<NoticeData>) {
+  const n = doc.data;
+  const l = doc.lease;
+  const title = `Distrato por mútuo acordo nº ${doc.numero}`;
+  const w = await openDocument(title, doc.dataEmissao);
+  write(w, "DISTRATO DE LOCAÇÃO POR MÚTUO ACORDO", { bold: true, size: 14, center: true, gap: 4 });
+  write(w, `Nº ${doc.numero}`, { center: true, gap: 14 });
+  const contract = `contrato de locação nº ${l.numero}${n.leaseSha256 ? ` (SHA-256 ${n.leaseSha256})` : ""}`;
+  write(
+    w,
+    `${qualified(l.locador)}, parte locadora, e ${qualified(l.locatario)}, parte locatária, do imóvel situado em ${l.imovel.endereco}, pelo ${contract}, ajustam por mútuo acordo o fim da locação (art. 9º, I, da Lei 8.245/91), com a desocupação do imóvel e a entrega das chaves em ${dateBR(n.entrega)}, sem multa rescisória. O acerto de contas constará do termo de rescisão e entrega das chaves.`,
+    { gap: 10 },
+  );
+  write(w, `Motivo: ${n.motivo}`, { gap: 10 });
+  write(
+    w,
+    "O imóvel deve ser devolvido no estado em que foi recebido, salvo as deteriorações decorrentes do seu uso normal (art. 23, III, da Lei 8.245/91), conferido na vistoria de saída.",
+    { size: 9, gap: 10 },
+  );
+  write(w, `Dado em ${dateBR(n.avisoEm)}.`, { gap: 10 });
+  writeSignatureLines(w, [
+    { label: "PARTE LOCADORA", nome: l.locador.nome, cpf: l.locador.cpf },
+    { label: "PARTE LOCATÁRIA", nome: l.locatario.nome, cpf: l.locatario.cpf },
+  ]);
+  return closeDocument(w, title);
+}
+
 async function render(doc: DocumentSource<NoticeData>) {
   const n = doc.data;
   const l = doc.lease;
+  if (n.acordo) return renderAgreement(doc);
   const byTenant = n.por === "locatario";
   const title = byTenant
     ? `Aviso de desocupação nº ${doc.numero}`
@@ -100,11 +131,16 @@ export const denuncia: DocumentKind<NoticeData> = {
   titleKey: "contract.kinds.denuncia",
   parse: (input) => data.parse(input),
   render: (doc) => render(doc),
-  // Only who gives it signs: a notice is one party's declaration to the other.
+  // Only who gives it signs: a notice is one party's declaration to the other; an agreement, both.
   signers: (doc) =>
-    doc.data.por === "locatario"
-      ? [{ role: "locatario", p: doc.lease.locatario, email: doc.lease.emails.locatario, named: false }]
-      : [{ role: "locador", p: doc.lease.locador, email: doc.lease.emails.locador, named: false }],
+    doc.data.acordo
+      ? [
+          { role: "locador", p: doc.lease.locador, email: doc.lease.emails.locador, named: false },
+          { role: "locatario", p: doc.lease.locatario, email: doc.lease.emails.locatario, named: false },
+        ]
+      : doc.data.por === "locatario"
+        ? [{ role: "locatario", p: doc.lease.locatario, email: doc.lease.emails.locatario, named: false }]
+        : [{ role: "locador", p: doc.lease.locador, email: doc.lease.emails.locador, named: false }],
   giver: (doc) => doc.data.por,
   fileName: (numero, sealed) =>
     sealed ? `Aviso de desocupação ${numero} - assinado.pdf` : `Aviso de desocupação ${numero}.pdf`,

@@ -28,6 +28,9 @@ const line = z.object({
   /** A month (YYYY-MM, with ":aluguel" and so on for the last month), a damage's description, an article. */
   referencia: z.string(),
   valor: z.number().int(),
+  /** The settlement's key of the line, and its value as computed before an accepted contest. */
+  chave: z.string().optional(),
+  calculado: z.number().int().optional(),
 });
 
 const MONTHLY: Record<string, string> = {
@@ -66,6 +69,9 @@ const data = z.object({
   leaseSha256: z.string().nullable(),
 });
 export type TerminationData = z.output<typeof data>;
+
+/** A termo's data as stored (the settlement reads its agreed lines back). */
+export const parseTermination = (input: unknown): TerminationData => data.parse(input);
 
 const dateBR = (d: string) => d.split("-").reverse().join("/");
 const qualified = (p: ContractParty) => `${p.nome}, CPF ${formatCpf(p.cpf)}`;
@@ -159,7 +165,8 @@ export const rescisao: DocumentKind<TerminationData> = {
   signers: (doc) => signersOf(doc),
   fileName: (numero, sealed) =>
     sealed ? `Termo de rescisão ${numero} - assinado.pdf` : `Termo de rescisão ${numero}.pdf`,
-  // Sealed: the lease ends on the keys' day (its charges stop there) and its offer is closed.
+  // Sealed: the lease ends on the keys' day (its charges stop there; the rent's listener bills the
+  // balance, onSealed) and its offer is closed.
   sealed: async (c, row) => {
     if (!row.parent_id) return;
     const lease = await findContract(c, row.parent_id, true);
@@ -168,7 +175,18 @@ export const rescisao: DocumentKind<TerminationData> = {
     const current = lease.data as StoredContractData;
     await setLeaseData(c, lease.id, {
       ...current,
-      encerramento: { entrega: r.entrega, contratoId: row.id, numero: row.numero, total: r.total },
+      encerramento: {
+        entrega: r.entrega,
+        contratoId: row.id,
+        numero: row.numero,
+        total: r.total,
+        linhas: r.linhas.map((x) => ({
+          tipo: x.tipo,
+          referencia: x.referencia,
+          valor: x.valor,
+          texto: terminationLineText(x),
+        })),
+      },
     });
     await moveOffer(c, lease.offer_id, "close");
     await rentChanged(c, lease.id, [], [row.landlord_id, row.tenant_id]);

@@ -1,0 +1,2 @@
+ALTER TABLE "rent_charges" ADD COLUMN "final" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "rent_charges_final_idx" ON "rent_charges" USING btree ("contract_id") WHERE final;
