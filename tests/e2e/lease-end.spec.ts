@@ -1,5 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { randomCpf } from "../support/files";
+import { clipped } from "./axe";
 import { expect, test } from "./fixtures";
 import { newEmail, signUpInBrowser } from "./helpers";
 import { completeProfile, signByLink, signedLease, waitSealed } from "./market";
@@ -35,9 +36,11 @@ async function contractOfLink(page: Page, name: string): Promise<string> {
   return new URL(`http://x${href}`).searchParams.get("contrato") as string;
 }
 
-async function noOverflow(page: Page) {
+/** Nothing runs past the phone's edge, nor past its own box. */
+async function noOverflow(page: Page, where: string) {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(viewport.width);
+  expect(await clipped(page, where)).toEqual([]);
 }
 
 test("the tenant amends the due day, later gives notice; both agree the settlement and sign the termination; the unit is offered again", async ({
@@ -74,7 +77,7 @@ test("the tenant amends the due day, later gives notice; both agree the settleme
   await form.getByLabel("Novo dia do vencimento").fill("20");
   await form.getByLabel("Motivo", { exact: false }).first().fill("Meu salário cai no dia 15");
   await tenant.screenshot({ path: `${SHOTS}/lease-end-amendment-form.png` });
-  await noOverflow(tenant);
+  await noOverflow(tenant, "the amendment form");
   await form.getByRole("button", { name: "Enviar a proposta" }).click();
   await expect(amendments.getByTestId("lease-amendment").first()).toContainText(
     "Vencimento: do dia 10 para o dia 20",
@@ -87,6 +90,7 @@ test("the tenant amends the due day, later gives notice; both agree the settleme
   await expect(theirs.getByTestId("lease-amendment").first()).toContainText(
     "Vencimento: do dia 10 para o dia 20",
   );
+  await noOverflow(landlord, "the landlord's lease page with an amendment to answer");
   await theirs.getByRole("button", { name: "Aceitar" }).click();
   await landlord.getByRole("dialog").getByRole("button", { name: "Aceitar" }).click();
   await expect(theirs.getByTestId("lease-amendment-document")).toContainText("Termo aditivo nº");
@@ -117,7 +121,7 @@ test("the tenant amends the due day, later gives notice; both agree the settleme
   await expect(settlement.getByTestId("settlement-total")).toContainText("A parte locatária paga");
   await settlement.scrollIntoViewIfNeeded();
   await tenant.screenshot({ path: `${SHOTS}/lease-end-settlement.png` });
-  await noOverflow(tenant);
+  await noOverflow(tenant, "the settlement");
   await settlement.getByRole("button", { name: "Concordo com o acerto" }).click();
   await tenant.getByRole("dialog").getByRole("button", { name: "Concordo" }).click();
   await expect(settlement.getByTestId("settlement-agreement")).toContainText("Você concordou com o acerto");
@@ -142,6 +146,7 @@ test("the tenant amends the due day, later gives notice; both agree the settleme
   await expect(settlement.getByRole("button", { name: "Anunciar o imóvel de novo" })).toHaveCount(0);
   await theirSettlement.scrollIntoViewIfNeeded();
   await landlord.screenshot({ path: `${SHOTS}/lease-end-ended.png` });
+  await noOverflow(landlord, "the ended lease");
 
   // 6. One tap: a new draft offer with the old one's terms.
   await theirSettlement.getByRole("button", { name: "Anunciar o imóvel de novo" }).click();

@@ -142,6 +142,8 @@ export const LEDGER_KINDS = [
   "multa",
   "juros",
   "reajuste",
+  /** The termination's balance the landlord owes the tenant (a final charge bills one the tenant owes). */
+  "acerto",
 ] as const;
 
 /**

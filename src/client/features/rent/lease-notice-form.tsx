@@ -192,7 +192,14 @@ export function NoticeForm({
             {t("lease.notice.letterNeeded")}
           </Text>
         )}
-        <Button type="submit" loading={give.isPending} disabled={missingLetter || upload.task !== null}>
+        <Button
+          type="submit"
+          h="auto"
+          py={8}
+          styles={{ label: { whiteSpace: "normal", textAlign: "center" } }}
+          loading={give.isPending}
+          disabled={missingLetter || upload.task !== null}
+        >
           {t(acordo ? "lease.notice.agreementSubmit" : "lease.notice.submit")}
         </Button>
       </Stack>

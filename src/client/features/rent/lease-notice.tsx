@@ -115,6 +115,9 @@ export function LeaseNotice({ id }: { id: string }) {
             {n.podeCombinar && (
               <Button
                 variant="subtle"
+                h="auto"
+                py={6}
+                styles={{ label: { whiteSpace: "normal", textAlign: "center" } }}
                 onClick={() => setOpen("acordo")}
                 data-testid="lease-notice-agreement-open"
               >

@@ -57,4 +57,36 @@ describe("the lease's account", () => {
     expect(ledgerOf([], [], [adjustment], "2027-11-01")).toEqual([]);
     expect(ledgerOf([], [], [adjustment], "2027-12-10").map((e) => e.tipo)).toEqual(["reajuste"]);
   });
+
+  it("after a termination: a charge the settlement took in leaves the account, the final charge is its lines, a credit enters on the keys' day", () => {
+    const settled = { ...december, status: "cancelada" } as ChargeRow;
+    const final = {
+      id: "c3",
+      competencia: "2027-01",
+      due_date: "2027-01-20",
+      final: true,
+      status: "aberta",
+      amount: 300_000,
+      lines: [
+        { id: "l1", tipo: "avulso", valor: 400_000, motivo: "multa rescisória proporcional" },
+        { id: "l2", tipo: "desconto", valor: -100_000, motivo: "devolução da caução" },
+      ],
+    } as unknown as ChargeRow;
+    const owes = ledgerOf([november, settled, final], [], [], "2027-01-20");
+    expect(owes.map((e) => [e.tipo, e.valor, e.saldo])).toEqual([
+      ["cobranca", 23_467, 23_467],
+      ["avulso", 400_000, 423_467],
+      ["desconto", -100_000, 323_467],
+    ]);
+    // The landlord owes it back: no charge, one entry on the keys' day.
+    const credit = ledgerOf([november, settled], [], [], "2027-01-20", {
+      entrega: "2027-01-10",
+      total: -150_000,
+      contratoId: "t1",
+    });
+    expect(credit.map((e) => [e.data, e.tipo, e.saldo])).toEqual([
+      ["2026-12-10", "cobranca", 23_467],
+      ["2027-01-10", "acerto", 23_467 - 150_000],
+    ]);
+  });
 });

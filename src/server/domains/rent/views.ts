@@ -32,6 +32,7 @@ const ORDER: Record<LedgerEntry["tipo"], number> = {
   multa: 4,
   juros: 5,
   pagamento: 6,
+  acerto: 7,
 };
 
 export const roleIn = (lease: RentLease, userId: string) =>
@@ -62,6 +63,8 @@ export function ledgerOf(
   payments: PaymentRow[],
   adjustments: AdjustmentRow[],
   today: string,
+  /** The lease ended by its termo de rescisão: a balance the landlord owes enters on the keys' day. */
+  ended?: { entrega: string; total: number; contratoId: string },
 ) {
   const entries: Omit<LedgerEntry, "saldo">[] = [];
   const month = new Map(charges.map((ch) => [ch.id, ch.competencia]));
@@ -71,19 +74,23 @@ export function ledgerOf(
     if (!known || p.paid_on < known) firstPaid.set(p.charge_id, p.paid_on);
   }
   for (const ch of charges) {
+    // A charge the termination's settlement took in was cancelled: its lines are the final charge's.
+    if (ch.status === "cancelada") continue;
     const paid = firstPaid.get(ch.id);
     const posted = paid && paid < ch.due_date ? paid : ch.due_date;
     if (posted > today) continue;
     const standard = ch.lines.filter((l) => STANDARD.has(l.tipo)).reduce((s, l) => s + l.valor, 0);
-    entries.push({
-      id: `c:${ch.id}`,
-      data: posted,
-      tipo: "cobranca",
-      competencia: ch.competencia,
-      valor: standard,
-      cobrancaId: ch.id,
-      detalhe: null,
-    });
+    // The final charge is only its settlement's lines (below), no month's rent.
+    if (!ch.final || standard !== 0)
+      entries.push({
+        id: `c:${ch.id}`,
+        data: posted,
+        tipo: "cobranca",
+        competencia: ch.competencia,
+        valor: standard,
+        cobrancaId: ch.id,
+        detalhe: null,
+      });
     for (const l of ch.lines)
       if (l.tipo === "avulso" || l.tipo === "desconto")
         entries.push({
@@ -104,6 +111,16 @@ export function ledgerOf(
     if (p.juros > 0) entries.push({ ...base, id: `j:${p.id}`, tipo: "juros", valor: p.juros, detalhe: days });
     entries.push({ ...base, id: `p:${p.id}`, tipo: "pagamento", valor: -p.amount, detalhe: null });
   }
+  if (ended && ended.total < 0 && ended.entrega <= today)
+    entries.push({
+      id: `a:${ended.contratoId}`,
+      data: ended.entrega,
+      tipo: "acerto",
+      competencia: null,
+      valor: ended.total,
+      cobrancaId: null,
+      detalhe: null,
+    });
   for (const a of adjustments) {
     // Announced ahead (on the lease's page), it enters the account on its anniversary.
     if (a.anniversary > today) continue;
@@ -207,7 +224,7 @@ export function leaseViewOf(
     emAtraso: lateSum(list),
     proxima: nextOf(list),
     cobrancas: [...list].reverse(),
-    extrato: ledgerOf(charges, payments, adjustments, day),
+    extrato: ledgerOf(charges, payments, adjustments, day, lease.data.encerramento),
     reajustes: adjustments.map(adjustmentView),
     proximoReajuste: next
       ? { aniversario: next, indice: indexOf(lease), meses: adjustmentWindow(next), calculo: o.preview }
