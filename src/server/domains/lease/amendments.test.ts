@@ -165,11 +165,13 @@ describe("amendments (termo aditivo)", () => {
     expect(doc.kind).toBe("aditivo");
     expect(doc.parentId).toBe(leaseId);
     expect(doc.signers.map((s) => s.role)).toEqual(["locador", "locatario"]);
-    // Not in force until signed and sealed.
+    // Not in force until signed and sealed: February's charge, made now, falls due on the 10th.
     clock.set(new Date("2027-03-02T15:00:00Z"));
-    expect(
-      json<LeaseView>(await b.call("GET", `/api/leases/${leaseId}`, tenant.cookie)).termos.diaVencimento,
-    ).toBe(10);
+    await t.app.rent.generate([leaseId]);
+    const before = json<LeaseView>(await b.call("GET", `/api/leases/${leaseId}`, tenant.cookie));
+    expect(before.termos.diaVencimento).toBe(10);
+    const february = before.cobrancas.find((c) => c.competencia === "2027-02");
+    expect(february?.vencimento).toBe("2027-03-10");
     const [landlordSigner, tenantSigner] = signers;
     if (!landlordSigner || !tenantSigner) throw new Error("no signers");
     await b.sign(docId, landlordSigner);
@@ -194,10 +196,13 @@ describe("amendments (termo aditivo)", () => {
     expect(text).toContain("até o dia 15 de cada mês seguinte ao vencido, em lugar do dia 10");
     expect(text).not.toContain("DO ALUGUEL");
 
-    // The ledger: January's rent still fell due on the 10th of February, February's on 15 March.
-    clock.set(new Date("2027-03-12T15:00:00Z"));
-    await t.app.rent.generate([leaseId]);
+    // The ledger: January's rent still fell due on the 10th of February; February's charge, made
+    // before the amendment was sealed, now falls due on 15 March, with the same lines.
     const lease = json<LeaseView>(await b.call("GET", `/api/leases/${leaseId}`, tenant.cookie));
+    expect(lease.cobrancas.find((c) => c.competencia === "2027-02")).toMatchObject({
+      id: february?.id,
+      valor: february?.valor,
+    });
     expect(lease.termos.diaVencimento).toBe(15);
     const due = Object.fromEntries(lease.cobrancas.map((c) => [c.competencia, c.vencimento]));
     expect(due["2027-01"]).toBe("2027-02-10");

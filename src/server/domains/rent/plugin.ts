@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { API_PREFIX } from "../../../shared/api-paths";
 import type { Config } from "../../config";
 import { part } from "../../part";
+import { AMENDMENT_KIND } from "../contracts/documents/aditivo";
 import { TERMINATION_KIND } from "../contracts/documents/rescisao";
 import { indexProviderFrom } from "./index-provider";
 import { RENT_JOBS, RENT_SCHEDULES } from "./jobs";
@@ -49,6 +50,8 @@ export const rentPart = part(
     app.contracts.onDocumentSealed(async (c, doc) => {
       if (doc.kind === TERMINATION_KIND)
         await app.jobs.send(c, RENT_JOBS.leaseSigned, { leaseId: doc.leaseId });
+      // An amendment sealed: the open charges made ahead follow it from its date.
+      if (doc.kind === AMENDMENT_KIND) await rent.followAmendment(c, doc.leaseId);
     });
     app.jobs
       .define<{ leaseId: string }>({

@@ -164,6 +164,22 @@ export async function endedLeaseCharges(
   };
 }
 
+/**
+ * An open charge made before an amendment took effect, made again as the amended lease says: its
+ * due date, lines and amount (only while nothing was paid of it; the caller checks).
+ */
+export async function rewriteOpenCharge(
+  c: Queryable,
+  id: string,
+  change: Pick<ChargeRow, "due_date" | "lines" | "amount">,
+): Promise<void> {
+  await c.query(
+    `UPDATE rent_charges SET due_date = $2, lines = $3, amount = $4, reminders = '{}', updated_at = now()
+      WHERE id = $1 AND status = 'aberta'`,
+    [id, change.due_date, JSON.stringify(change.lines), change.amount],
+  );
+}
+
 export async function chargesOfLease(c: Queryable, contractId: string): Promise<ChargeRow[]> {
   const { rows } = await c.query<ChargeRow>(
     "SELECT * FROM rent_charges WHERE contract_id = $1 ORDER BY seq",

@@ -18,6 +18,7 @@ import { AppError } from "../../../shared/errors";
 import { standingOn } from "../../../shared/lease/term";
 import { accumulate, adjustmentWindow, adjustRent, anniversaries } from "../../../shared/rent/adjustment";
 import { plusDays } from "../../../shared/rent/calendar";
+import { rentPeriodsFrom } from "../../../shared/rent/periods";
 import type { Clock } from "../../clock";
 import { withTransaction } from "../../db/client";
 import type { Queryable } from "../../db/rows";
@@ -29,7 +30,18 @@ import { documentOwnerAndSize } from "../../storage/documents.repository";
 import { RECEIPT_KIND, type ReceiptData } from "../contracts/documents/recibo";
 import { generateCharges } from "./generate";
 import type { IndexProvider } from "./index-provider";
-import { indexOf, lateTermsOf, owedOn, rentOn, scheduleOf, sumLines, termOf, today } from "./lease-money";
+import {
+  indexOf,
+  lateTermsOf,
+  linesOf,
+  owedOn,
+  rentOn,
+  scheduleOf,
+  sumLines,
+  termOf,
+  today,
+  ufOf,
+} from "./lease-money";
 import { newTxidFor, pixFor } from "./pix";
 import { centavosOf, cobvBody, type PspPixClient, paymentsOf } from "./pix-psp";
 import type { AdjustmentRow, ChargeRow, NewCharge, RentLease } from "./rent.repository";
@@ -51,6 +63,7 @@ import {
   paidToward,
   paymentsOfLease,
   receiptOf,
+  rewriteOpenCharge,
   setLines,
   setProof,
   setPspLocation,
@@ -529,6 +542,32 @@ export class RentService {
   }
 
   // --- the schedules ------------------------------------------------------------------------------
+
+  /**
+   * A sealed amendment (issue 33), in the seal's transaction: each open charge made ahead with
+   * nothing paid of it, still to fall due, is made again as the amended lease says (its due date,
+   * its lines and amount), so "from its date the ledger follows it". One registered at a PSP keeps
+   * its charge there (its due date and amount are the PSP's now) and the landlord adjusts it by a line.
+   */
+  async followAmendment(c: Queryable, leaseId: string): Promise<void> {
+    const lease = await signedLease(c, leaseId);
+    if (!lease) return;
+    const d = this.today();
+    const adjustments = await adjustmentsOfLease(c, leaseId);
+    const paid = new Set((await paymentsOfLease(c, leaseId)).map((p) => p.charge_id));
+    const schedule = scheduleOf(lease);
+    for (const ch of await chargesOfLease(c, leaseId)) {
+      if (ch.status !== "aberta" || ch.final || paid.has(ch.id) || ch.psp_registered_at) continue;
+      if (ch.due_date < d) continue;
+      const period = rentPeriodsFrom(schedule, ufOf(lease), ch.seq, null)[0];
+      if (!period || period.seq !== ch.seq) continue;
+      // The landlord's own lines (avulso, desconto) stay; the lease's monthly lines are made again.
+      const own = ch.lines.filter((l) => l.tipo === "avulso" || l.tipo === "desconto");
+      const lines = [...linesOf(lease, adjustments, period), ...own];
+      await rewriteOpenCharge(c, ch.id, { due_date: period.vencimento, lines, amount: sumLines(lines) });
+    }
+    await rentChanged(c, leaseId, [], [lease.landlord_id, lease.tenant_id]);
+  }
 
   /**
    * The `rent.generate` schedule: every charge due within the lead time, once. `only` limits it to
