@@ -144,6 +144,8 @@ test("the tenant amends the due day, later gives notice; both agree the settleme
   );
   await expect(settlement.getByTestId("settlement-ended")).toContainText("Locação encerrada");
   await expect(settlement.getByRole("button", { name: "Anunciar o imóvel de novo" })).toHaveCount(0);
+  // The balance she owes is the lease's last charge, on her page without a reload.
+  await expect(tenant.getByText("Acerto da rescisão").first()).toBeVisible();
   await theirSettlement.scrollIntoViewIfNeeded();
   await landlord.screenshot({ path: `${SHOTS}/lease-end-ended.png` });
   await noOverflow(landlord, "the ended lease");

@@ -7,6 +7,7 @@ import { parseDay, shiftMonth } from "../../../shared/rent/calendar";
 import { dueDate, rentPeriodsFrom } from "../../../shared/rent/periods";
 import { withTransaction } from "../../db/client";
 import type { Queryable } from "../../db/rows";
+import { rentChanged } from "../../realtime/events";
 import { linesOf, scheduleOf, sumLines, ufOf } from "./lease-money";
 import type { AdjustmentRow, NewCharge } from "./rent.repository";
 import {
@@ -63,12 +64,12 @@ export async function generateCharges(pool: pg.Pool, o: GenerateOptions): Promis
     ))
       adjustments.set(a.contract_id, [...(adjustments.get(a.contract_id) ?? []), a]);
     const batch: NewCharge[] = [];
-    const finals: { lease: string; charge: NewCharge | null; settled: string[] }[] = [];
+    const finals: { lease: string; charge: NewCharge | null; settled: string[]; parties: string[] }[] = [];
     for (const lease of leases) {
       // Ended by a termo de rescisão: no month after it; its settlement is the last charge.
       if (lease.data.encerramento) {
         const final = await finalChargeOf(pool, lease, o);
-        if (final) finals.push(final);
+        if (final) finals.push({ ...final, parties: [lease.landlord_id, lease.tenant_id] });
         continue;
       }
       const adj = adjustments.get(lease.id) ?? [];
@@ -95,8 +96,11 @@ export async function generateCharges(pool: pg.Pool, o: GenerateOptions): Promis
     }
     made += await withTransaction(pool, async (c) => {
       const inserted = await insertCharges(c, batch);
-      for (const f of finals)
+      for (const f of finals) {
         if ((await insertFinalCharge(c, f.charge, f.lease, f.settled)) && f.charge) inserted.push(f.charge);
+        // Both parties' pages show the settled months cancelled and the final charge at once.
+        await rentChanged(c, f.lease, f.charge ? [f.charge.id] : [], f.parties);
+      }
       if (inserted.length > 0) await o.made?.(c, inserted);
       return inserted.length;
     });

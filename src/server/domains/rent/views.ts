@@ -226,9 +226,11 @@ export function leaseViewOf(
     cobrancas: [...list].reverse(),
     extrato: ledgerOf(charges, payments, adjustments, day, lease.data.encerramento),
     reajustes: adjustments.map(adjustmentView),
-    proximoReajuste: next
-      ? { aniversario: next, indice: indexOf(lease), meses: adjustmentWindow(next), calculo: o.preview }
-      : null,
+    // An ended lease has no adjustment to come.
+    proximoReajuste:
+      next && !lease.data.encerramento
+        ? { aniversario: next, indice: indexOf(lease), meses: adjustmentWindow(next), calculo: o.preview }
+        : null,
     chavePixPendente: papel === "locador" && o.pixKeyMissing,
     documentos: o.documents,
   };
