@@ -32,7 +32,7 @@ import {
   expireLapsed,
   insertAmendment,
 } from "./amendments.repository";
-import { type LeaseRow, signedLeaseRow } from "./lease.repository";
+import { type LeaseRow, leaseOfParty } from "./lease.repository";
 import type { LeaseDeps } from "./service";
 
 /*
@@ -62,14 +62,6 @@ export class AmendmentsService {
     return brazilDate(this.deps.clock.now());
   }
 
-  private async leaseFor(c: Queryable, userId: string, id: string, lock = false) {
-    const lease = await signedLeaseRow(c, id, lock);
-    if (!lease || (lease.landlord_id !== userId && lease.tenant_id !== userId))
-      throw new AppError("not-found");
-    const papel: Party = lease.landlord_id === userId ? "locador" : "locatario";
-    return { lease, papel };
-  }
-
   /** The terms in force today, as an amendment's "before". */
   private async termsNow(c: Queryable, lease: LeaseRow): Promise<Before & { inicio: string }> {
     const today = this.today();
@@ -88,7 +80,7 @@ export class AmendmentsService {
   /** The lease's amendments and what the reader may do about them. */
   async list(userId: string, id: string): Promise<LeaseAmendments> {
     await withTransaction(this.deps.pool, (c) => expireLapsed(c, id, this.deps.clock.now()));
-    const { lease, papel } = await this.leaseFor(this.deps.pool, userId, id);
+    const { lease, papel } = await leaseOfParty(this.deps.pool, userId, id);
     const rows = await amendmentsOfLease(this.deps.pool, id);
     return {
       papel,
@@ -107,7 +99,7 @@ export class AmendmentsService {
   ): Promise<LeaseAmendments> {
     await withTransaction(this.deps.pool, async (c) => {
       const now = this.deps.clock.now();
-      const { lease, papel } = await this.leaseFor(c, userId, id, true);
+      const { lease, papel } = await leaseOfParty(c, userId, id, true);
       if (lease.data.encerramento) throw new AppError("lease-ended");
       await expireLapsed(c, id, now);
       let named: Changes | undefined;
@@ -201,7 +193,7 @@ export class AmendmentsService {
   ): Promise<LeaseAmendments> {
     await withTransaction(this.deps.pool, async (c) => {
       const now = this.deps.clock.now();
-      const { lease, papel } = await this.leaseFor(c, userId, id, true);
+      const { lease, papel } = await leaseOfParty(c, userId, id, true);
       await expireLapsed(c, id, now);
       const a = await amendmentOfLease(c, id, amendmentId);
       if (!a) throw new AppError("not-found");

@@ -1,3 +1,4 @@
+import { AppError } from "../../../shared/errors";
 import type { Queryable, RowOf } from "../../db/rows";
 import type { contracts } from "../../db/schema";
 import type { NoticeData } from "../contracts/documents/denuncia";
@@ -50,4 +51,19 @@ export async function signedLeaseRow(c: Queryable, id: string, lock = false): Pr
     [id],
   );
   return rows[0];
+}
+
+/**
+ * A signed lease the reader is a party to, and which party (locked with `lock`); anyone else is
+ * told it does not exist. Every part of the lease's life asks this first.
+ */
+export async function leaseOfParty(
+  c: Queryable,
+  userId: string,
+  id: string,
+  lock = false,
+): Promise<{ lease: LeaseRow; papel: "locador" | "locatario" }> {
+  const lease = await signedLeaseRow(c, id, lock);
+  if (!lease || (lease.landlord_id !== userId && lease.tenant_id !== userId)) throw new AppError("not-found");
+  return { lease, papel: lease.landlord_id === userId ? "locador" : "locatario" };
 }

@@ -11,7 +11,6 @@ import { AppError } from "../../../shared/errors";
 import {
   earlyReturnFine,
   type LeaseTerm,
-  type NoticeParty,
   type NoticeRule,
   noticeRule,
   standingOn,
@@ -26,7 +25,7 @@ import type { RequestInfo } from "../contracts/context";
 import { NOTICE_KIND, type NoticeData } from "../contracts/documents/denuncia";
 import { rentOn, termOf } from "../rent/lease-money";
 import { adjustmentsOfLease } from "../rent/rent.repository";
-import { type LeaseRow, letterOf, type NoticeRecord, noticesOf, signedLeaseRow } from "./lease.repository";
+import { type LeaseRow, leaseOfParty, letterOf, type NoticeRecord, noticesOf } from "./lease.repository";
 
 /*
  * The lease's life after the signature (issue 33): a party gives notice to leave — a document only
@@ -57,17 +56,9 @@ export class LeaseService {
     return brazilDate(this.deps.clock.now());
   }
 
-  private async leaseFor(c: Queryable, userId: string, id: string, lock = false) {
-    const lease = await signedLeaseRow(c, id, lock);
-    if (!lease || (lease.landlord_id !== userId && lease.tenant_id !== userId))
-      throw new AppError("not-found");
-    const papel: NoticeParty = lease.landlord_id === userId ? "locador" : "locatario";
-    return { lease, papel };
-  }
-
   /** What the reader may do about leaving today, and the notices given on the lease. */
   async notices(userId: string, id: string): Promise<LeaseNotices> {
-    const { lease, papel } = await this.leaseFor(this.deps.pool, userId, id);
+    const { lease, papel } = await leaseOfParty(this.deps.pool, userId, id);
     const today = this.today();
     const rule = lease.data.encerramento
       ? ({ permitida: false, artigo: "", antecedenciaDias: 0 } as const)
@@ -104,7 +95,7 @@ export class LeaseService {
     req: RequestInfo,
   ): Promise<LeaseNotices> {
     await withTransaction(this.deps.pool, async (c) => {
-      const { lease, papel } = await this.leaseFor(c, userId, id, true);
+      const { lease, papel } = await leaseOfParty(c, userId, id, true);
       if (lease.data.encerramento) throw new AppError("lease-ended");
       if ((await noticesOf(c, id)).some(standingNotice)) throw new AppError("lease-notice-exists");
       const today = this.today();

@@ -9,7 +9,6 @@ import type {
   settlementContestInput,
   settlementDamageInput,
 } from "../../../shared/contracts/lease";
-import { brazilDate } from "../../../shared/contracts/proposals";
 import { AppError } from "../../../shared/errors";
 import {
   type DepositReturn,
@@ -26,7 +25,7 @@ import type { RequestInfo } from "../contracts/context";
 import { parseTermination, TERMINATION_KIND, type TerminationData } from "../contracts/documents/rescisao";
 import { owedOn, rentOn, termOf } from "../rent/lease-money";
 import { adjustmentsOfLease } from "../rent/rent.repository";
-import { type LeaseRow, type NoticeRecord, noticesOf, signedLeaseRow } from "./lease.repository";
+import { type LeaseRow, leaseOfParty, type NoticeRecord, noticesOf } from "./lease.repository";
 import { LEASE_FINE_RENTS, type LeaseDeps } from "./service";
 import {
   agreedExitInspection,
@@ -64,14 +63,6 @@ const isClosed = (s: SettlementRecord | undefined) =>
 
 export class SettlementService {
   constructor(private readonly deps: SettlementDeps) {}
-
-  private async leaseFor(c: Queryable, userId: string, id: string, lock = false) {
-    const lease = await signedLeaseRow(c, id, lock);
-    if (!lease || (lease.landlord_id !== userId && lease.tenant_id !== userId))
-      throw new AppError("not-found");
-    const papel: Party = lease.landlord_id === userId ? "locador" : "locatario";
-    return { lease, papel };
-  }
 
   /** The signed notice the lease ends by (the latest), if any. */
   private async noticeOf(c: Queryable, leaseId: string): Promise<NoticeRecord | undefined> {
@@ -250,7 +241,7 @@ export class SettlementService {
   }
 
   async view(userId: string, id: string): Promise<LeaseSettlement> {
-    const { lease, papel } = await this.leaseFor(this.deps.pool, userId, id);
+    const { lease, papel } = await leaseOfParty(this.deps.pool, userId, id);
     const notice = await this.noticeOf(this.deps.pool, id);
     if (!notice) return { papel, acerto: null };
     const row = await settlementOfLease(this.deps.pool, id);
@@ -272,7 +263,7 @@ export class SettlementService {
     }) => Promise<void>,
   ): Promise<LeaseSettlement> {
     await withTransaction(this.deps.pool, async (c) => {
-      const { lease, papel } = await this.leaseFor(c, userId, id, true);
+      const { lease, papel } = await leaseOfParty(c, userId, id, true);
       const notice = await this.noticeOf(c, id);
       if (!notice) throw new AppError("not-found");
       const row = await lockSettlement(c, id);
@@ -365,6 +356,3 @@ export class SettlementService {
     });
   }
 }
-
-/** Today in Brazil, for callers that date a settlement's reading. */
-export const settlementDay = (now: Date) => brazilDate(now);
