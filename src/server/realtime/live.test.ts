@@ -241,7 +241,7 @@ describe("live events", () => {
     await callA("POST", `/api/messages/${proposalId}`, tenant.cookie, { texto: "Você viu minha proposta?" });
     await callA("POST", `/api/messages/${proposalId}`, tenant.cookie, { texto: "Aguardo retorno." });
     // Not yet: it has not been unread long enough.
-    await a.app.messages.emailUnread();
+    await a.app.messages.emailUnread({ proposalId });
     await a.settle();
     const subject = /Caio enviou 2 mensagens/;
     expect((await outboxFor(a.dataDir, landlord.email)).some((m) => subject.test(m.raw))).toBe(false);
@@ -255,12 +255,12 @@ describe("live events", () => {
         ...(await outboxFor(a.dataDir, landlord.email)),
         ...(await outboxFor(b.dataDir, landlord.email)),
       ].filter((m) => subject.test(m.raw));
-    await Promise.all([a.app.messages.emailUnread(), b.app.messages.emailUnread()]);
+    await Promise.all([a.app.messages.emailUnread({ proposalId }), b.app.messages.emailUnread({ proposalId })]);
     await Promise.all([a.settle(), b.settle()]);
     const sent = await sentByEither();
     expect(sent).toHaveLength(1);
     expect(sent[0]?.text).toContain(`/Message/${proposalId}`);
-    await Promise.all([a.app.messages.emailUnread(), b.app.messages.emailUnread()]);
+    await Promise.all([a.app.messages.emailUnread({ proposalId }), b.app.messages.emailUnread({ proposalId })]);
     await Promise.all([a.settle(), b.settle()]);
     expect(await sentByEither()).toHaveLength(1);
   });

@@ -120,22 +120,25 @@ export async function markThreadRead(c: Queryable, proposalId: string, recipient
 }
 
 /**
- * Claims up to 500 messages unread for `minutes` and not yet e-mailed, marking them e-mailed.
- * SKIP LOCKED: several nodes never claim the same message.
+ * Claims up to 500 messages unread for `minutes` and not yet e-mailed, marking them e-mailed, of
+ * one conversation when `proposalId` is given. SKIP LOCKED: several nodes never claim the same
+ * message.
  */
 export async function claimUnreadToEmail(
   c: Queryable,
   minutes: number,
+  proposalId: string | null = null,
 ): Promise<Pick<Message, "id" | "proposal_id" | "recipient_id">[]> {
   const { rows } = await c.query<Pick<Message, "id" | "proposal_id" | "recipient_id">>(
     `WITH claimed AS (
        SELECT id FROM messages
        WHERE read_at IS NULL AND emailed_at IS NULL AND created_at < now() - make_interval(mins => $1)
+         AND ($2::uuid IS NULL OR proposal_id = $2)
        ORDER BY created_at LIMIT 500 FOR UPDATE SKIP LOCKED
      )
      UPDATE messages m SET emailed_at = now() FROM claimed WHERE m.id = claimed.id
      RETURNING m.id, m.proposal_id, m.recipient_id`,
-    [minutes],
+    [minutes, proposalId],
   );
   return rows;
 }

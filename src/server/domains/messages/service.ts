@@ -178,11 +178,13 @@ export class MessagesService {
    * Tells each recipient once about messages left unread for `unreadEmailMinutes`, one notice per
    * conversation: in the bell, and by e-mail at once or in the digest as they chose. Rows are
    * claimed with SKIP LOCKED, so several nodes never tell it twice, and the notices are queued in
-   * the same transaction that marks the messages told.
+   * the same transaction that marks the messages told. The schedule sweeps every conversation;
+   * `only` confines it to one (tests share one database, and a sweep of every conversation
+   * there tells another test's recipients from this test's node, into its outbox).
    */
-  async emailUnread(): Promise<number> {
+  async emailUnread(only?: { proposalId: string }): Promise<number> {
     return withTransaction(this.pool, async (c) => {
-      const rows = await claimUnreadToEmail(c, this.options.unreadEmailMinutes);
+      const rows = await claimUnreadToEmail(c, this.options.unreadEmailMinutes, only?.proposalId ?? null);
       const grouped = new Map<string, { proposalId: string; recipientId: string; n: number; one: string }>();
       for (const r of rows) {
         const key = `${r.proposal_id}:${r.recipient_id}`;

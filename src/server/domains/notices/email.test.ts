@@ -365,7 +365,7 @@ describe("e-mail choices", () => {
       "UPDATE messages SET created_at = created_at - interval '1 day' WHERE proposal_id = $1",
       [proposal.id],
     );
-    expect(await t.app.messages.emailUnread()).toBeGreaterThanOrEqual(1);
+    expect(await t.app.messages.emailUnread({ proposalId: proposal.id })).toBeGreaterThanOrEqual(1);
     await t.settle();
     const bell = (await b.call("GET", "/api/notifications", landlord.cookie)).json<NoticeList>();
     expect(bell.unread).toBe(before + 1);

@@ -59,7 +59,7 @@ describe("notices in the reader's language", () => {
       "UPDATE messages SET created_at = created_at - interval '1 day' WHERE proposal_id = $1",
       [proposal.id],
     );
-    expect(await t.app.messages.emailUnread()).toBeGreaterThanOrEqual(2);
+    expect(await t.app.messages.emailUnread({ proposalId: proposal.id })).toBeGreaterThanOrEqual(2);
     await t.settle();
 
     const english = (await mails(landlord)).filter((m) => /sent a message about/.test(m.subject));
