@@ -255,12 +255,18 @@ describe("live events", () => {
         ...(await outboxFor(a.dataDir, landlord.email)),
         ...(await outboxFor(b.dataDir, landlord.email)),
       ].filter((m) => subject.test(m.raw));
-    await Promise.all([a.app.messages.emailUnread({ proposalId }), b.app.messages.emailUnread({ proposalId })]);
+    await Promise.all([
+      a.app.messages.emailUnread({ proposalId }),
+      b.app.messages.emailUnread({ proposalId }),
+    ]);
     await Promise.all([a.settle(), b.settle()]);
     const sent = await sentByEither();
     expect(sent).toHaveLength(1);
     expect(sent[0]?.text).toContain(`/Message/${proposalId}`);
-    await Promise.all([a.app.messages.emailUnread({ proposalId }), b.app.messages.emailUnread({ proposalId })]);
+    await Promise.all([
+      a.app.messages.emailUnread({ proposalId }),
+      b.app.messages.emailUnread({ proposalId }),
+    ]);
     await Promise.all([a.settle(), b.settle()]);
     expect(await sentByEither()).toHaveLength(1);
   });
