@@ -38,6 +38,10 @@ export const apiRoutes = {
     address: "/profile/address",
     name: "/profile/name",
   },
+  companies: {
+    all: "/companies",
+    one: "/companies/:id",
+  },
   units: {
     all: "/units",
     one: "/units/:id",
@@ -197,6 +201,10 @@ export const apiPaths = {
     personal: apiPath(r.profile.personal),
     address: apiPath(r.profile.address),
     name: apiPath(r.profile.name),
+  },
+  companies: {
+    all: apiPath(r.companies.all),
+    one: (id: string) => apiPath(r.companies.one, id),
   },
   units: {
     all: apiPath(r.units.all),

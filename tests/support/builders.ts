@@ -1,8 +1,9 @@
 import type { AddressInfo } from "node:net";
+import type { CompanyView } from "../../src/shared/contracts/companies";
 import type { ContractStatus, ContractView } from "../../src/shared/contracts/contracts";
 import type { ProposalStatus, ProposalView } from "../../src/shared/contracts/proposals";
 import { entryDate, guarantorOf, type OfferTerms, offerBodyOf, proposalBodyOf, unitBodyOf } from "./bodies";
-import { makePng } from "./files";
+import { makePdf, makePng } from "./files";
 import { outboxFor } from "./mail";
 import { caller, personWithProfile, publishedOfferOf } from "./market";
 import { ORIGIN, signUp, type TestApp, uniqueIp } from "./test-app";
@@ -63,6 +64,11 @@ export interface ContractOptions {
   garantia?: string;
   /** The review's body (PUT /contracts/:id/review) before sending; none: sent as written. */
   review?: Record<string, unknown>;
+  /**
+   * Parties that are companies (issue 34): the landlord lets the unit in a company's name, the
+   * tenant proposes in one; each object overrides fields of the company's body (b.company).
+   */
+  empresas?: { locador?: Record<string, unknown>; locatario?: Record<string, unknown> };
 }
 
 export interface Signer {
@@ -165,6 +171,41 @@ export function builders(t: BuilderApp) {
       );
       if (upload.status >= 300) throw new Error(`photo: ${upload.status} ${upload.body}`);
       return upload.json<{ id: string }>().id;
+    },
+
+    /**
+     * A company of `owner` (issue 34): Alfa Imóveis Ltda., an alphanumeric CNPJ, its contrato
+     * social uploaded as the power document; `over` overrides fields of the body.
+     */
+    async company(owner: { cookie: string }, over: Record<string, unknown> = {}): Promise<CompanyView> {
+      const upload = await uploadBytes(
+        { baseUrl: baseUrl(), cookie: owner.cookie, origin: ORIGIN },
+        await makePdf(),
+        { filename: "contrato-social.pdf", kind: "outro", folder: "empresas" },
+      );
+      if (upload.status >= 300) throw new Error(`power document: ${upload.status} ${upload.body}`);
+      return ok<CompanyView>(
+        "company",
+        call("POST", "/api/companies", owner.cookie, {
+          razaoSocial: "Alfa Imóveis Ltda.",
+          nomeFantasia: "Alfa Imóveis",
+          cnpj: "12.ABC.345/01DE-35",
+          endereco: {
+            cep: "22250040",
+            logradouro: "Rua Voluntários da Pátria",
+            numero: "190",
+            complemento: "sala 501",
+            bairro: "Botafogo",
+            cidade: "Rio de Janeiro",
+            uf: "RJ",
+          },
+          cargo: "sócia-administradora",
+          instrumento: "contrato_social",
+          documentoId: upload.json<{ id: string }>().id,
+          ...over,
+        }),
+        201,
+      );
     },
 
     /**
@@ -299,14 +340,24 @@ export function builders(t: BuilderApp) {
       const garantia = o.garantia ?? (garantias.includes("fiador") ? "fiador" : (garantias[0] as string));
       const landlord = await b.person("Marta");
       const tenant = await b.person("Rafael");
-      const { offerId } = await b.offer({ landlord, garantias });
+      const landlordCompany = o.empresas?.locador ? await b.company(landlord, o.empresas.locador) : null;
+      const tenantCompany = o.empresas?.locatario ? await b.company(tenant, o.empresas.locatario) : null;
+      const { offerId } = await b.offer({
+        landlord,
+        garantias,
+        ...(landlordCompany ? { unit: { empresaId: landlordCompany.id } } : {}),
+      });
       const fiador = garantia === "fiador" ? guarantorOf() : null;
       await b.proposal("aprovada", {
         landlord,
         tenant,
         offerId,
         garantia,
-        body: { dataEntrada: o.dataEntrada ?? entryDate(), ...(fiador ? { fiador } : {}) },
+        body: {
+          dataEntrada: o.dataEntrada ?? entryDate(),
+          ...(fiador ? { fiador } : {}),
+          ...(tenantCompany ? { empresaId: tenantCompany.id } : {}),
+        },
       });
       // The contract is written by a job sent with the approval.
       await t.settle();

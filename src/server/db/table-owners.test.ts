@@ -28,6 +28,7 @@ const OWNERS: Record<string, string> = {
   rate_limits: "auth/auth.ts",
   sign_in_throttle: "auth/throttle.ts",
   profiles: "domains/profile/profiles.repository.ts",
+  companies: "domains/profile/companies.repository.ts",
   units: "domains/listings/units.repository.ts",
   offers: "domains/listings/offers.repository.ts",
   proposals: "domains/proposals/proposals.repository.ts",

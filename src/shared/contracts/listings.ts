@@ -95,6 +95,12 @@ export const depositMonthsField = z
 export const INVENTORY_MAX = 2000;
 
 export const unitInput = z.strictObject({
+  /** Let in the name of one of one's companies (issue 34); null or absent: in one's own. */
+  empresaId: z
+    .uuid({ error: "invalid-company" })
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
   tipo: z.enum(UNIT_TYPES, { error: "invalid-unit-type" }),
   ...addressFields,
   areaM2: z
@@ -128,6 +134,8 @@ export type UnitData = z.output<typeof unitInput>;
 
 export const unitView = z.object({
   id: z.uuid(),
+  /** The company it is let in the name of, or null. */
+  empresaId: z.string().nullable(),
   tipo: z.enum(UNIT_TYPES),
   ...addressViewFields,
   areaM2: z.number(),
@@ -260,6 +268,7 @@ export const offerView = z.object({
     // The inventory is the lease's, not the listing's.
     .omit({
       ofertas: true,
+      empresaId: true,
       matricula: true,
       inventario: true,
       cep: true,

@@ -208,6 +208,12 @@ export type Cotenant = z.infer<typeof cotenant>;
 export const proposalInput = z.strictObject({
   ...proposalTerms.shape,
   ofertaId: z.uuid({ error: "not-found" }),
+  /** Proposing in the name of one of one's companies (issue 34); null or absent: as oneself. */
+  empresaId: z
+    .uuid({ error: "invalid-company" })
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
   moradores: z
     .number({ error: "invalid-residents" })
     .int({ error: "invalid-residents" })
@@ -373,7 +379,14 @@ export const proposalView = z.object({
     caucaoMeses: z.number().nullable(),
     capa: z.string().nullable(),
   }),
-  inquilino: z.object({ nome: z.string() }),
+  inquilino: z.object({
+    nome: z.string(),
+    /** The company the tenant proposes in the name of (issue 34), or null. */
+    empresa: z
+      .object({ razaoSocial: z.string(), nomeFantasia: z.string().nullable(), cnpj: z.string() })
+      .nullable(),
+  }),
+  /** The landlord's first name, or the name of the company the unit is let in. */
   locador: z.object({ nome: z.string() }),
   /**
    * Whether each party's profile holds what the contract needs (decision 041): the moves that

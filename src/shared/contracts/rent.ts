@@ -325,6 +325,7 @@ export const yearStatement = z.object({
   papel: z.enum(["locador", "locatario"]),
   numero: z.string(),
   endereco: z.string(),
+  /** `cpf`: a person's CPF (11 digits), or a company party's CNPJ (14 characters; issue 34). */
   locador: z.object({ nome: z.string(), cpf: z.string() }),
   locatario: z.object({ nome: z.string(), cpf: z.string() }),
   meses: z.array(

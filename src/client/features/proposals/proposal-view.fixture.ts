@@ -44,7 +44,7 @@ export function proposalViewOf(over: Partial<ProposalView> = {}): ProposalView {
       caucaoMeses: 2,
       capa: null,
     },
-    inquilino: { nome: "Ana" },
+    inquilino: { nome: "Ana", empresa: null },
     locador: { nome: "Lucia" },
     dadosCompletos: { inquilino: true, locador: true },
     createdAt: new Date().toISOString(),

@@ -18,6 +18,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { formatCnpj } from "../../../shared/contracts/companies";
 import { formatCpf } from "../../../shared/contracts/profile";
 import type { AdjustmentView, ChargeSummary, LeaseView, LedgerEntry } from "../../../shared/contracts/rent";
 import { formatBRL } from "../../../shared/money";
@@ -444,7 +445,9 @@ function Statement({ lease }: { lease: LeaseView }) {
         <Text size="sm">
           {t(lease.papel === "locador" ? "lease.statement.receivedFrom" : "lease.statement.paidTo", {
             nome: other.nome,
-            cpf: formatCpf(other.cpf),
+            // A company party is reported under its CNPJ (14 characters), a person under the CPF.
+            documento:
+              other.cpf.length === 14 ? `CNPJ ${formatCnpj(other.cpf)}` : `CPF ${formatCpf(other.cpf)}`,
           })}
         </Text>
       )}

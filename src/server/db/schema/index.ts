@@ -1,4 +1,5 @@
 export * from "./auth";
+export * from "./companies";
 export * from "./contracts";
 export * from "./inspections";
 export * from "./lease";

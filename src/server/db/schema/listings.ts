@@ -17,6 +17,7 @@ import type { Uf, UnitType } from "../../../shared/listing-names";
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 import { users } from "./auth";
+import { companies } from "./companies";
 
 /** A property a landlord registers; its photos are document ids, in order (the first is the cover). */
 export const units = pgTable(
@@ -26,6 +27,8 @@ export const units = pgTable(
     ownerId: text("owner_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The company the unit is let in the name of (issue 34); null: its owner, a person. */
+    companyId: uuid("company_id").references(() => companies.id),
     tipo: text("tipo").$type<UnitType>().notNull(),
     cep: text("cep").notNull(),
     logradouro: text("logradouro").notNull(),

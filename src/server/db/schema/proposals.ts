@@ -24,6 +24,7 @@ import type { DocumentKind } from "../../../shared/contracts/storage";
 import type { Uf } from "../../../shared/listing-names";
 import type { Party } from "../../../shared/proposal-machine";
 import { users } from "./auth";
+import { companies } from "./companies";
 import { offers } from "./listings";
 
 /** The personal data a lease contract needs to qualify a party; one row per user. */
@@ -74,6 +75,8 @@ export const proposals = pgTable(
     landlordId: text("landlord_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The company the tenant proposes in the name of (issue 34); null: the tenant, a person. */
+    companyId: uuid("company_id").references(() => companies.id),
     status: text("status").$type<ProposalStatus>().notNull(),
     /** Whose move it is; null once the proposal is final. */
     turn: text("turn").$type<Party>(),

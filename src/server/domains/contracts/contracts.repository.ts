@@ -1,5 +1,6 @@
 import type { NewRowOf, Queryable, RowOf } from "../../db/rows";
 import type { users } from "../../db/schema/auth";
+import type { companies } from "../../db/schema/companies";
 import type { contracts } from "../../db/schema/contracts";
 import type { offers, units } from "../../db/schema/listings";
 import type { profiles, proposals } from "../../db/schema/proposals";
@@ -83,6 +84,8 @@ export async function contractIdOfProposal(c: Queryable, proposalId: string): Pr
 }
 
 type UnitRow = RowOf<typeof units>;
+/** A company as row_to_json gives it (its timestamps as text; the draft reads none of them). */
+type DraftCompany = Omit<RowOf<typeof companies>, "created_at" | "updated_at">;
 /** A party's profile, as row_to_json gives it: the columns a contract qualifies a party with. */
 export type PartyProfile = Pick<
   RowOf<typeof profiles>,
@@ -124,6 +127,9 @@ export type DraftSourceRow = RowOf<typeof proposals> &
     offer_descricao: RowOf<typeof offers>["descricao"];
     lp: PartyProfile;
     tp: PartyProfile;
+    /** The company the unit is let in, and the one the tenant proposed in (issue 34), or null. */
+    lc: DraftCompany | null;
+    tc: DraftCompany | null;
     l_email: RowOf<typeof users>["email"];
     t_email: RowOf<typeof users>["email"];
   } & { [K in UnitColumn as `u_${K}`]: UnitRow[K] };
@@ -136,8 +142,10 @@ export async function draftSource(c: Queryable, proposalId: string): Promise<Dra
          u.aceita_pets AS u_aceita_pets,
          u.tipo AS u_tipo, u.logradouro AS u_logradouro, u.numero AS u_numero, u.complemento AS u_complemento,
          u.bairro AS u_bairro, u.cidade AS u_cidade, u.uf AS u_uf, u.cep AS u_cep, u.matricula AS u_matricula,
-         row_to_json(lp.*) AS lp, row_to_json(tp.*) AS tp, lu.email AS l_email, tu.email AS t_email
+         row_to_json(lp.*) AS lp, row_to_json(tp.*) AS tp, lu.email AS l_email, tu.email AS t_email,
+         row_to_json(lc.*) AS lc, row_to_json(tc.*) AS tc
        FROM proposals p JOIN offers o ON o.id = p.offer_id JOIN units u ON u.id = o.unit_id
+       LEFT JOIN companies lc ON lc.id = u.company_id LEFT JOIN companies tc ON tc.id = p.company_id
        JOIN profiles lp ON lp.user_id = p.landlord_id JOIN profiles tp ON tp.user_id = p.tenant_id
        JOIN users lu ON lu.id = p.landlord_id JOIN users tu ON tu.id = p.tenant_id
        WHERE p.id = $1 AND p.status = 'aprovada'`,

@@ -42,6 +42,17 @@ export async function draftContract(ctx: ContractsContext, proposalId: string): 
       endereco: `${p.logradouro}, ${p.numero}${p.complemento ? `, ${p.complemento}` : ""}, ${p.bairro}, ${p.cidade} – ${p.uf}, CEP ${cep(p.cep)}`,
       email,
     });
+    // A company party (issue 34): the company as the party, the account holder signing for it.
+    const company = (e: NonNullable<typeof r.lc>) => ({
+      empresa: {
+        razaoSocial: e.razao_social,
+        ...(e.nome_fantasia ? { nomeFantasia: e.nome_fantasia } : {}),
+        cnpj: e.cnpj,
+        sede: `${e.logradouro}, ${e.numero}${e.complemento ? `, ${e.complemento}` : ""}, ${e.bairro}, ${e.cidade} – ${e.uf}, CEP ${cep(e.cep)}`,
+        cargo: e.cargo,
+        instrumento: e.instrumento,
+      },
+    });
     const now = ctx.clock.now();
     const id = randomUUID();
     const numero = newNumero(now);
@@ -49,8 +60,8 @@ export async function draftContract(ctx: ContractsContext, proposalId: string): 
     const data: StoredContractData = {
       numero,
       dataEmissao: now.toISOString().slice(0, 10),
-      locador: party(r.lp, r.l_email),
-      locatario: party(r.tp, r.t_email),
+      locador: { ...party(r.lp, r.l_email), ...(r.lc ? company(r.lc) : {}) },
+      locatario: { ...party(r.tp, r.t_email), ...(r.tc ? company(r.tc) : {}) },
       colocatarios: (r.cotenants as Cotenant[]).map(cotenantParty),
       // The guarantor the tenant named and the landlord accepted (decision 017).
       fiador: garantia === "fiador" && r.fiador ? guarantorParty(r.fiador) : null,

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { PDFDocument } from "pdf-lib";
+import { formatCnpj, type PowerInstrument } from "../../../shared/contracts/companies";
 import { formatCpf, type Gender } from "../../../shared/contracts/profile";
 import { leaseLastDay } from "../../../shared/dates";
 import type { SealedAmendment } from "../../../shared/lease/amendments";
@@ -31,7 +32,45 @@ export interface ContractParty {
   parentesco?: string;
   /** A married guarantor's spouse, who consents to the surety (CC art. 1.647, III). */
   conjuge?: ContractParty | null;
+  /**
+   * The company this party is (issue 34, decision 058): the person above is its representative,
+   * who signs for it; the contract names the company as the party.
+   */
+  empresa?: ContractCompany;
 }
+
+/** A company party: a pessoa jurídica, with the office and power of the person who signs for it. */
+export interface ContractCompany {
+  razaoSocial: string;
+  nomeFantasia?: string;
+  /** 14 characters (numeric or alphanumeric, IN RFB 2.229/2024). */
+  cnpj: string;
+  /** The registered office, as an address is written. */
+  sede: string;
+  /** The representative's office ("sócia-administradora"). */
+  cargo: string;
+  instrumento: PowerInstrument;
+}
+
+/** The party's name as documents show it: a company's razão social, a person's name. */
+export const partyName = (p: Pick<ContractParty, "nome" | "empresa">) => p.empresa?.razaoSocial ?? p.nome;
+
+/** The party's tax id as documents show it: "CNPJ 12.ABC.345/01DE-35" or "CPF 123.456.789-09". */
+export const partyTaxId = (p: Pick<ContractParty, "cpf" | "empresa">) =>
+  p.empresa ? `CNPJ ${formatCnpj(p.empresa.cnpj)}` : `CPF ${formatCpf(p.cpf)}`;
+
+/**
+ * A party named briefly, as the documents after the lease name it: "Helena Prado, CPF …", or
+ * "ALFA IMÓVEIS LTDA., CNPJ …, representada por Helena Prado, CPF …".
+ */
+export const partyBrief = (p: Pick<ContractParty, "nome" | "cpf" | "empresa">) =>
+  p.empresa
+    ? `${p.empresa.razaoSocial}, CNPJ ${formatCnpj(p.empresa.cnpj)}, representada por ${p.nome}, CPF ${formatCpf(p.cpf)}`
+    : `${p.nome}, CPF ${formatCpf(p.cpf)}`;
+
+/** How a party's words agree: a company is "a LOCADORA" (a empresa), a person as they said. */
+export const partyGender = (p: Pick<ContractParty, "genero" | "empresa">): Gender | undefined =>
+  p.empresa ? "feminino" : p.genero;
 
 export interface ContractData {
   numero: string;
@@ -195,6 +234,40 @@ const rgWords = (p: ContractParty) =>
  * residência e domicílio em".
  */
 export function qualification(p: ContractParty): string {
+  if (p.empresa) return companyQualification(p.empresa, p);
+  return personQualification(p);
+}
+
+/** What gives the representative the power to sign, as the qualification says it. */
+const POWER_WORDS: Record<PowerInstrument, string> = {
+  contrato_social: "pelo contrato social",
+  estatuto_social: "pelo estatuto social",
+  ata: "por ata de eleição",
+  procuracao: "por procuração",
+};
+
+/**
+ * A company's qualification as Brazilian contracts write it: "ALFA IMÓVEIS LTDA., pessoa jurídica
+ * de direito privado, inscrita no CNPJ sob o nº 12.ABC.345/01DE-35, com sede em …, neste ato
+ * representada por HELENA PRADO, brasileira, …, na qualidade de sócia-administradora, com poderes
+ * conferidos pelo contrato social".
+ */
+function companyQualification(e: ContractCompany, representative: ContractParty): string {
+  const name = e.nomeFantasia
+    ? `${e.razaoSocial.toUpperCase()} (nome fantasia ${e.nomeFantasia})`
+    : e.razaoSocial.toUpperCase();
+  return [
+    name,
+    "pessoa jurídica de direito privado",
+    `inscrita no CNPJ sob o nº${NBSP}${formatCnpj(e.cnpj)}`,
+    `com sede em ${e.sede}`,
+    `neste ato representada por ${personQualification(representative)}`,
+    `na qualidade de ${e.cargo}`,
+    `com poderes conferidos ${POWER_WORDS[e.instrumento]}`,
+  ].join(", ");
+}
+
+function personQualification(p: ContractParty): string {
   const g = known(p.genero);
   const rg = rgWords(p);
   if (!g) {
@@ -235,8 +308,8 @@ function dateBR(iso: string): string {
 /** The roles of this contract, each agreeing with its person. */
 function rolesOf(data: ContractData) {
   return {
-    locador: role("LOCADOR", data.locador.genero),
-    locatario: role("LOCATÁRIO", data.locatario.genero),
+    locador: role("LOCADOR", partyGender(data.locador)),
+    locatario: role("LOCATÁRIO", partyGender(data.locatario)),
     fiador: role("FIADOR", data.fiador?.genero),
   };
 }
@@ -405,6 +478,17 @@ export const SIGNATURE_LINE = "______________________________________________";
 /** Points left blank above each signature line for the drawn signature (signature-stamps.ts). */
 export const SIGNATURE_SPACE = 40;
 
+/**
+ * The words under a signature line: the role, the name and the CPF; for a company, the company
+ * and the representative who signs for it ("LOCADORA: ALFA LTDA., CNPJ …, por HELENA PRADO – CPF …").
+ */
+export function signatureName(label: string, p: Pick<ContractParty, "nome" | "cpf" | "empresa">): string {
+  const person = `${p.nome} – CPF ${formatCpf(p.cpf)}`;
+  return p.empresa
+    ? `${label}: ${p.empresa.razaoSocial}, CNPJ ${formatCnpj(p.empresa.cnpj)}, por ${person}`
+    : `${label}: ${person}`;
+}
+
 /** Each signer's line, in the order of plannedSigners (the signers' positions). */
 export function signatureLines(data: ContractData): [string, ContractParty][] {
   const { locador: L, locatario: T, fiador: F } = rolesOf(data);
@@ -471,7 +555,7 @@ export async function renderContract(
     ensureRoom(w, SIGNATURE_SPACE + 30);
     w.y -= SIGNATURE_SPACE;
     write(w, SIGNATURE_LINE, { gap: 0, keepWithNext: 30 });
-    write(w, `${label}: ${p.nome} – CPF ${formatCpf(p.cpf)}`, { size: 9, gap: 8 });
+    write(w, signatureName(label, p), { size: 9, gap: 8 });
   }
   write(w, "Assinado eletronicamente; a trilha de auditoria segue no certificado de conclusão anexo.", {
     size: 8,

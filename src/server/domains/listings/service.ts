@@ -42,6 +42,7 @@ import { searchOffers, suggestPlaces } from "./offers-search.repository";
 /** How many places the search box suggests at most. */
 const PLACE_SUGGESTIONS = 8;
 
+import { companyById, companyOf } from "../profile/companies.repository";
 import {
   deleteUnit,
   insertUnit,
@@ -59,9 +60,15 @@ type OfferUpdateData = import("zod").output<typeof offerUpdate>;
 
 const OPEN_STATUSES: readonly OfferStatus[] = ["rascunho", "publicada", "reservada", "alugada"];
 
+/** A unit or a proposal may be in the name of the caller's own companies only. */
+async function checkCompany(c: Queryable, userId: string, companyId: string | null): Promise<void> {
+  if (companyId && !(await companyOf(c, userId, companyId))) throw new AppError("invalid-company");
+}
+
 function unitView(r: UnitWithOffers | Omit<UnitWithOffers, "ofertas">): UnitView {
   return {
     id: r.id,
+    empresaId: r.company_id,
     tipo: r.tipo,
     cep: r.cep,
     logradouro: r.logradouro,
@@ -89,6 +96,7 @@ function unitView(r: UnitWithOffers | Omit<UnitWithOffers, "ofertas">): UnitView
 /** A landlord's unit, as the units table's columns. */
 function unitFields(d: UnitData): UnitFields {
   return {
+    company_id: d.empresaId,
     tipo: d.tipo,
     cep: d.cep,
     logradouro: d.logradouro,
@@ -205,6 +213,7 @@ export class ListingsService {
   async createUnit(userId: string, data: UnitData): Promise<UnitView> {
     return this.tx(async (c) => {
       await this.checkPhotos(c, userId, data.fotos);
+      await checkCompany(c, userId, data.empresaId);
       return unitView(await insertUnit(c, { id: randomUUID(), owner_id: userId, ...unitFields(data) }));
     });
   }
@@ -220,8 +229,12 @@ export class ListingsService {
 
   async updateUnit(userId: string, id: string, data: UnitData): Promise<UnitView> {
     await this.tx(async (c) => {
-      await this.ownedUnit(c, userId, id, true);
+      const unit = await this.ownedUnit(c, userId, id, true);
       await this.checkPhotos(c, userId, data.fotos);
+      await checkCompany(c, userId, data.empresaId);
+      // Whose name a lease is written in does not change under an offer people may be closing.
+      if (unit.company_id !== data.empresaId && (await unitHasOfferIn(c, id, ACTIVE_STATUSES)))
+        throw new AppError("unit-has-active-offer");
       const fields = unitFields(data);
       await updateUnit(c, id, fields);
       // Offers carry the unit's searchable fields: keep them in step.
@@ -266,6 +279,7 @@ export class ListingsService {
     const isOwner = r !== undefined && r.owner_id === userId;
     if (!r || (!isOwner && !PUBLIC_STATUSES.includes(r.status))) throw new AppError("not-found");
     const u = r.unit;
+    const company = u.company_id ? await companyById(this.pool, u.company_id) : undefined;
     return {
       id: r.id,
       status: r.status,
@@ -283,7 +297,10 @@ export class ListingsService {
       publishedAt: r.published_at?.toISOString() ?? null,
       createdAt: r.created_at.toISOString(),
       updatedAt: r.updated_at.toISOString(),
-      anunciante: r.owner_name.trim().split(/\s+/)[0] ?? "",
+      // A company lets in its own name (issue 34): the name it trades under, or its razão social.
+      anunciante: company
+        ? (company.nome_fantasia ?? company.razao_social)
+        : (r.owner_name.trim().split(/\s+/)[0] ?? ""),
       isOwner,
       recebePropostas: profileView(await profileOf(this.pool, r.owner_id)).complete,
       unidade: {

@@ -9,6 +9,7 @@ type UnitRow = RowOf<typeof units>;
 
 /** The columns a landlord writes of a unit (everything but its id, owner and times), in order. */
 const UNIT_FIELDS = [
+  "company_id",
   "tipo",
   "cep",
   "logradouro",

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { depositMonths, type proposalInput } from "../../../shared/contracts/proposals";
 import { AppError } from "../../../shared/errors";
 import { withTransaction } from "../../db/client";
+import { companyOf } from "../profile/companies.repository";
 import { checkDocuments, checkGuarantor, checkSigners, checkTerms, shareWithLandlord } from "./checks";
 import {
   deadlineFrom,
@@ -50,6 +51,9 @@ export async function createProposal(
     checkGuarantor(input.garantia, input.fiador, [], "fiador");
     await checkSigners(c, tenantId, offer.owner_id, input.cotenants, input.fiador);
     await checkDocuments(c, tenantId, input.documentos);
+    // In a company's name: the tenant's own company, whose power documents the landlord may read.
+    const company = input.empresaId ? await companyOf(c, tenantId, input.empresaId) : undefined;
+    if (input.empresaId && !company) throw new AppError("invalid-company");
     try {
       await insertProposal(c, {
         id,
@@ -69,12 +73,16 @@ export async function createProposal(
         mensagem: input.mensagem,
         caucao_meses: depositMonths(input.garantia, input.caucaoMeses, rules),
         fiador: input.fiador,
+        company_id: company?.id ?? null,
       });
     } catch (err) {
       if ((err as { code?: string }).code === "23505") throw new AppError("duplicate-proposal");
       throw err;
     }
-    await shareWithLandlord(c, id, offer.owner_id, input.documentos);
+    await shareWithLandlord(c, id, offer.owner_id, [
+      ...input.documentos,
+      ...(company ? [company.documento_id] : []),
+    ]);
     await recordEvent(c, id, "tenant", {
       type: "enviada",
       changes: null,

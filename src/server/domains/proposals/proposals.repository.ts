@@ -87,6 +87,7 @@ export type NewProposal = Pick<
   | "mensagem"
   | "caucao_meses"
   | "fiador"
+  | "company_id"
 >;
 
 /** The id of `tenantId`'s open proposal for `offerId`, if any (there is at most one). */
@@ -106,8 +107,8 @@ export async function openProposalOf(
 export async function insertProposal(c: Queryable, p: NewProposal): Promise<void> {
   await c.query(
     `INSERT INTO proposals (id, offer_id, tenant_id, landlord_id, status, turn, deadline, aluguel, data_entrada,
-       prazo_meses, garantia, moradores, pets, renda, cotenants, documentos, mensagem, caucao_meses, fiador)
-     VALUES ($1,$2,$3,$4,'enviada','landlord',$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17)`,
+       prazo_meses, garantia, moradores, pets, renda, cotenants, documentos, mensagem, caucao_meses, fiador, company_id)
+     VALUES ($1,$2,$3,$4,'enviada','landlord',$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18)`,
     [
       p.id,
       p.offer_id,
@@ -126,6 +127,7 @@ export async function insertProposal(c: Queryable, p: NewProposal): Promise<void
       p.mensagem,
       p.caucao_meses,
       p.fiador ? JSON.stringify(p.fiador) : null,
+      p.company_id,
     ],
   );
 }
@@ -292,6 +294,12 @@ export type ProposalWithOffer = Proposal & {
   /** The tenant's legal name, or the account's before the profile has one. */
   tenant_name: string;
   landlord_name: RowOf<typeof users>["name"];
+  /** The companies the tenant proposes and the unit is let in the name of (issue 34), or null. */
+  tc_razao: string | null;
+  tc_fantasia: string | null;
+  tc_cnpj: string | null;
+  lc_razao: string | null;
+  lc_fantasia: string | null;
 };
 
 async function withOffers(c: Queryable, where: string, params: unknown[]): Promise<ProposalWithOffer[]> {
@@ -299,8 +307,12 @@ async function withOffers(c: Queryable, where: string, params: unknown[]): Promi
     `SELECT p.*, o.id AS o_id, o.tipo AS o_tipo, o.bairro AS o_bairro, o.cidade AS o_cidade, o.uf AS o_uf, o.total AS o_total,
        o.aluguel AS o_aluguel, o.condominio AS o_condominio, o.iptu AS o_iptu, o.seguro_incendio AS o_seguro,
        o.garantias AS o_garantias, o.prazo_meses AS o_prazo, o.caucao_meses AS o_caucao, o.capa AS o_capa,
-       coalesce(tp.nome_completo, tu.name) AS tenant_name, lu.name AS landlord_name
+       coalesce(tp.nome_completo, tu.name) AS tenant_name, lu.name AS landlord_name,
+       tc.razao_social AS tc_razao, tc.nome_fantasia AS tc_fantasia, tc.cnpj AS tc_cnpj,
+       lc.razao_social AS lc_razao, lc.nome_fantasia AS lc_fantasia
      FROM proposals p JOIN offers o ON o.id = p.offer_id
+     LEFT JOIN companies tc ON tc.id = p.company_id
+     LEFT JOIN units ou ON ou.id = o.unit_id LEFT JOIN companies lc ON lc.id = ou.company_id
      JOIN users tu ON tu.id = p.tenant_id LEFT JOIN profiles tp ON tp.user_id = p.tenant_id
      JOIN users lu ON lu.id = p.landlord_id
      WHERE ${where} ORDER BY p.updated_at DESC, p.id DESC LIMIT 500`,

@@ -63,8 +63,16 @@ function viewOf(
       caucaoMeses: r.o_caucao,
       capa: r.o_capa,
     },
-    inquilino: { nome: r.tenant_name },
-    locador: { nome: r.landlord_name.trim().split(/\s+/)[0] ?? "" },
+    inquilino: {
+      nome: r.tenant_name,
+      empresa:
+        r.tc_razao && r.tc_cnpj
+          ? { razaoSocial: r.tc_razao, nomeFantasia: r.tc_fantasia, cnpj: r.tc_cnpj }
+          : null,
+    },
+    locador: {
+      nome: r.lc_razao ? (r.lc_fantasia ?? r.lc_razao) : (r.landlord_name.trim().split(/\s+/)[0] ?? ""),
+    },
     dadosCompletos: { inquilino: complete.has(r.tenant_id), locador: complete.has(r.landlord_id) },
     createdAt: r.created_at.toISOString(),
     updatedAt: r.updated_at.toISOString(),

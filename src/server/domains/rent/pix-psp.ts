@@ -479,7 +479,8 @@ export const MULTA_PERCENTUAL = 2;
 export function cobvBody(input: {
   vencimento: string;
   validadeAposVencimentoDias: number;
-  devedor: { cpf: string; nome: string };
+  /** A person by CPF, or a company by CNPJ (issue 34). */
+  devedor: { cpf: string; nome: string } | { cnpj: string; nome: string };
   valorCentavos: number;
   multaBp: number;
   jurosMesBp: number;
@@ -491,13 +492,16 @@ export function cobvBody(input: {
   // Checked before the zero test below, which would otherwise drop a negative rate silently.
   hundredths(input.multaBp, "multaBp");
   hundredths(input.jurosMesBp, "jurosMesBp");
-  const cpf = input.devedor.cpf.replace(/[.\-\s]/g, "");
+  const devedor =
+    "cnpj" in input.devedor
+      ? { cnpj: input.devedor.cnpj.replace(/[.\-/\s]/g, "").toUpperCase(), nome: input.devedor.nome }
+      : { cpf: input.devedor.cpf.replace(/[.\-\s]/g, ""), nome: input.devedor.nome };
   const body: CobvRequest = {
     calendario: {
       dataDeVencimento: input.vencimento,
       validadeAposVencimento: input.validadeAposVencimentoDias,
     },
-    devedor: { cpf, nome: input.devedor.nome },
+    devedor,
     valor: {
       original: hundredths(input.valorCentavos, "valorCentavos"),
       ...(input.multaBp > 0
@@ -519,10 +523,14 @@ export function cobvBody(input: {
   // field named, rather than as a PSP's 400 after a network round trip.
   cobvRequestSchema
     .extend({
-      devedor: z.object({
-        cpf: z.string().regex(/^\d{11}$/, "11 dígitos"),
-        nome: z.string().min(1).max(200),
-      }),
+      devedor: z.union([
+        z.object({ cpf: z.string().regex(/^\d{11}$/, "11 dígitos"), nome: z.string().min(1).max(200) }),
+        // 14 characters: digits, or letters and digits since July 2026 (IN RFB 2.229/2024).
+        z.object({
+          cnpj: z.string().regex(/^[0-9A-Z]{12}\d{2}$/, "14 caracteres"),
+          nome: z.string().min(1).max(200),
+        }),
+      ]),
     })
     .parse(body);
   return body;

@@ -732,7 +732,10 @@ export class RentService {
       cobvBody({
         vencimento: charge.due_date,
         validadeAposVencimentoDias: PSP_VALIDITY_DAYS,
-        devedor: { cpf: lease.data.locatario.cpf, nome: lease.data.locatario.nome },
+        // A company tenant pays as the company (issue 34).
+        devedor: lease.data.locatario.empresa
+          ? { cnpj: lease.data.locatario.empresa.cnpj, nome: lease.data.locatario.empresa.razaoSocial }
+          : { cpf: lease.data.locatario.cpf, nome: lease.data.locatario.nome },
         valorCentavos: charge.amount,
         multaBp: late.multaBp,
         jurosMesBp: late.jurosMesBp,

@@ -8,6 +8,7 @@ import type {
 } from "../../../shared/contracts/rent";
 import { standingOn } from "../../../shared/lease/term";
 import { adjustmentWindow, anniversaries } from "../../../shared/rent/adjustment";
+import { partyName } from "../contracts/template";
 import {
   dueDayOf,
   indexOf,
@@ -177,7 +178,7 @@ export function leaseSummaryOf(
     numero: lease.numero,
     papel,
     endereco: lease.data.imovel.endereco,
-    outraParte: papel === "locador" ? lease.data.locatario.nome : lease.data.locador.nome,
+    outraParte: partyName(papel === "locador" ? lease.data.locatario : lease.data.locador),
     aluguelAtual: rentOn(lease, adjustments, day),
     emAtraso: lateSum(list),
     proxima: nextOf(list),
@@ -203,8 +204,8 @@ export function leaseViewOf(
     id: lease.id,
     numero: lease.numero,
     papel,
-    locador: lease.data.locador.nome,
-    locatario: lease.data.locatario.nome,
+    locador: partyName(lease.data.locador),
+    locatario: partyName(lease.data.locatario),
     endereco: lease.data.imovel.endereco,
     termos: {
       aluguelInicial: t.aluguel,
@@ -286,8 +287,9 @@ export function statementOf(
     papel: roleIn(lease, userId),
     numero: lease.numero,
     endereco: d.imovel.endereco,
-    locador: { nome: d.locador.nome, cpf: d.locador.cpf },
-    locatario: { nome: d.locatario.nome, cpf: d.locatario.cpf },
+    // A company party reports under its CNPJ (issue 34): it is who paid or received.
+    locador: { nome: partyName(d.locador), cpf: d.locador.empresa?.cnpj ?? d.locador.cpf },
+    locatario: { nome: partyName(d.locatario), cpf: d.locatario.empresa?.cnpj ?? d.locatario.cpf },
     meses,
     totais: {
       aluguel: sum("aluguel"),

@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
 import { PDFDocument } from "pdf-lib";
-import { formatCpf } from "../../../../shared/contracts/profile";
 import { ensureRoom, footer, openWriter, type Writer, write } from "../pdf-writer";
-import { SIGNATURE_LINE, SIGNATURE_SPACE } from "../template";
+import { type ContractParty, SIGNATURE_LINE, SIGNATURE_SPACE, signatureName } from "../template";
 
 /*
  * What every document's PDF shares with the lease's: DejaVu Sans embedded, fixed dates (the same
@@ -24,14 +23,17 @@ export async function openDocument(title: string, dataEmissao: string): Promise<
   return openWriter(doc);
 }
 
-/** Each signer's line with its caption ("LOCADOR(A): name – CPF …"), in the signers' order. */
-export function writeSignatureLines(w: Writer, lines: { label: string; nome: string; cpf: string }[]): void {
+/** Each signer's line with its caption (signatureName: "LOCADOR(A): name – CPF …"), in the signers' order. */
+export function writeSignatureLines(
+  w: Writer,
+  lines: ({ label: string } & Pick<ContractParty, "nome" | "cpf" | "empresa">)[],
+): void {
   for (const l of lines) {
     // The space for the drawn signature, its line and the name stay on one page.
     ensureRoom(w, SIGNATURE_SPACE + 30);
     w.y -= SIGNATURE_SPACE;
     write(w, SIGNATURE_LINE, { gap: 0, keepWithNext: 30 });
-    write(w, `${l.label}: ${l.nome} – CPF ${formatCpf(l.cpf)}`, { size: 9, gap: 8 });
+    write(w, signatureName(l.label, l), { size: 9, gap: 8 });
   }
   write(w, "Assinado eletronicamente; a trilha de auditoria segue no certificado de conclusão anexo.", {
     size: 8,

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { amendmentChanges, leaseAmendmentView } from "../../../../../shared/contracts/lease";
-import { formatCpf } from "../../../../../shared/contracts/profile";
 import { leaseLastDay } from "../../../../../shared/dates";
 import { agree } from "../../../../../shared/gender";
 import { formatBRL } from "../../../../../shared/money";
@@ -8,7 +7,7 @@ import { rentChanged } from "../../../../realtime/events";
 import { findContract, setLeaseData } from "../../contracts.repository";
 import { cotenantParty, guarantorParty } from "../../parties";
 import { write } from "../../pdf-writer";
-import { type ContractParty, qualification, role, type StoredContractData } from "../../template";
+import { type ContractParty, partyBrief, qualification, role, type StoredContractData } from "../../template";
 import { moneyWithWords, numberInWords } from "../../words";
 import type { DocumentKind, DocumentSource, PlannedSigner } from "../kind";
 import { closeDocument, openDocument, writeSignatureLines } from "../page";
@@ -41,7 +40,7 @@ const data = z.object({
 export type AmendmentData = z.output<typeof data>;
 
 const dateBR = (d: string) => d.split("-").reverse().join("/");
-const qualified = (p: ContractParty) => `${p.nome}, CPF ${formatCpf(p.cpf)}`;
+const qualified = partyBrief;
 
 export const GUARANTEE_NAMES: Record<string, string> = {
   fiador: "fiança",
@@ -216,7 +215,7 @@ async function render(doc: DocumentSource<AmendmentData>) {
   write(w, `Dado em ${dateBR(doc.dataEmissao)}.`, { gap: 10 });
   writeSignatureLines(
     w,
-    signerLines(doc).map((s) => ({ label: s.label, nome: s.p.nome, cpf: s.p.cpf })),
+    signerLines(doc).map((s) => ({ label: s.label, nome: s.p.nome, cpf: s.p.cpf, empresa: s.p.empresa })),
   );
   return closeDocument(w, title);
 }

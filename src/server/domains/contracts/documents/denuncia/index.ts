@@ -1,10 +1,9 @@
 import { z } from "zod";
 import { earlyFineView } from "../../../../../shared/contracts/lease";
-import { formatCpf } from "../../../../../shared/contracts/profile";
 import { formatBRL } from "../../../../../shared/money";
 import { rentChanged } from "../../../../realtime/events";
 import { write } from "../../pdf-writer";
-import type { ContractParty } from "../../template";
+import { partyBrief } from "../../template";
 import { moneyWithWords } from "../../words";
 import type { DocumentKind, DocumentSource } from "../kind";
 import { closeDocument, openDocument, writeSignatureLines } from "../page";
@@ -37,7 +36,7 @@ const data = z.object({
 export type NoticeData = z.output<typeof data>;
 
 const dateBR = (d: string) => d.split("-").reverse().join("/");
-const qualified = (p: ContractParty) => `${p.nome}, CPF ${formatCpf(p.cpf)}`;
+const qualified = partyBrief;
 
 function fineText(n: NoticeData): string | null {
   const m = n.multa;
@@ -75,8 +74,8 @@ async function renderAgreement(doc: DocumentSource<NoticeData>) {
   );
   write(w, `Dado em ${dateBR(n.avisoEm)}.`, { gap: 10 });
   writeSignatureLines(w, [
-    { label: "PARTE LOCADORA", nome: l.locador.nome, cpf: l.locador.cpf },
-    { label: "PARTE LOCATÁRIA", nome: l.locatario.nome, cpf: l.locatario.cpf },
+    { label: "PARTE LOCADORA", nome: l.locador.nome, cpf: l.locador.cpf, empresa: l.locador.empresa },
+    { label: "PARTE LOCATÁRIA", nome: l.locatario.nome, cpf: l.locatario.cpf, empresa: l.locatario.empresa },
   ]);
   return closeDocument(w, title);
 }
@@ -121,7 +120,12 @@ async function render(doc: DocumentSource<NoticeData>) {
   );
   write(w, `Dado em ${dateBR(n.avisoEm)}.`, { gap: 10 });
   writeSignatureLines(w, [
-    { label: byTenant ? "PARTE LOCATÁRIA" : "PARTE LOCADORA", nome: from.nome, cpf: from.cpf },
+    {
+      label: byTenant ? "PARTE LOCATÁRIA" : "PARTE LOCADORA",
+      nome: from.nome,
+      cpf: from.cpf,
+      empresa: from.empresa,
+    },
   ]);
   return closeDocument(w, title);
 }

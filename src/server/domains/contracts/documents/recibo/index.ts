@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatCnpj } from "../../../../../shared/contracts/companies";
 import { formatCpf } from "../../../../../shared/contracts/profile";
 import { chargeLine } from "../../../../../shared/contracts/rent";
 import { formatBRL } from "../../../../../shared/money";
@@ -53,8 +54,13 @@ const LINE_NAMES: Record<string, string> = {
 const dateBR = (d: string) => d.split("-").reverse().join("/");
 const monthBR = (m: string) => m.split("-").reverse().join("/");
 
-/** "Nome, CPF 123.456.789-09, residente em …": how a receipt qualifies payer and payee. */
+/**
+ * "Nome, CPF 123.456.789-09, com endereço em …", or for a company "ALFA LTDA., CNPJ …, com sede
+ * em …": how a receipt qualifies payer and payee.
+ */
 function qualified(p: ContractParty): string {
+  if (p.empresa)
+    return `${p.empresa.razaoSocial}, CNPJ ${formatCnpj(p.empresa.cnpj)}, com sede em ${p.empresa.sede}`;
   return [p.nome, `CPF ${formatCpf(p.cpf)}`, p.endereco ? `com endereço em ${p.endereco}` : null]
     .filter(Boolean)
     .join(", ");

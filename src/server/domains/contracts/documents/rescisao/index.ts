@@ -1,12 +1,11 @@
 import { z } from "zod";
 import { SETTLEMENT_LINE_KINDS } from "../../../../../shared/contracts/lease";
-import { formatCpf } from "../../../../../shared/contracts/profile";
 import { formatBRL } from "../../../../../shared/money";
 import { rentChanged } from "../../../../realtime/events";
 import { moveOffer } from "../../../listings/lifecycle";
 import { findContract, setLeaseData } from "../../contracts.repository";
 import { write } from "../../pdf-writer";
-import type { ContractParty, StoredContractData } from "../../template";
+import { partyBrief, type StoredContractData } from "../../template";
 import { moneyWithWords } from "../../words";
 import type { DocumentKind, DocumentSource, PlannedSigner } from "../kind";
 import { closeDocument, openDocument, writeSignatureLines } from "../page";
@@ -74,7 +73,7 @@ export type TerminationData = z.output<typeof data>;
 export const parseTermination = (input: unknown): TerminationData => data.parse(input);
 
 const dateBR = (d: string) => d.split("-").reverse().join("/");
-const qualified = (p: ContractParty) => `${p.nome}, CPF ${formatCpf(p.cpf)}`;
+const qualified = partyBrief;
 
 const LABELS: Record<string, string> = {
   locador: "PARTE LOCADORA",

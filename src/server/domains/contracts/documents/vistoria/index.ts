@@ -6,13 +6,13 @@ import {
   type ItemState,
   inspectionView,
 } from "../../../../../shared/contracts/inspections";
-import { formatCpf } from "../../../../../shared/contracts/profile";
 import { brazilDateTime } from "../../../../../shared/contracts/proposals";
 import { formatBRL } from "../../../../../shared/money";
 import { inspectionChanged } from "../../../../realtime/events";
 import { recordInspectionEvent } from "../../../inspections/inspection-events.repository";
 import { markSigned } from "../../../inspections/inspections.repository";
 import { ensureRoom, MARGIN, WIDTH, type Writer, write, writeRow } from "../../pdf-writer";
+import { partyBrief } from "../../template";
 import type { DocumentFiles, DocumentKind, DocumentSource } from "../kind";
 import { closeDocument, openDocument, writeSignatureLines } from "../page";
 
@@ -167,8 +167,8 @@ async function render(doc: DocumentSource<LaudoData>, files: DocumentFiles) {
     { gap: 8 },
   );
   write(w, `Imóvel: ${l.imovel.tipo} – ${l.imovel.endereco}.`, { gap: 4 });
-  write(w, `Parte locadora: ${l.locador.nome}, CPF ${formatCpf(l.locador.cpf)}.`, { gap: 4 });
-  write(w, `Parte locatária: ${l.locatario.nome}, CPF ${formatCpf(l.locatario.cpf)}.`, { gap: 4 });
+  write(w, `Parte locadora: ${partyBrief(l.locador)}.`, { gap: 4 });
+  write(w, `Parte locatária: ${partyBrief(l.locatario)}.`, { gap: 4 });
   const contests = Object.keys(report.contestacoes).length;
   const review = report.concordanciaTacita
     ? `O prazo de revisão terminou em ${report.revisaoAte ? brazilDateTime(new Date(report.revisaoAte)) : "—"} sem manifestação da parte locatária sobre os itens não contestados: valem como aceitos (concordância tácita).`
@@ -259,8 +259,8 @@ async function render(doc: DocumentSource<LaudoData>, files: DocumentFiles) {
     );
   w.y -= 10;
   writeSignatureLines(w, [
-    { label: "PARTE LOCADORA", nome: l.locador.nome, cpf: l.locador.cpf },
-    { label: "PARTE LOCATÁRIA", nome: l.locatario.nome, cpf: l.locatario.cpf },
+    { label: "PARTE LOCADORA", nome: l.locador.nome, cpf: l.locador.cpf, empresa: l.locador.empresa },
+    { label: "PARTE LOCATÁRIA", nome: l.locatario.nome, cpf: l.locatario.cpf, empresa: l.locatario.empresa },
   ]);
   return closeDocument(w, title);
 }

@@ -1,0 +1,78 @@
+import type { CompanyData } from "../../../shared/contracts/companies";
+import type { Queryable, RowOf } from "../../db/rows";
+import type { companies } from "../../db/schema/companies";
+
+/** The companies table (decision 058): the companies an account acts for, as landlord or tenant. */
+export type Company = RowOf<typeof companies>;
+
+export async function companiesOf(c: Queryable, userId: string): Promise<(Company & { em_uso: boolean })[]> {
+  const { rows } = await c.query<Company & { em_uso: boolean }>(
+    `SELECT co.*, (EXISTS (SELECT 1 FROM units u WHERE u.company_id = co.id)
+                   OR EXISTS (SELECT 1 FROM proposals p WHERE p.company_id = co.id)) AS em_uso
+       FROM companies co WHERE co.user_id = $1 ORDER BY co.razao_social, co.created_at`,
+    [userId],
+  );
+  return rows;
+}
+
+/** One of `userId`'s companies (undefined when it is not theirs), locked when `lock`. */
+export async function companyOf(
+  c: Queryable,
+  userId: string,
+  id: string,
+  lock = false,
+): Promise<(Company & { em_uso: boolean }) | undefined> {
+  const { rows } = await c.query<Company & { em_uso: boolean }>(
+    `SELECT co.*, (EXISTS (SELECT 1 FROM units u WHERE u.company_id = co.id)
+                   OR EXISTS (SELECT 1 FROM proposals p WHERE p.company_id = co.id)) AS em_uso
+       FROM companies co WHERE co.id = $1 AND co.user_id = $2${lock ? " FOR UPDATE OF co" : ""}`,
+    [id, userId],
+  );
+  return rows[0];
+}
+
+/** Any company by id (the contract's draft reads the one a unit or proposal names). */
+export async function companyById(c: Queryable, id: string): Promise<Company | undefined> {
+  const { rows } = await c.query<Company>("SELECT * FROM companies WHERE id = $1", [id]);
+  return rows[0];
+}
+
+const columns = (d: CompanyData) => [
+  d.cnpj,
+  d.razaoSocial,
+  d.nomeFantasia ?? null,
+  d.endereco.cep,
+  d.endereco.logradouro,
+  d.endereco.numero,
+  d.endereco.complemento ?? "",
+  d.endereco.bairro,
+  d.endereco.cidade,
+  d.endereco.uf,
+  d.cargo,
+  d.instrumento,
+  d.documentoId,
+];
+
+/** A new company. The same account registering a CNPJ twice fails with 23505 (unique violation). */
+export async function insertCompany(c: Queryable, id: string, userId: string, d: CompanyData): Promise<void> {
+  await c.query(
+    `INSERT INTO companies (id, user_id, cnpj, razao_social, nome_fantasia, cep, logradouro, numero, complemento,
+       bairro, cidade, uf, cargo, instrumento, documento_id)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15)`,
+    [id, userId, ...columns(d)],
+  );
+}
+
+export async function updateCompany(c: Queryable, id: string, d: CompanyData): Promise<void> {
+  await c.query(
+    `UPDATE companies SET cnpj=$2, razao_social=$3, nome_fantasia=$4, cep=$5, logradouro=$6, numero=$7,
+       complemento=$8, bairro=$9, cidade=$10, uf=$11, cargo=$12, instrumento=$13, documento_id=$14,
+       updated_at=now()
+     WHERE id = $1`,
+    [id, ...columns(d)],
+  );
+}
+
+export async function deleteCompany(c: Queryable, id: string): Promise<void> {
+  await c.query("DELETE FROM companies WHERE id = $1", [id]);
+}

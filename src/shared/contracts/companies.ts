@@ -1,0 +1,96 @@
+import { formatCnpj as formatCnpjOf, isValidCnpj as isValidCnpjOf } from "@brazilian-utils/brazilian-utils";
+import { z } from "zod";
+import { addressFields, addressViewFields } from "./listings";
+
+/*
+ * A company as a party (issue 34): a landlord or a tenant that is a pessoa jurídica, qualified by
+ * its CNPJ and signing through its legal representatives (decision 058). The account that
+ * registers it signs for it (its holder's qualification is the representative's). Messages are error codes of src/shared/errors.ts.
+ */
+
+/**
+ * A CNPJ as kept: its 14 characters, letters in upper case. From July 2026 the Receita issues
+ * alphanumeric CNPJs (IN RFB 2.229/2024): 12 letters or digits and 2 check digits; the numeric
+ * ones stay valid. The check digits are @brazilian-utils/brazilian-utils's (version 2 reads both).
+ */
+export const cleanCnpj = (v: string) => v.replace(/[\s./-]/g, "").toUpperCase();
+export const isValidCnpj = (v: string) => isValidCnpjOf(cleanCnpj(v), { version: 2 });
+/** "12.ABC.345/01DE-35" */
+export const formatCnpj = (v: string) => formatCnpjOf(cleanCnpj(v), { version: 2 });
+
+export const cnpjField = z
+  .string({ error: "invalid-cnpj" })
+  .max(30, { error: "invalid-cnpj" })
+  .transform(cleanCnpj)
+  .refine(isValidCnpj, { error: "invalid-cnpj" });
+
+/*
+ * The characters a company's name may have: a person's name's (see isPrintableName), digits, and
+ * what registered names use ("&", "/", ",", "(", ")"): "Souza & Filhos Ltda.", "Alfa S/A". All
+ * print in the contract's embedded font (names.test.ts).
+ */
+const COMPANY_NAME_CHARACTERS =
+  /^[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u019A\u019C-\u024F\u1E00-\u1EFB '\u2019.,&/()-]*$/u;
+export const isPrintableCompanyName = (name: string) => COMPANY_NAME_CHARACTERS.test(name.normalize("NFC"));
+
+const companyName = (required: boolean) =>
+  z
+    .string({ error: "invalid-company-name" })
+    .transform((v) => v.normalize("NFC").trim().replace(/\s+/g, " "))
+    .pipe(
+      z
+        .string()
+        .min(required ? 3 : 0, { error: "invalid-company-name" })
+        .max(150, { error: "invalid-company-name" })
+        .refine(isPrintableCompanyName, { error: "name-unprintable" }),
+    );
+
+/** What gives a representative the power to sign for the company. */
+export const POWER_INSTRUMENTS = ["contrato_social", "estatuto_social", "ata", "procuracao"] as const;
+export type PowerInstrument = (typeof POWER_INSTRUMENTS)[number];
+
+const cargoField = z
+  .string({ error: "invalid-role-title" })
+  .trim()
+  .min(2, { error: "invalid-role-title" })
+  .max(60, { error: "invalid-role-title" });
+
+const powerFields = {
+  /** "sócia-administradora", "diretor", "procuradora" */
+  cargo: cargoField,
+  instrumento: z.enum(POWER_INSTRUMENTS, { error: "invalid-power-instrument" }),
+  /** The document that gives the power (the contrato social, the procuração): one of one's uploads. */
+  documentoId: z.uuid({ error: "invalid-document" }),
+};
+
+export const companyInput = z.strictObject({
+  razaoSocial: companyName(true),
+  nomeFantasia: companyName(false)
+    .optional()
+    .transform((v) => v || undefined),
+  cnpj: cnpjField,
+  /** The registered office (sede). */
+  endereco: z.strictObject({ ...addressFields }, { error: "invalid-argument" }),
+  /** The account holder's power: they sign for the company. */
+  ...powerFields,
+});
+export type CompanyInput = z.input<typeof companyInput>;
+export type CompanyData = z.output<typeof companyInput>;
+
+export const companyView = z.object({
+  id: z.string(),
+  razaoSocial: z.string(),
+  nomeFantasia: z.string().nullable(),
+  cnpj: z.string(),
+  endereco: z.object(addressViewFields),
+  cargo: z.string(),
+  instrumento: z.enum(POWER_INSTRUMENTS),
+  documentoId: z.string(),
+  /** Units or proposals in its name: it cannot be deleted, and its CNPJ cannot change. */
+  emUso: z.boolean(),
+  updatedAt: z.string(),
+});
+export type CompanyView = z.infer<typeof companyView>;
+export const companyList = z.object({ empresas: z.array(companyView) });
+export type CompanyList = z.infer<typeof companyList>;
+
