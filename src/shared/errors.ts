@@ -112,6 +112,8 @@ export const errorStatus = {
   "invalid-occupation": 400,
   "invalid-residents": 400,
   "too-many-cotenants": 400,
+  "too-many-representatives": 400,
+  "representative-is-holder": 400,
   "invalid-document": 400,
   "message-too-long": 400,
   "reason-required": 400,

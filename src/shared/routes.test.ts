@@ -39,6 +39,7 @@ describe("route table", () => {
       "/Vistoria",
       "/Locacao",
       "/Cobranca",
+      "/Empresas",
     ];
     expect(routes.map((r) => r.path).sort()).toEqual([...seed].sort());
   });

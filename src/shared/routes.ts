@@ -37,7 +37,8 @@ export type ScreenName =
   | "Verificar"
   | "Vistoria"
   | "Locacao"
-  | "Cobranca";
+  | "Cobranca"
+  | "Empresas";
 
 export interface RouteDef {
   path: string;
@@ -85,6 +86,8 @@ export const routes: readonly RouteDef[] = [
   // Not in the seed: a signed lease's money, and one month's charge (issue 32).
   { path: "/Locacao", match: "exact", access: "signed-in", screen: "Locacao" },
   { path: "/Cobranca", match: "exact", access: "signed-in", screen: "Cobranca" },
+  // Issue 34: the companies one rents or lets in the name of.
+  { path: "/Empresas", match: "exact", access: "signed-in", screen: "Empresas" },
 ];
 
 /** Whether `pathname` (no query) belongs to `route`, case-sensitively as the seed's paths are. */

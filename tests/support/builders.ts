@@ -184,6 +184,14 @@ export function builders(t: BuilderApp) {
         { filename: "contrato-social.pdf", kind: "outro", folder: "empresas" },
       );
       if (upload.status >= 300) throw new Error(`power document: ${upload.status} ${upload.body}`);
+      const documentoId = upload.json<{ id: string }>().id;
+      // Other representatives' power: the same contrato social unless they name theirs.
+      const others = (over.outrosRepresentantes as Record<string, unknown>[] | undefined)?.map((r) => ({
+        cargo: "diretor",
+        instrumento: "contrato_social",
+        documentoId,
+        ...r,
+      }));
       return ok<CompanyView>(
         "company",
         call("POST", "/api/companies", owner.cookie, {
@@ -201,8 +209,9 @@ export function builders(t: BuilderApp) {
           },
           cargo: "sócia-administradora",
           instrumento: "contrato_social",
-          documentoId: upload.json<{ id: string }>().id,
+          documentoId,
           ...over,
+          ...(others ? { outrosRepresentantes: others } : {}),
         }),
         201,
       );
@@ -368,6 +377,10 @@ export function builders(t: BuilderApp) {
         { email: landlord.email, nome: landlord.fullName, cpf: landlord.cpf },
         { email: tenant.email, nome: tenant.fullName, cpf: tenant.cpf },
         ...(fiador ? [{ email: fiador.email, nome: fiador.nome, cpf: fiador.cpf }] : []),
+        // A company's other representatives sign last (plannedSigners' order).
+        ...[landlordCompany, tenantCompany].flatMap((c) =>
+          (c?.outrosRepresentantes ?? []).map((r) => ({ email: r.email, nome: r.nome, cpf: r.cpf })),
+        ),
       ];
       const built = { landlord, tenant, offerId, fiador, signers };
       const view = () =>

@@ -2,20 +2,25 @@ import { BrowserRouter, type RouteObject, useRoutes } from "react-router";
 import { type RouteDef, routes } from "../../shared/routes";
 import { RouteGuard } from "./guard";
 import { Layout } from "./layout";
-import { LazyScreen } from "./lazy-screen";
+import { LazyScreen, type ScreenLoader } from "./lazy-screen";
 import { screenLoaders } from "./screens";
 
-/** A seed route as React Router sees it: exact paths alone, prefixes with everything below them. */
-export function toRouteObject(route: RouteDef & { screen: NonNullable<RouteDef["screen"]> }): RouteObject {
+/** A route as React Router sees it: exact paths alone, prefixes with everything below them. */
+function routeObject(route: Omit<RouteDef, "screen">, loader: ScreenLoader): RouteObject {
   return {
     path: route.match === "prefix" && route.path !== "/" ? `${route.path}/*` : route.path,
     caseSensitive: true,
     element: (
       <RouteGuard access={route.access}>
-        <LazyScreen loader={screenLoaders[route.screen]} />
+        <LazyScreen loader={loader} />
       </RouteGuard>
     ),
   };
+}
+
+/** A seed route as React Router sees it. */
+export function toRouteObject(route: RouteDef & { screen: NonNullable<RouteDef["screen"]> }): RouteObject {
+  return routeObject(route, screenLoaders[route.screen]);
 }
 
 /** "Página não encontrada" is a screen like the others: its own chunk. */

@@ -1,4 +1,4 @@
-import type { ScreenName } from "../../shared/routes";
+import type { RouteDef, ScreenName } from "../../shared/routes";
 import { withTexts } from "../lib/i18n";
 import type { ScreenLoader } from "./lazy-screen";
 
@@ -61,4 +61,5 @@ export const screenLoaders: Record<ScreenName, ScreenLoader> = {
   Vistoria: withTexts(() => import("../screens/Vistoria/vistoria-screen").then((m) => m.VistoriaScreen)),
   Locacao: withTexts(() => import("../screens/Locacao/locacao-screen").then((m) => m.LocacaoScreen)),
   Cobranca: withTexts(() => import("../screens/Cobranca/cobranca-screen").then((m) => m.CobrancaScreen)),
+  Empresas: withTexts(() => import("../screens/Empresas/empresas-screen").then((m) => m.EmpresasScreen)),
 };

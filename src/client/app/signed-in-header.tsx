@@ -91,6 +91,9 @@ function AccountMenu({ user }: { user: { name: string; email: string } }) {
         <Menu.Item component={Link} to="/profile3">
           {t("nav.documents")}
         </Menu.Item>
+        <Menu.Item component={Link} to="/Empresas">
+          {t("nav.companies")}
+        </Menu.Item>
         <Menu.Item component={Link} to="/Config">
           {t("nav.config")}
         </Menu.Item>

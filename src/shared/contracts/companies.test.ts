@@ -59,7 +59,14 @@ describe("CNPJ", () => {
   });
 
   it("refuses what is not a CNPJ, with the pt-BR message's code", () => {
-    for (const v of ["00000000000000", "11222333000182", "12ABC34501DE36", "1122233300018", "12ABC34501DEA5", ""]) {
+    for (const v of [
+      "00000000000000",
+      "11222333000182",
+      "12ABC34501DE36",
+      "1122233300018",
+      "12ABC34501DEA5",
+      "",
+    ]) {
       expect(isValidCnpj(v), v).toBe(false);
       const r = cnpjField.safeParse(v);
       expect(r.success).toBe(false);

@@ -1,11 +1,13 @@
 import { formatCnpj as formatCnpjOf, isValidCnpj as isValidCnpjOf } from "@brazilian-utils/brazilian-utils";
 import { z } from "zod";
 import { addressFields, addressViewFields } from "./listings";
+import { GENDERS, MARITAL_STATUSES, partyFields, qualificationFields } from "./profile";
 
 /*
  * A company as a party (issue 34): a landlord or a tenant that is a pessoa jurídica, qualified by
  * its CNPJ and signing through its legal representatives (decision 058). The account that
- * registers it signs for it (its holder's qualification is the representative's). Messages are error codes of src/shared/errors.ts.
+ * registers it signs for it; up to two more representatives sign with them by e-mailed link, as a
+ * guarantor does (decision 058). Messages are error codes of src/shared/errors.ts.
  */
 
 /**
@@ -63,6 +65,20 @@ const powerFields = {
   documentoId: z.uuid({ error: "invalid-document" }),
 };
 
+/** A representative besides the account holder: signs by e-mailed link, qualified as a guarantor is. */
+export const otherRepresentative = z.strictObject(
+  {
+    ...partyFields,
+    ...qualificationFields,
+    estadoCivil: z.enum(MARITAL_STATUSES, { error: "invalid-marital-status" }).optional(),
+    ...powerFields,
+  },
+  { error: "invalid-argument" },
+);
+export type OtherRepresentative = z.output<typeof otherRepresentative>;
+/** Besides the account holder, how many more may sign for a company (joint signatures). */
+export const MAX_OTHER_REPRESENTATIVES = 2;
+
 export const companyInput = z.strictObject({
   razaoSocial: companyName(true),
   nomeFantasia: companyName(false)
@@ -73,6 +89,11 @@ export const companyInput = z.strictObject({
   endereco: z.strictObject({ ...addressFields }, { error: "invalid-argument" }),
   /** The account holder's power: they sign for the company. */
   ...powerFields,
+  /** Who else must sign for it (a company whose directors sign jointly); each signs by link. */
+  outrosRepresentantes: z
+    .array(otherRepresentative, { error: "invalid-argument" })
+    .max(MAX_OTHER_REPRESENTATIVES, { error: "too-many-representatives" })
+    .default([]),
 });
 export type CompanyInput = z.input<typeof companyInput>;
 export type CompanyData = z.output<typeof companyInput>;
@@ -86,6 +107,22 @@ export const companyView = z.object({
   cargo: z.string(),
   instrumento: z.enum(POWER_INSTRUMENTS),
   documentoId: z.string(),
+  outrosRepresentantes: z.array(
+    z.object({
+      nome: z.string(),
+      cpf: z.string(),
+      email: z.string(),
+      genero: z.enum(GENDERS).optional(),
+      nacionalidade: z.string().optional(),
+      estadoCivil: z.enum(MARITAL_STATUSES).optional(),
+      profissao: z.string().optional(),
+      rg: z.string().optional(),
+      rgOrgaoEmissor: z.string().optional(),
+      cargo: z.string(),
+      instrumento: z.enum(POWER_INSTRUMENTS),
+      documentoId: z.string(),
+    }),
+  ),
   /** Units or proposals in its name: it cannot be deleted, and its CNPJ cannot change. */
   emUso: z.boolean(),
   updatedAt: z.string(),
@@ -93,4 +130,3 @@ export const companyView = z.object({
 export type CompanyView = z.infer<typeof companyView>;
 export const companyList = z.object({ empresas: z.array(companyView) });
 export type CompanyList = z.infer<typeof companyList>;
-

@@ -30,6 +30,8 @@ export const SIGNER_ROLES = [
   "colocatario",
   "fiador",
   "anuente",
+  /** A company party's representative besides its account holder (issue 34), signing jointly. */
+  "representante",
   "testemunha",
 ] as const;
 export type SignerRole = (typeof SIGNER_ROLES)[number];

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { UnitView } from "../../../shared/contracts/listings";
 import ptBR from "../../../shared/locales/pt-BR.json";
 import { stubCepLookup } from "../../components/cep.fixture";
+import { companyViewOf } from "../../components/company.fixture";
 import { renderInApp } from "../../components/render-in-app";
 import { StorageError } from "../../lib/storage";
 import { UnitForm } from "./unit-form";
@@ -185,5 +186,81 @@ describe("UnitForm's uploads (issue 29)", { timeout: 30_000 }, () => {
     expect(alert.closest("[data-testid=unit-photos-card]")).not.toBeNull();
     expect(scrolled).toHaveBeenCalled();
     expect(scrolled.mock.contexts[0]).toBe(alert);
+  });
+});
+
+describe("UnitForm's company (issue 34)", { timeout: 30_000 }, () => {
+  const alfa = companyViewOf();
+  const actingAs = () => screen.queryByLabelText(ptBR.companies.actingAs, { selector: "input" });
+
+  async function fillAddress() {
+    await userEvent.type(field(ptBR.units.fields.cep), "01310-100");
+    await userEvent.type(field(ptBR.units.fields.cidade), "São Paulo");
+    await userEvent.type(field(ptBR.units.fields.logradouro), "Avenida Paulista");
+    await userEvent.type(field(ptBR.units.fields.numero), "1000");
+    await userEvent.type(field(ptBR.units.fields.bairro), "Bela Vista");
+  }
+
+  it("asks nothing of someone with no company, and lets the unit in their own name", async () => {
+    const onSave = renderForm();
+    expect(actingAs()).not.toBeInTheDocument();
+    await fillAddress();
+    await userEvent.click(screen.getByRole("button", { name: ptBR.units.save }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ empresaId: null }));
+  });
+
+  it("lets the unit in the name of the company chosen under 'Em nome de'", async () => {
+    const onSave = vi.fn(async () => undefined);
+    renderInApp(<UnitForm userId="u1" companies={[alfa]} onSave={onSave} />);
+    const select = actingAs() as HTMLInputElement;
+    expect(select).toHaveValue(ptBR.companies.actingAsSelf);
+    await userEvent.click(select);
+    await userEvent.click(
+      await screen.findByRole("option", { name: "Alfa Imóveis · 12.ABC.345/01DE-35", hidden: true }),
+    );
+    await fillAddress();
+    await userEvent.click(screen.getByRole("button", { name: ptBR.units.save }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ empresaId: alfa.id, cep: "01310100" }));
+  });
+
+  it("keeps a unit's company when it is edited, and goes back to one's own name on request", async () => {
+    const onSave = vi.fn(async () => undefined);
+    const unit = {
+      id: "u1",
+      empresaId: alfa.id,
+      tipo: "apartamento",
+      cep: "01310100",
+      logradouro: "Avenida Paulista",
+      numero: "1000",
+      complemento: "",
+      bairro: "Bela Vista",
+      cidade: "São Paulo",
+      uf: "SP",
+      areaM2: 68,
+      quartos: 2,
+      banheiros: 1,
+      vagas: 0,
+      mobiliado: false,
+      aceitaPets: false,
+      inventario: "",
+      descricao: "",
+      matricula: "",
+      fotos: [],
+      ofertas: [],
+      createdAt: "2026-01-01T00:00:00.000Z",
+      updatedAt: "2026-01-01T00:00:00.000Z",
+    } as unknown as UnitView;
+    renderInApp(<UnitForm initial={unit} userId="u1" companies={[alfa]} onSave={onSave} />);
+    const select = actingAs() as HTMLInputElement;
+    expect(select).toHaveValue("Alfa Imóveis · 12.ABC.345/01DE-35");
+    await userEvent.click(select);
+    await userEvent.click(
+      await screen.findByRole("option", { name: ptBR.companies.actingAsSelf, hidden: true }),
+    );
+    await userEvent.click(screen.getByRole("button", { name: ptBR.units.save }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ empresaId: null }));
   });
 });

@@ -11,6 +11,7 @@ import {
   unitInput,
 } from "../../../shared/contracts/listings";
 import { UNIT_TYPES } from "../../../shared/listing-names";
+import { ActingAsField, type CompanyChoice } from "../../components/acting-as-field";
 import { AddressFieldset } from "../../components/address-fieldset";
 import { CheckboxField } from "../../components/fields/checkbox-field";
 import { NumberField } from "../../components/fields/number-fields";
@@ -22,6 +23,7 @@ import { UnitPhotosCard } from "./unit-photos-card";
 import { useUnitPhotos } from "./use-unit-photos";
 
 const EMPTY: UnitInput = {
+  empresaId: null,
   tipo: "apartamento",
   cep: "",
   logradouro: "",
@@ -51,11 +53,14 @@ export function unitToInput(u: UnitView): UnitInput {
 export function UnitForm({
   initial,
   userId,
+  companies = [],
   onSave,
 }: {
   initial?: UnitView;
   /** Whose uploads the photos are (they resume after a reload for the same user only). */
   userId: string | null;
+  /** One's companies, any of which the unit may be let in the name of (issue 34); none: no choice. */
+  companies?: readonly CompanyChoice[];
   onSave: (input: UnitInput) => Promise<unknown>;
 }) {
   const { t } = useTranslation();
@@ -90,6 +95,16 @@ export function UnitForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
+        {companies.length > 0 && (
+          <Card withBorder padding="md">
+            <ActingAsField
+              control={control}
+              name="empresaId"
+              companies={companies}
+              description={t("companies.actingAsUnitHelp")}
+            />
+          </Card>
+        )}
         <Card withBorder padding="md">
           <Stack gap="sm">
             <Title order={3} size="h4">

@@ -30,9 +30,12 @@ const STEPS = {
 export function ProfileStep({
   step,
   form,
+  after,
 }: {
   step: 1 | 2;
   form: (profile: ProfileView, saved: (next: ProfileView) => void) => ReactNode;
+  /** What the screen adds below the form (a way elsewhere from the profile). */
+  after?: ReactNode;
 }) {
   const { t } = useTranslation();
   const err = useErrorText();
@@ -63,6 +66,7 @@ export function ProfileStep({
             {form(profile.data, saved)}
           </Card>
         )}
+        {after}
       </Stack>
     </Container>
   );

@@ -27,6 +27,7 @@ import {
 } from "../../../shared/contracts/proposals";
 import { toReais } from "../../../shared/money";
 import { toCentavos } from "../../../shared/money-typed";
+import { ActingAsField, type CompanyChoice } from "../../components/acting-as-field";
 import { MoneyField, NumberField } from "../../components/fields/number-fields";
 import { TextareaField, TextField } from "../../components/fields/text-fields";
 import { ApiError } from "../../lib/api";
@@ -43,6 +44,8 @@ const amount = z.union([z.number(), z.literal("")]);
 /** The form as typed (reais, "" for empty); `newProposalSchema` reads it into the contract. */
 const draftShape = z.object({
   ...termsDraftShape,
+  /** One of one's companies the proposal is made in the name of (issue 34), or null: oneself. */
+  empresaId: z.string().nullable(),
   moradores: amount,
   pets: z.boolean(),
   renda: amount,
@@ -63,6 +66,7 @@ export const newProposalSchema = (offerId: string, offer: OfferRules, now = new 
     const checked = checkTerms(d, offer, now);
     const parsed = proposalInput.safeParse({
       ofertaId: offerId,
+      empresaId: d.empresaId,
       ...(checked.terms ?? {}),
       moradores: d.moradores === "" ? undefined : d.moradores,
       pets: d.pets,
@@ -101,6 +105,7 @@ export function newProposalDraft(
     prazoMeses: Math.max(offer.prazoMeses, termMinFor(offer)),
     garantia: offer.garantias[0] ?? null,
     caucaoMeses: offer.caucaoMeses ?? "",
+    empresaId: null,
     moradores: 1,
     pets: false,
     renda: renda === null ? "" : toReais(renda),
@@ -124,12 +129,15 @@ export function NewProposalForm({
   documento = null,
   renda = null,
   documents,
+  companies = [],
   onSent,
 }: {
   offerId: string;
   offer: OfferRules & { disponivelEm: string };
   documento?: string | null;
   renda?: number | null;
+  /** One's companies, any of which the proposal may be made in the name of (issue 34); none: no choice. */
+  companies?: readonly CompanyChoice[];
   documents?: (value: string[], onChange: (ids: string[]) => void) => ReactNode;
   onSent: (created: ProposalView) => void;
 }) {
@@ -166,6 +174,16 @@ export function NewProposalForm({
 
   return (
     <FormProvider {...form}>
+      {companies.length > 0 && (
+        <Card withBorder padding="md">
+          <ActingAsField
+            control={control}
+            name="empresaId"
+            companies={companies}
+            description={t("companies.actingAsProposalHelp")}
+          />
+        </Card>
+      )}
       <Card withBorder padding="md">
         <Stack gap="sm">
           <TermsFields offer={offer} />

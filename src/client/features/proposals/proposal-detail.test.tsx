@@ -82,3 +82,33 @@ describe("the proposal's header once its contract moves on", () => {
     expect(badge).not.toHaveTextContent("Aprovada");
   });
 });
+
+describe("a proposal made in a company's name (issue 34)", () => {
+  const empresa = {
+    razaoSocial: "Alfa Comércio de Imóveis Ltda.",
+    nomeFantasia: "Alfa Imóveis",
+    cnpj: "12ABC34501DE35",
+  };
+  const words = "Em nome de Alfa Comércio de Imóveis Ltda. · CNPJ 12.ABC.345/01DE-35";
+
+  it("shows the landlord the company beside the tenant's name", () => {
+    renderInApp(
+      <ProposalDetail proposal={proposalViewOf({ role: "landlord", inquilino: { nome: "Ana", empresa } })} />,
+    );
+    expect(screen.getByTestId("tenant-name")).toHaveTextContent("Ana");
+    expect(screen.getByTestId("tenant-company")).toHaveTextContent(words);
+  });
+
+  it("shows the tenant whose name the proposal is in", () => {
+    renderInApp(
+      <ProposalDetail proposal={proposalViewOf({ role: "tenant", inquilino: { nome: "Ana", empresa } })} />,
+    );
+    expect(screen.getByTestId("tenant-company")).toHaveTextContent(words);
+  });
+
+  it("says nothing of a company for a proposal in one's own name", () => {
+    renderInApp(<ProposalDetail proposal={proposalViewOf({ role: "landlord" })} />);
+    expect(screen.getByTestId("tenant-name")).toHaveTextContent("Ana");
+    expect(screen.queryByTestId("tenant-company")).not.toBeInTheDocument();
+  });
+});

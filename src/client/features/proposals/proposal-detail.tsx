@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { formatCnpj } from "../../../shared/contracts/companies";
 import { formatCpf } from "../../../shared/contracts/profile";
 import type { ProposalView } from "../../../shared/contracts/proposals";
 import { formatBRL } from "../../../shared/money";
@@ -35,6 +36,18 @@ function DocumentLink({ id, index }: { id: string; index: number }) {
   );
 }
 
+/** The company the tenant proposes in the name of (issue 34): its registered name and CNPJ. */
+function OnBehalf({ proposal }: { proposal: ProposalView }) {
+  const { t } = useTranslation();
+  const company = proposal.inquilino.empresa;
+  if (!company) return null;
+  return (
+    <Text size="sm" style={{ overflowWrap: "anywhere" }} data-testid="tenant-company">
+      {t("companies.onBehalf", { name: company.razaoSocial, cnpj: formatCnpj(company.cnpj) })}
+    </Text>
+  );
+}
+
 /** One proposal, as its tenant or its landlord sees it: turn, terms, people, documents, actions, timeline. */
 export function ProposalDetail({ proposal, slots = {} }: { proposal: ProposalView; slots?: ProposalSlots }) {
   // Once approved, the header says where its contract stands ("Assinado"), not "Aprovada" forever.
@@ -54,6 +67,7 @@ export function ProposalDetail({ proposal, slots = {} }: { proposal: ProposalVie
               {t("proposal.viewOffer")}
             </Anchor>
           </Text>
+          {proposal.role !== "landlord" && <OnBehalf proposal={proposal} />}
         </div>
         <ProposalStatusBadge status={proposal.status} contract={contract} />
       </Group>
@@ -79,6 +93,7 @@ export function ProposalDetail({ proposal, slots = {} }: { proposal: ProposalVie
                 <Text size="sm" data-testid="tenant-name">
                   {proposal.inquilino.nome} · {formatBRL(proposal.renda)}
                 </Text>
+                <OnBehalf proposal={proposal} />
                 {proposal.cotenants.map((c) => (
                   <Text size="sm" key={c.cpf}>
                     {c.nome} ({formatCpf(c.cpf)}) · {formatBRL(c.renda)}

@@ -8,8 +8,10 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { ACTIVE_STATUSES, type UnitView } from "../../../shared/contracts/listings";
 import { formatBRL } from "../../../shared/money";
 import { useAuth } from "../../app/auth";
+import { type CompanyChoice, companyLabel } from "../../components/acting-as-field";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PageHeader } from "../../components/page-header";
+import { companiesQuery } from "../../features/companies/api/companies";
 import { unitQuery, unitsQuery, useDeleteUnit, useSaveUnit } from "../../features/listings/api/units";
 import { cardTitle, features, place } from "../../features/listings/describe";
 import { StatusBadge } from "../../features/listings/offer-details";
@@ -18,7 +20,16 @@ import { UnitPhoto } from "../../features/listings/unit-photo";
 import { ApiError } from "../../lib/api";
 import { useErrorText } from "../../lib/error-text";
 
-function UnitCard({ unit, onDelete }: { unit: UnitView; onDelete: (u: UnitView) => void }) {
+function UnitCard({
+  unit,
+  company,
+  onDelete,
+}: {
+  unit: UnitView;
+  /** The company it is let in the name of, if any (issue 34). */
+  company: CompanyChoice | undefined;
+  onDelete: (u: UnitView) => void;
+}) {
   const { t } = useTranslation();
   const offer = unit.ofertas.find((o) => o.status !== "encerrada");
   const blocked = unit.ofertas.some((o) => ACTIVE_STATUSES.includes(o.status));
@@ -36,6 +47,11 @@ function UnitCard({ unit, onDelete }: { unit: UnitView; onDelete: (u: UnitView) 
           <Text size="xs" c="dimmed">
             {features(t, unit)}
           </Text>
+          {company && (
+            <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }} data-testid="unit-company">
+              {t("companies.actingAs")}: {companyLabel(company)}
+            </Text>
+          )}
           {offer && (
             <Group gap="xs">
               <StatusBadge status={offer.status} />
@@ -78,6 +94,7 @@ function UnitList() {
   const err = useErrorText();
   const [deleting, setDeleting] = useState<UnitView | null>(null);
   const units = useQuery(unitsQuery());
+  const companies = useQuery(companiesQuery());
   const remove = useDeleteUnit();
   return (
     <Stack gap="md">
@@ -95,7 +112,12 @@ function UnitList() {
       )}
       {units.data?.length === 0 && <Text c="dimmed">{t("units.empty")}</Text>}
       {units.data?.map((u) => (
-        <UnitCard key={u.id} unit={u} onDelete={setDeleting} />
+        <UnitCard
+          key={u.id}
+          unit={u}
+          company={companies.data?.empresas.find((c) => c.id === u.empresaId)}
+          onDelete={setDeleting}
+        />
       ))}
       <ConfirmDialog
         opened={deleting !== null}
@@ -129,6 +151,8 @@ function UnitEditor({ id }: { id: string | null }) {
   const navigate = useNavigate();
   const { state } = useAuth();
   const unit = useQuery({ ...unitQuery(id ?? ""), enabled: id !== null });
+  // Someone with companies chooses whose name the unit is let in; a failed read leaves it as it is.
+  const companies = useQuery(companiesQuery());
   const save = useSaveUnit(id);
   const done = () => {
     notifications.show({ color: "teal", message: t("units.saved") });
@@ -148,9 +172,10 @@ function UnitEditor({ id }: { id: string | null }) {
             : err.of(unit.error)}
         </Alert>
       )}
-      {(!id || unit.data) && (
+      {(!id || unit.data) && !companies.isPending && (
         <UnitForm
           initial={unit.data}
+          companies={companies.data?.empresas ?? []}
           userId={state.status === "signed-in" ? state.user.id : null}
           onSave={async (input) => {
             await save.mutateAsync(input);

@@ -5,7 +5,9 @@ import { describe, expect, it, vi } from "vitest";
 import { expectConsoleError } from "../../../../tests/support/console";
 import type { OfferView } from "../../../shared/contracts/listings";
 import { addMonths, brazilDate } from "../../../shared/contracts/proposals";
+import ptBR from "../../../shared/locales/pt-BR.json";
 import { renderScreen } from "../../app/testing";
+import { companyViewOf } from "../../components/company.fixture";
 import { completeProfileOf } from "../../features/profile/profile-view.fixture";
 import { proposalViewOf } from "../../features/proposals/proposal-view.fixture";
 import { AluguelPropostaScreen } from "./aluguel-proposta-screen";
@@ -206,5 +208,55 @@ describe("/AluguelProposta?oferta=", { timeout: 30_000 }, () => {
     } finally {
       onlineManager.setOnline(true);
     }
+  });
+
+  it("makes the proposal in the name of the company chosen under 'Em nome de' (issue 34)", async () => {
+    const alfa = companyViewOf();
+    const created = proposalViewOf({ id: "9d1f3c1e-8a53-4f4b-9a43-1b2c3d4e5f60", status: "enviada" });
+    const sent: unknown[] = [];
+    renderScreen(<AluguelPropostaScreen />, {
+      path,
+      user,
+      api: {
+        ...api,
+        "GET /api/companies": { empresas: [alfa] },
+        "POST /api/proposals": (body: unknown) => {
+          sent.push(body);
+          return created;
+        },
+      },
+    });
+    const select = await screen.findByLabelText(ptBR.companies.actingAs, { selector: "input" });
+    expect(select).toHaveValue(ptBR.companies.actingAsSelf);
+    expect(screen.getByText(ptBR.companies.actingAsProposalHelp)).toBeInTheDocument();
+    await userEvent.click(select);
+    await userEvent.click(
+      await screen.findByRole("option", { name: "Alfa Imóveis · 12.ABC.345/01DE-35", hidden: true }),
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Enviar proposta" }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ ofertaId: OFFER_ID, empresaId: alfa.id });
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/PropostaEnviada?id="));
+  });
+
+  it("asks nothing of someone with no company, and proposes in their own name", async () => {
+    const created = proposalViewOf({ id: "9d1f3c1e-8a53-4f4b-9a43-1b2c3d4e5f60", status: "enviada" });
+    const sent: unknown[] = [];
+    renderScreen(<AluguelPropostaScreen />, {
+      path,
+      user,
+      api: {
+        ...api,
+        "GET /api/companies": { empresas: [] },
+        "POST /api/proposals": (body: unknown) => {
+          sent.push(body);
+          return created;
+        },
+      },
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Enviar proposta" }));
+    expect(screen.queryByLabelText(ptBR.companies.actingAs, { selector: "input" })).not.toBeInTheDocument();
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ empresaId: null });
   });
 });

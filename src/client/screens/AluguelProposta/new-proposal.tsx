@@ -6,6 +6,7 @@ import { OPEN_PROPOSAL_STATUSES } from "../../../shared/contracts/proposals";
 import { formatBRL } from "../../../shared/money";
 import { useAuth } from "../../app/auth";
 import { PageHeader } from "../../components/page-header";
+import { companiesQuery } from "../../features/companies/api/companies";
 import { offerQuery } from "../../features/listings/api/offers";
 import { cardTitle, place } from "../../features/listings/describe";
 import { useProfile } from "../../features/profile/api/profile";
@@ -30,11 +31,13 @@ export function NewProposal({ offerId }: { offerId: string }) {
   const [params] = useSearchParams();
   const profile = useProfile();
   const offer = useQuery(offerQuery(offerId));
+  // Someone with companies may propose in the name of one (issue 34); a failed read: as oneself.
+  const companies = useQuery(companiesQuery());
   // One open proposal per person and offer: coming back after sending shows it, not a blank form.
   const mine = useQuery(proposalsQuery({ role: "tenant", oferta: offerId }));
   const open = mine.data?.find((p) => OPEN_PROPOSAL_STATUSES.includes(p.status));
 
-  if (profile.isPending || offer.isPending || mine.isPending) return <Loader />;
+  if (profile.isPending || offer.isPending || mine.isPending || companies.isPending) return <Loader />;
   if (offer.data === undefined)
     return (
       <Alert color="red">
@@ -107,6 +110,7 @@ export function NewProposal({ offerId }: { offerId: string }) {
         offer={o}
         documento={params.get("documento")}
         renda={profile.data?.address?.rendaMensal ?? null}
+        companies={companies.data?.empresas ?? []}
         documents={(value, onChange) => <DocumentPicker value={value} onChange={onChange} userId={userId} />}
         onSent={(created) => void navigate(`/PropostaEnviada?id=${created.id}`)}
       />

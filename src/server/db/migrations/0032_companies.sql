@@ -14,6 +14,7 @@ CREATE TABLE "companies" (
 	"cargo" text NOT NULL,
 	"instrumento" text NOT NULL,
 	"documento_id" uuid NOT NULL,
+	"outros_representantes" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"created_at" timestamp (6) with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp (6) with time zone DEFAULT now() NOT NULL
 );

@@ -1,11 +1,12 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import type { PowerInstrument } from "../../../shared/contracts/companies";
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { OtherRepresentative, PowerInstrument } from "../../../shared/contracts/companies";
 import type { Uf } from "../../../shared/listing-names";
 import { users } from "./auth";
 
 /**
  * A company (pessoa jurídica) an account acts for as landlord or tenant (issue 34, decision 058):
- * the account holder is its legal representative and signs for it. One row
+ * the account holder is a legal representative and signs for it, with any others the company's
+ * acts require (outros_representantes). One row
  * per account and CNPJ: two partners may each register the company they both represent.
  */
 export const companies = pgTable(
@@ -31,6 +32,8 @@ export const companies = pgTable(
     cargo: text("cargo").notNull(),
     instrumento: text("instrumento").$type<PowerInstrument>().notNull(),
     documentoId: uuid("documento_id").notNull(),
+    /** Who else signs for it, jointly (each by e-mailed link). */
+    outrosRepresentantes: jsonb("outros_representantes").$type<OtherRepresentative[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 6 }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, precision: 6 }).notNull().defaultNow(),
   },

@@ -51,6 +51,20 @@ export async function draftContract(ctx: ContractsContext, proposalId: string): 
         sede: `${e.logradouro}, ${e.numero}${e.complemento ? `, ${e.complemento}` : ""}, ${e.bairro}, ${e.cidade} – ${e.uf}, CEP ${cep(e.cep)}`,
         cargo: e.cargo,
         instrumento: e.instrumento,
+        // Who signs with the account holder, by link (each qualified as they were named).
+        representantes: e.outros_representantes.map((x) => ({
+          nome: x.nome,
+          cpf: x.cpf,
+          email: x.email,
+          ...(x.genero ? { genero: x.genero } : {}),
+          ...(x.nacionalidade ? { nacionalidade: x.nacionalidade } : {}),
+          ...(x.estadoCivil ? { estadoCivil: x.estadoCivil } : {}),
+          ...(x.profissao ? { profissao: x.profissao } : {}),
+          ...(x.rg ? { rg: x.rg } : {}),
+          ...(x.rgOrgaoEmissor ? { rgOrgaoEmissor: x.rgOrgaoEmissor } : {}),
+          cargo: x.cargo,
+          instrumento: x.instrumento,
+        })),
       },
     });
     const now = ctx.clock.now();

@@ -3,7 +3,7 @@ import type { Gender } from "../../../shared/contracts/profile";
 import { genderContext } from "../../../shared/gender";
 import type { NoticeParam, NoticeText } from "../../mail/notice-gateway";
 import { renderNotice } from "../../mail/words";
-import type { ContractParty, StoredContractData } from "./template";
+import { type ContractParty, representativesOf, type StoredContractData } from "./template";
 
 /*
  * What an invitation to sign says (decision 044): who asks (the landlord and the tenant, by name),
@@ -31,6 +31,8 @@ export function partyOf(
       return data.fiador;
     case "anuente":
       return data.fiador?.conjuge;
+    case "representante":
+      return [...representativesOf(data.locador), ...representativesOf(data.locatario)].find(same);
     case "testemunha":
       return data.testemunhas.find(same);
   }
@@ -50,7 +52,12 @@ function roleParams(
     role: {
       t: `${W}.roles.${role}`,
       context: g(signer),
-      params: role === "anuente" ? { guarantor: { t: `${W}.guarantorOf`, context: g(data.fiador) } } : {},
+      params:
+        role === "anuente"
+          ? { guarantor: { t: `${W}.guarantorOf`, context: g(data.fiador) } }
+          : role === "representante"
+            ? { company: (signer as ContractParty | null | undefined)?.empresa?.razaoSocial ?? "" }
+            : {},
     },
     meaning: { t: `${W}.meanings.${role}`, params: { tenant } },
   };

@@ -17,6 +17,7 @@ const ROLE_LABEL: Record<string, string> = {
   colocatario: "COLOCATÁRIO(A)",
   fiador: "FIADOR(A)",
   anuente: "CÔNJUGE DO(A) FIADOR(A), ANUENTE",
+  representante: "REPRESENTANTE DE PESSOA JURÍDICA",
   testemunha: "TESTEMUNHA",
 };
 

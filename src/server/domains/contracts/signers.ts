@@ -3,7 +3,7 @@ import { AppError, errorMessage } from "../../../shared/errors";
 import { emailsOf } from "../../auth/users.repository";
 import type { Queryable } from "../../db/rows";
 import type { ContractRow } from "./contracts.repository";
-import type { ContractParty } from "./template";
+import { type ContractParty, representativesOf } from "./template";
 
 /** Everyone who will sign a contract, in signing order, from its data. */
 export function plannedSigners(
@@ -26,6 +26,13 @@ export function plannedSigners(
           },
         ]
       : []),
+    // A company's other representatives (issue 34), in signatureLines' order.
+    ...[...representativesOf(data.locador), ...representativesOf(data.locatario)].map((p) => ({
+      role: "representante" as const,
+      p,
+      email: p.email,
+      named: true,
+    })),
     ...data.testemunhas.map((p) => ({ role: "testemunha" as const, p, email: p.email ?? "", named: true })),
   ];
 }

@@ -50,7 +50,16 @@ export interface ContractCompany {
   /** The representative's office ("sócia-administradora"). */
   cargo: string;
   instrumento: PowerInstrument;
+  /** Who else signs for it, jointly: each signs by link (role "representante"). */
+  representantes?: CompanyRepresentative[];
 }
+
+/** A representative besides the account holder, as the contract names and its envelope reaches them. */
+export type CompanyRepresentative = ContractParty & {
+  email: string;
+  cargo: string;
+  instrumento: PowerInstrument;
+};
 
 /** The party's name as documents show it: a company's razão social, a person's name. */
 export const partyName = (p: Pick<ContractParty, "nome" | "empresa">) => p.empresa?.razaoSocial ?? p.nome;
@@ -67,6 +76,13 @@ export const partyBrief = (p: Pick<ContractParty, "nome" | "cpf" | "empresa">) =
   p.empresa
     ? `${p.empresa.razaoSocial}, CNPJ ${formatCnpj(p.empresa.cnpj)}, representada por ${p.nome}, CPF ${formatCpf(p.cpf)}`
     : `${p.nome}, CPF ${formatCpf(p.cpf)}`;
+
+/**
+ * A company party's representatives besides the account holder, each carrying the company so its
+ * signature line names it; none for a person.
+ */
+export const representativesOf = (p: ContractParty): CompanyRepresentative[] =>
+  p.empresa ? (p.empresa.representantes ?? []).map((r) => ({ ...r, empresa: p.empresa })) : [];
 
 /** How a party's words agree: a company is "a LOCADORA" (a empresa), a person as they said. */
 export const partyGender = (p: Pick<ContractParty, "genero" | "empresa">): Gender | undefined =>
@@ -252,18 +268,22 @@ const POWER_WORDS: Record<PowerInstrument, string> = {
  * representada por HELENA PRADO, brasileira, …, na qualidade de sócia-administradora, com poderes
  * conferidos pelo contrato social".
  */
-function companyQualification(e: ContractCompany, representative: ContractParty): string {
+function companyQualification(e: ContractCompany, holder: ContractParty): string {
   const name = e.nomeFantasia
     ? `${e.razaoSocial.toUpperCase()} (nome fantasia ${e.nomeFantasia})`
     : e.razaoSocial.toUpperCase();
+  const representative = (p: ContractParty, cargo: string, instrumento: PowerInstrument) =>
+    `${personQualification(p)}, na qualidade de ${cargo}, com poderes conferidos ${POWER_WORDS[instrumento]}`;
+  const all = [
+    representative(holder, e.cargo, e.instrumento),
+    ...(e.representantes ?? []).map((r) => representative(r, r.cargo, r.instrumento)),
+  ];
   return [
     name,
     "pessoa jurídica de direito privado",
     `inscrita no CNPJ sob o nº${NBSP}${formatCnpj(e.cnpj)}`,
     `com sede em ${e.sede}`,
-    `neste ato representada por ${personQualification(representative)}`,
-    `na qualidade de ${e.cargo}`,
-    `com poderes conferidos ${POWER_WORDS[e.instrumento]}`,
+    `neste ato representada por ${all.join(", e por ")}`,
   ].join(", ");
 }
 
@@ -505,6 +525,9 @@ export function signatureLines(data: ContractData): [string, ContractParty][] {
     ...(data.termos.garantia === "fiador" && data.fiador?.conjuge
       ? [[`CÔNJUGE ${F.of.toUpperCase()}, ANUENTE`, data.fiador.conjuge] as [string, ContractParty]]
       : []),
+    // A company's other representatives sign for it after everyone else but the witnesses.
+    ...representativesOf(data.locador).map((r): [string, ContractParty] => [L.name, r]),
+    ...representativesOf(data.locatario).map((r): [string, ContractParty] => [T.name, r]),
     ...data.testemunhas.map((t, i): [string, ContractParty] => [`TESTEMUNHA ${i + 1}`, t]),
   ];
 }

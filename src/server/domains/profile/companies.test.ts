@@ -2,12 +2,14 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builders } from "../../../../tests/support/builders";
 import { makePdf } from "../../../../tests/support/files";
+import { outboxFor } from "../../../../tests/support/mail";
 import { createTestApp, ORIGIN, signUp, type TestApp } from "../../../../tests/support/test-app";
 import { uploadBytes } from "../../../../tests/support/tus";
 import type { CompanyList, CompanyView } from "../../../shared/contracts/companies";
 import type { ContractView } from "../../../shared/contracts/contracts";
 import type { OfferView } from "../../../shared/contracts/listings";
 import type { ProposalView } from "../../../shared/contracts/proposals";
+import { type ErrorCode, errorMessage } from "../../../shared/errors";
 import { pdfText } from "../contracts/pdf-boxes.fixture";
 
 /*
@@ -94,7 +96,7 @@ describe("companies", () => {
       empresaId: company.id,
     });
     expect(unit.statusCode).toBe(400);
-    expect(unit.json().message).toBe("Escolha uma das suas empresas, ou você mesmo.");
+    expect(unit.json().message).toBe("Escolha uma das suas empresas ou você (pessoa física).");
     // Nor lend its power document to a company of its own.
     const borrowed = await call("POST", "/api/companies", other.cookie, body(doc));
     expect(borrowed.statusCode).toBe(400);
@@ -241,5 +243,92 @@ describe("companies", () => {
     expect(text).toContain(
       `LOCATÁRIA: Beta Comércio de Alimentos S/A, CNPJ 11.222.333/0001-81, por ${tenant.fullName}`,
     );
+  });
+  it("are signed for jointly by every representative, in the lease and in what follows it", async () => {
+    const built = await b.contract("assinado", {
+      garantias: ["seguro_fianca"],
+      empresas: {
+        locador: {
+          outrosRepresentantes: [
+            {
+              nome: "Júlia Andrade",
+              cpf: "390.533.447-05",
+              email: "julia.andrade@exemplo.com.br",
+              genero: "feminino",
+              nacionalidade: "brasileira",
+              cargo: "diretora financeira",
+              instrumento: "ata",
+            },
+          ],
+        },
+      },
+    });
+    const { landlord, tenant, contract } = built;
+    const done = (await call("GET", `/api/contracts/${contract.id}`, landlord.cookie)).json<ContractView>();
+    expect(done.status).toBe("assinado");
+    expect(done.signers.map((s) => [s.role, s.nome, s.status])).toEqual([
+      ["locador", landlord.fullName, "assinado"],
+      ["locatario", tenant.fullName, "assinado"],
+      ["representante", "Júlia Andrade", "assinado"],
+    ]);
+    // Her invitation said whom she signs for and what that means.
+    const invite = (await outboxFor(t.dataDir, "julia.andrade@exemplo.com.br")).find((m) =>
+      /representante de Alfa Imóveis Ltda\./.test(m.text),
+    );
+    expect(invite?.text).toContain("você assina pela empresa, que é quem se obriga pelo contrato");
+    const link = (
+      await call("POST", `/api/storage/objects/${done.sealedDocumentId}/download-url`, tenant.cookie)
+    ).json<{ url: string }>();
+    const text = pdfText(Buffer.from(await (await fetch(`${baseUrl}${link.url}`)).arrayBuffer())).replace(
+      /\s+/g,
+      " ",
+    );
+    expect(text).toContain(
+      "na qualidade de sócia-administradora, com poderes conferidos pelo contrato social, e por JÚLIA ANDRADE, brasileira, inscrita no CPF sob o nº 390.533.447-05, na qualidade de diretora financeira, com poderes conferidos por ata de eleição.",
+    );
+    expect(text).toContain(
+      "LOCADORA: Alfa Imóveis Ltda., CNPJ 12.ABC.345/01DE-35, por Júlia Andrade – CPF 390.533.447-05",
+    );
+    expect(text).toContain("REPRESENTANTE DE PESSOA JURÍDICA: Júlia Andrade");
+  });
+
+  it("name each representative once: the others are not the account holder nor each other", async () => {
+    const owner = await b.person("Pietra");
+    const doc = await powerDocument(owner.cookie);
+    const other = {
+      nome: "Lara Dias",
+      cpf: "390.533.447-05",
+      email: "lara@exemplo.com.br",
+      cargo: "diretora",
+      instrumento: "ata",
+      documentoId: doc,
+    };
+    const cases: [Record<string, unknown>[], string, string][] = [
+      [[{ ...other, email: owner.email }], "representative-is-holder", "outrosRepresentantes.0.email"],
+      [[{ ...other, cpf: owner.cpf }], "signer-cpf-taken", "outrosRepresentantes.0.cpf"],
+      [
+        [other, { ...other, email: "outra@exemplo.com.br" }],
+        "signer-cpf-taken",
+        "outrosRepresentantes.1.cpf",
+      ],
+      [[other, other, other], "too-many-representatives", ""],
+      [[{ ...other, cpf: "390.533.447-06" }], "invalid-cpf", ""],
+    ];
+    for (const [outrosRepresentantes, code, path] of cases) {
+      const r = await call("POST", "/api/companies", owner.cookie, body(doc, { outrosRepresentantes }));
+      expect(r.statusCode, r.body).toBe(400);
+      // The shared contract's refusals answer invalid-argument; the service's, their own code.
+      expect([code, "invalid-argument"], r.body).toContain(r.json().code);
+      expect(r.json().message, r.body).toBe(errorMessage(code as ErrorCode));
+      if (path) expect(r.json().issues[0].path).toBe(path);
+    }
+    const ok = await call(
+      "POST",
+      "/api/companies",
+      owner.cookie,
+      body(doc, { outrosRepresentantes: [other] }),
+    );
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json<CompanyView>().outrosRepresentantes).toEqual([{ ...other, cpf: "39053344705" }]);
   });
 });

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { type CompanyData, type CompanyView, cleanCnpj } from "../../../shared/contracts/companies";
-import { AppError } from "../../../shared/errors";
+import { signerIssue } from "../../../shared/contracts/contracts";
+import { AppError, errorMessage } from "../../../shared/errors";
+import { emailsOf } from "../../auth/users.repository";
 import { withTransaction } from "../../db/client";
 import type { Queryable } from "../../db/rows";
 import { ownedDocumentCount } from "../proposals/proposals.repository";
@@ -17,9 +19,9 @@ import type { ProfileService } from "./service";
 
 /*
  * The companies an account acts for (issue 34, decision 058). Only the account that registered a
- * company sees or changes it; the account holder is its representative, with a complete profile
- * (the contract qualifies them by it), and the document that gives the power is one of their
- * own uploads.
+ * company sees or changes it; the account holder is a representative, with a complete profile
+ * (the contract qualifies them by it); any other representative is someone else, with their own
+ * e-mail and CPF; and the documents that give the power are the account's own uploads.
  */
 
 export function companyView(r: Company & { em_uso: boolean }): CompanyView {
@@ -40,6 +42,7 @@ export function companyView(r: Company & { em_uso: boolean }): CompanyView {
     cargo: r.cargo,
     instrumento: r.instrumento,
     documentoId: r.documento_id,
+    outrosRepresentantes: r.outros_representantes,
     emUso: r.em_uso,
     updatedAt: r.updated_at.toISOString(),
   };
@@ -104,7 +107,26 @@ export class CompanyService {
 
   private async check(c: Queryable, userId: string, d: CompanyData): Promise<void> {
     // The account holder signs for the company: the contract qualifies them by their profile.
-    await this.profiles.requireComplete(userId, c);
-    if ((await ownedDocumentCount(c, [d.documentoId], userId)) !== 1) throw new AppError("invalid-document");
+    const holder = await this.profiles.requireComplete(userId, c);
+    const docs = [...new Set([d.documentoId, ...d.outrosRepresentantes.map((r) => r.documentoId)])];
+    if ((await ownedDocumentCount(c, docs, userId)) !== docs.length) throw new AppError("invalid-document");
+    // Every representative is someone else, with their own e-mail and CPF (decision 017's rules).
+    const [email] = await emailsOf(c, [userId]);
+    const issue = signerIssue(
+      [
+        { email: email ?? "", cpf: holder.personal?.cpf ?? "", named: false },
+        ...d.outrosRepresentantes.map((r) => ({ email: r.email, cpf: r.cpf, named: true })),
+      ],
+      email ? [email] : [],
+    );
+    if (issue)
+      throw new AppError(issue.code === "signer-is-party" ? "representative-is-holder" : issue.code, {
+        issues: [
+          {
+            path: `outrosRepresentantes.${Math.max(0, issue.index - 1)}.${issue.path}`,
+            message: errorMessage(issue.code === "signer-is-party" ? "representative-is-holder" : issue.code),
+          },
+        ],
+      });
   }
 }

@@ -1,7 +1,7 @@
 import type { SignerRole } from "../../../../shared/contracts/contracts";
 import type { Queryable } from "../../../db/rows";
 import type { ContractRow } from "../contracts.repository";
-import type { ContractParty, StoredContractData } from "../template";
+import { type ContractParty, representativesOf, type StoredContractData } from "../template";
 
 /*
  * What a kind of document is to the document machine (decision 047): how its data becomes a PDF,
@@ -21,6 +21,26 @@ export interface PlannedSigner {
   email: string;
   /** Named by a party (not an account holder): the signer rules of decision 017 check their identity. */
   named: boolean;
+}
+
+/**
+ * A company party's representatives besides its account holder (issue 34), as signers of a
+ * document `parties` sign, each with the words under its line: whatever a company signs, everyone
+ * who must sign for it signs.
+ */
+export function representativeSigners(
+  lease: Pick<StoredContractData, "locador" | "locatario">,
+  parties: readonly ("locador" | "locatario")[] = ["locador", "locatario"],
+): (PlannedSigner & { label: string })[] {
+  return parties.flatMap((party) =>
+    representativesOf(lease[party]).map((p) => ({
+      role: "representante" as const,
+      p,
+      email: p.email,
+      named: true,
+      label: party === "locador" ? "PARTE LOCADORA" : "PARTE LOCATÁRIA",
+    })),
+  );
 }
 
 /** A document as its kind reads it. */

@@ -20,6 +20,8 @@ const ROLE: Record<SignerRole, string> = {
   fiador: "guarantor",
   // The guarantor's spouse consents: Clicksign's "interveniente" role.
   anuente: "intervening",
+  // A company's representative besides its account holder: Clicksign's "representante legal".
+  representante: "legal_representative",
   testemunha: "witness",
 };
 

@@ -9,7 +9,7 @@ import { cotenantParty, guarantorParty } from "../../parties";
 import { write } from "../../pdf-writer";
 import { type ContractParty, partyBrief, qualification, role, type StoredContractData } from "../../template";
 import { moneyWithWords, numberInWords } from "../../words";
-import type { DocumentKind, DocumentSource, PlannedSigner } from "../kind";
+import { type DocumentKind, type DocumentSource, type PlannedSigner, representativeSigners } from "../kind";
 import { closeDocument, openDocument, writeSignatureLines } from "../page";
 
 /*
@@ -103,6 +103,7 @@ function signerLines(doc: DocumentSource<AmendmentData>): Line[] {
     ...(guarantor?.conjuge
       ? [named("anuente", guarantor.conjuge, "CÔNJUGE DO(A) NOVO(A) FIADOR(A), ANUENTE")]
       : []),
+    ...representativeSigners(l),
   ];
 }
 

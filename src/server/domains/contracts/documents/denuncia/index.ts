@@ -5,7 +5,7 @@ import { rentChanged } from "../../../../realtime/events";
 import { write } from "../../pdf-writer";
 import { partyBrief } from "../../template";
 import { moneyWithWords } from "../../words";
-import type { DocumentKind, DocumentSource } from "../kind";
+import { type DocumentKind, type DocumentSource, representativeSigners } from "../kind";
 import { closeDocument, openDocument, writeSignatureLines } from "../page";
 
 /*
@@ -76,6 +76,12 @@ async function renderAgreement(doc: DocumentSource<NoticeData>) {
   writeSignatureLines(w, [
     { label: "PARTE LOCADORA", nome: l.locador.nome, cpf: l.locador.cpf, empresa: l.locador.empresa },
     { label: "PARTE LOCATÁRIA", nome: l.locatario.nome, cpf: l.locatario.cpf, empresa: l.locatario.empresa },
+    ...representativeSigners(l).map((s) => ({
+      label: s.label,
+      nome: s.p.nome,
+      cpf: s.p.cpf,
+      empresa: s.p.empresa,
+    })),
   ]);
   return closeDocument(w, title);
 }
@@ -126,6 +132,12 @@ async function render(doc: DocumentSource<NoticeData>) {
       cpf: from.cpf,
       empresa: from.empresa,
     },
+    ...representativeSigners(l, [n.por]).map((s) => ({
+      label: s.label,
+      nome: s.p.nome,
+      cpf: s.p.cpf,
+      empresa: s.p.empresa,
+    })),
   ]);
   return closeDocument(w, title);
 }
@@ -141,10 +153,14 @@ export const denuncia: DocumentKind<NoticeData> = {
       ? [
           { role: "locador", p: doc.lease.locador, email: doc.lease.emails.locador, named: false },
           { role: "locatario", p: doc.lease.locatario, email: doc.lease.emails.locatario, named: false },
+          ...representativeSigners(doc.lease).map(({ label: _, ...s }) => s),
         ]
-      : doc.data.por === "locatario"
-        ? [{ role: "locatario", p: doc.lease.locatario, email: doc.lease.emails.locatario, named: false }]
-        : [{ role: "locador", p: doc.lease.locador, email: doc.lease.emails.locador, named: false }],
+      : [
+          doc.data.por === "locatario"
+            ? { role: "locatario", p: doc.lease.locatario, email: doc.lease.emails.locatario, named: false }
+            : { role: "locador", p: doc.lease.locador, email: doc.lease.emails.locador, named: false },
+          ...representativeSigners(doc.lease, [doc.data.por]).map(({ label: _, ...s }) => s),
+        ],
   giver: (doc) => doc.data.por,
   fileName: (numero, sealed) =>
     sealed ? `Aviso de desocupação ${numero} - assinado.pdf` : `Aviso de desocupação ${numero}.pdf`,

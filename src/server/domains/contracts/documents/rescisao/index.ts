@@ -7,7 +7,7 @@ import { findContract, setLeaseData } from "../../contracts.repository";
 import { write } from "../../pdf-writer";
 import { partyBrief, type StoredContractData } from "../../template";
 import { moneyWithWords } from "../../words";
-import type { DocumentKind, DocumentSource, PlannedSigner } from "../kind";
+import { type DocumentKind, type DocumentSource, type PlannedSigner, representativeSigners } from "../kind";
 import { closeDocument, openDocument, writeSignatureLines } from "../page";
 
 /*
@@ -83,19 +83,25 @@ const LABELS: Record<string, string> = {
   anuente: "CÔNJUGE DO(A) FIADOR(A), ANUENTE",
 };
 
-function signersOf(doc: DocumentSource<TerminationData>): PlannedSigner[] {
+/** Who signs, in order, each with the words under their line. */
+function signerLines(doc: DocumentSource<TerminationData>): (PlannedSigner & { label: string })[] {
   const l = doc.lease;
   const surety = l.termos.garantia === "fiador" ? l.fiador : null;
+  const line = (s: PlannedSigner) => ({ ...s, label: LABELS[s.role] ?? s.role.toUpperCase() });
   return [
-    { role: "locador", p: l.locador, email: l.emails.locador, named: false },
-    { role: "locatario", p: l.locatario, email: l.emails.locatario, named: false },
-    ...l.colocatarios.map((p) => ({ role: "colocatario" as const, p, email: p.email ?? "", named: true })),
-    ...(surety ? [{ role: "fiador" as const, p: surety, email: surety.email ?? "", named: true }] : []),
+    line({ role: "locador", p: l.locador, email: l.emails.locador, named: false }),
+    line({ role: "locatario", p: l.locatario, email: l.emails.locatario, named: false }),
+    ...l.colocatarios.map((p) => line({ role: "colocatario", p, email: p.email ?? "", named: true })),
+    ...(surety ? [line({ role: "fiador", p: surety, email: surety.email ?? "", named: true })] : []),
     ...(surety?.conjuge
-      ? [{ role: "anuente" as const, p: surety.conjuge, email: surety.conjuge.email ?? "", named: true }]
+      ? [line({ role: "anuente", p: surety.conjuge, email: surety.conjuge.email ?? "", named: true })]
       : []),
+    ...representativeSigners(l),
   ];
 }
+
+const signersOf = (doc: DocumentSource<TerminationData>): PlannedSigner[] =>
+  signerLines(doc).map(({ label: _, ...s }) => s);
 
 async function render(doc: DocumentSource<TerminationData>) {
   const r = doc.data;
@@ -147,11 +153,7 @@ async function render(doc: DocumentSource<TerminationData>) {
   write(w, `Dado em ${dateBR(doc.dataEmissao)}.`, { gap: 10 });
   writeSignatureLines(
     w,
-    signersOf(doc).map((s) => ({
-      label: LABELS[s.role] ?? s.role.toUpperCase(),
-      nome: s.p.nome,
-      cpf: s.p.cpf,
-    })),
+    signerLines(doc).map((s) => ({ label: s.label, nome: s.p.nome, cpf: s.p.cpf, empresa: s.p.empresa })),
   );
   return closeDocument(w, title);
 }

@@ -13,7 +13,7 @@ import { recordInspectionEvent } from "../../../inspections/inspection-events.re
 import { markSigned } from "../../../inspections/inspections.repository";
 import { ensureRoom, MARGIN, WIDTH, type Writer, write, writeRow } from "../../pdf-writer";
 import { partyBrief } from "../../template";
-import type { DocumentFiles, DocumentKind, DocumentSource } from "../kind";
+import { type DocumentFiles, type DocumentKind, type DocumentSource, representativeSigners } from "../kind";
 import { closeDocument, openDocument, writeSignatureLines } from "../page";
 
 /*
@@ -261,6 +261,12 @@ async function render(doc: DocumentSource<LaudoData>, files: DocumentFiles) {
   writeSignatureLines(w, [
     { label: "PARTE LOCADORA", nome: l.locador.nome, cpf: l.locador.cpf, empresa: l.locador.empresa },
     { label: "PARTE LOCATÁRIA", nome: l.locatario.nome, cpf: l.locatario.cpf, empresa: l.locatario.empresa },
+    ...representativeSigners(l).map((s) => ({
+      label: s.label,
+      nome: s.p.nome,
+      cpf: s.p.cpf,
+      empresa: s.p.empresa,
+    })),
   ]);
   return closeDocument(w, title);
 }
@@ -288,6 +294,7 @@ export const vistoria: DocumentKind<LaudoData> = {
   signers: (doc) => [
     { role: "locador", p: doc.lease.locador, email: doc.lease.emails.locador, named: false },
     { role: "locatario", p: doc.lease.locatario, email: doc.lease.emails.locatario, named: false },
+    ...representativeSigners(doc.lease).map(({ label: _, ...s }) => s),
   ],
   fileName: (numero, sealed) =>
     sealed ? `Laudo de vistoria ${numero} - assinado.pdf` : `Laudo de vistoria ${numero}.pdf`,
