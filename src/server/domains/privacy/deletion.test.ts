@@ -155,6 +155,8 @@ describe("account deletion", () => {
       filtros: { cidades: ["Cidade da exclusão"] },
     });
     expect((await yes(tenant.cookie)).statusCode).toBe(200);
+    // A company they sign for, which nothing names (issue 34): it goes with them.
+    const company = await b.company(tenant);
     const address = t.app.server.address() as AddressInfo;
     const upload = await uploadBytes(
       { baseUrl: `http://127.0.0.1:${address.port}`, cookie: tenant.cookie, origin: ORIGIN },
@@ -191,6 +193,9 @@ describe("account deletion", () => {
 
     // Nobody signs in to it; nothing names the person but the contract the others keep.
     expect((await signIn(t.app, tenant.email, tenant.password)).statusCode).toBe(401);
+    expect(
+      (await t.database.pool.query("SELECT 1 FROM companies WHERE id = $1", [company.id])).rowCount,
+    ).toBe(0);
     const kept = ["contracts", "contract_signers", "contract_events"];
     // (The full name is shared with other files' test people; e-mail and CPF are this person's.)
     for (const needle of [tenant.email, tenant.cpf])

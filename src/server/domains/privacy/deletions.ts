@@ -31,6 +31,7 @@ import { deleteNoticesOf } from "../notices/notifications.repository";
 import { deleteFavoritesOf } from "../preferences/favorites.repository";
 import { deleteVersionsOf } from "../preferences/preference-versions.repository";
 import { deleteSearchesOf } from "../preferences/saved-searches.repository";
+import { eraseCompaniesOf } from "../profile/companies.repository";
 import { deleteProfile } from "../profile/profiles.repository";
 import { closeOpenProposals } from "../proposals/close";
 import { deleteTenantProposalsExcept } from "../proposals/proposals.repository";
@@ -206,6 +207,8 @@ export class AccountDeletions {
       );
       const uploads = await deleteUploadsOf(c, userId);
       const exports = await deleteExportsOf(c, userId);
+      // After the units and proposals: a company nothing names any more goes with them.
+      await eraseCompaniesOf(c, userId);
       await deleteProfile(c, userId);
       await deleteSearchesOf(c, userId);
       await deleteFavoritesOf(c, userId);

@@ -74,6 +74,8 @@ describe("the data export", () => {
     // One of every kind of record: a unit and offer of their own, a saved search, a favourite,
     // notification settings, a home layout, a consent, a message (and its reply, a notice), a file.
     await b.offer({ landlord: tenant });
+    // A company they sign for (issue 34).
+    await b.company(tenant);
     const { offerId: liked } = await b.offer({ landlord });
     await ok("favourite", b.call("PUT", `/api/preferences/favorites/${liked}`, tenant.cookie));
     await ok(
@@ -139,6 +141,7 @@ describe("the data export", () => {
         "conta",
         "perfil",
         "sessoes",
+        "empresas",
         "consentimentos",
         "avisos_configuracao",
         "imoveis",

@@ -155,6 +155,17 @@ export const SECTIONS: Section[] = [
             FROM notification_settings n WHERE n.user_id = $1`,
   },
   {
+    name: "empresas",
+    title: "Empresas",
+    sql: `SELECT jsonb_build_object('id', e.id, 'cnpj', e.cnpj, 'razao_social', e.razao_social,
+                   'nome_fantasia', e.nome_fantasia, 'cep', e.cep, 'logradouro', e.logradouro,
+                   'numero', e.numero, 'complemento', e.complemento, 'bairro', e.bairro,
+                   'cidade', e.cidade, 'uf', e.uf, 'cargo', e.cargo, 'instrumento', e.instrumento,
+                   'documento', e.documento_id, 'outros_representantes', e.outros_representantes,
+                   'created_at', e.created_at, 'updated_at', e.updated_at) AS r
+            FROM companies e WHERE e.user_id = $1 ORDER BY e.created_at`,
+  },
+  {
     name: "imoveis",
     title: "Imóveis",
     sql: `SELECT jsonb_build_object('id', u.id, 'tipo', u.tipo, 'cep', u.cep, 'logradouro', u.logradouro,
@@ -162,7 +173,8 @@ export const SECTIONS: Section[] = [
                    'cidade', u.cidade, 'uf', u.uf, 'area_m2', u.area_m2, 'quartos', u.quartos,
                    'banheiros', u.banheiros, 'vagas', u.vagas, 'mobiliado', u.mobiliado,
                    'aceita_pets', u.aceita_pets, 'descricao', u.descricao, 'matricula', u.matricula,
-                   'fotos', u.fotos, 'created_at', u.created_at, 'updated_at', u.updated_at) AS r
+                   'fotos', u.fotos, 'empresa', u.company_id, 'created_at', u.created_at,
+                   'updated_at', u.updated_at) AS r
             FROM units u WHERE u.owner_id = $1 ORDER BY u.created_at`,
   },
   {

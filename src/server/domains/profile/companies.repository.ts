@@ -77,3 +77,21 @@ export async function updateCompany(c: Queryable, id: string, d: CompanyData): P
 export async function deleteCompany(c: Queryable, id: string): Promise<void> {
   await c.query("DELETE FROM companies WHERE id = $1", [id]);
 }
+
+/**
+ * An erased account (decision 022): its companies go, but those a unit or proposal kept for a
+ * signed lease still names, which lose the other representatives' personal data (the lease's
+ * own data keeps what it was signed with). The number deleted.
+ */
+export async function eraseCompaniesOf(c: Queryable, userId: string): Promise<number> {
+  const { rowCount } = await c.query(
+    `DELETE FROM companies co WHERE co.user_id = $1
+       AND NOT EXISTS (SELECT 1 FROM units u WHERE u.company_id = co.id)
+       AND NOT EXISTS (SELECT 1 FROM proposals p WHERE p.company_id = co.id)`,
+    [userId],
+  );
+  await c.query("UPDATE companies SET outros_representantes = '[]', updated_at = now() WHERE user_id = $1", [
+    userId,
+  ]);
+  return rowCount ?? 0;
+}
