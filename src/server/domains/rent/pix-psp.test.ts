@@ -139,6 +139,18 @@ describe("cobvBody, newCobvTxid, centavosOf", () => {
     expect(() => rent({ solicitacao: "x".repeat(141) })).toThrow(ZodError);
   });
 
+  it("charges a company tenant by its CNPJ, numeric or alphanumeric (issue 34)", () => {
+    expect(rent({ devedor: { cnpj: "12.abc.345/01de-35", nome: "Alfa Imóveis Ltda." } }).devedor).toEqual({
+      cnpj: "12ABC34501DE35",
+      nome: "Alfa Imóveis Ltda.",
+    });
+    expect(rent({ devedor: { cnpj: "11.222.333/0001-81", nome: "Beta S/A" } }).devedor).toEqual({
+      cnpj: "11222333000181",
+      nome: "Beta S/A",
+    });
+    expect(() => rent({ devedor: { cnpj: "1122233300018", nome: "Beta S/A" } })).toThrow(ZodError);
+  });
+
   it("makes 35-character txids of [A-Za-z0-9], all different", () => {
     const ids = new Set(Array.from({ length: 500 }, newCobvTxid));
     expect(ids.size).toBe(500);
