@@ -4,6 +4,7 @@ import { clientPages } from "./client-pages";
 import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import { agenciesPart } from "./domains/agencies/plugin";
 import { cepPart } from "./domains/cep/plugin";
 import { contractsPart } from "./domains/contracts/plugin";
 import { closeConnectionsWhileDraining, Lifecycle } from "./domains/health/lifecycle";
@@ -41,6 +42,7 @@ const PARTS = [
   livePart,
   healthPart,
   profilePart,
+  agenciesPart,
   cepPart,
   noticesPart,
   listingsPart,

@@ -42,6 +42,14 @@ export const apiRoutes = {
     all: "/companies",
     one: "/companies/:id",
   },
+  agencies: {
+    all: "/agencies",
+    one: "/agencies/:id",
+    invitations: "/agencies/:id/invitations",
+    invitation: "/agencies/:id/invitations/:invitationId",
+    member: "/agencies/:id/members/:userId",
+    answer: "/agency-invitations/:invitationId",
+  },
   units: {
     all: "/units",
     one: "/units/:id",
@@ -205,6 +213,14 @@ export const apiPaths = {
   companies: {
     all: apiPath(r.companies.all),
     one: (id: string) => apiPath(r.companies.one, id),
+  },
+  agencies: {
+    all: apiPath(r.agencies.all),
+    one: (id: string) => apiPath(r.agencies.one, id),
+    invitations: (id: string) => apiPath(r.agencies.invitations, id),
+    invitation: (id: string, invitationId: string) => apiPath(r.agencies.invitation, id, invitationId),
+    member: (id: string, userId: string) => apiPath(r.agencies.member, id, userId),
+    answer: (invitationId: string) => apiPath(r.agencies.answer, invitationId),
   },
   units: {
     all: apiPath(r.units.all),

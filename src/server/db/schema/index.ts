@@ -1,3 +1,4 @@
+export * from "./agencies";
 export * from "./auth";
 export * from "./companies";
 export * from "./contracts";

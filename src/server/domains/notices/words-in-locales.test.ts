@@ -19,6 +19,7 @@ const KEPT_IN_PT_BR: Record<string, string> = {
   "domains/contracts/template.ts": "the lease's legal text",
   "domains/contracts/documents/lease/index.ts": "the lease's file name",
   "domains/contracts/documents/page.ts": "a signed document's page",
+  "domains/contracts/documents/kind.ts": "a company representative's signature line in every signed document",
   "domains/contracts/documents/vistoria/index.ts": "the laudo de vistoria's text (a signed document)",
   "domains/contracts/documents/recibo/index.ts": "the rent receipt's text (a sealed document)",
   "domains/contracts/documents/denuncia/index.ts": "the notice to leave's text (a signed document)",

@@ -17,6 +17,7 @@ import { deleteDocumentsExcept } from "../../storage/documents.repository";
 import type { ObjectStore } from "../../storage/object-store";
 import { removeDocumentBytes } from "../../storage/photos";
 import { deleteUploadsOf } from "../../storage/uploads.repository";
+import { deleteMembershipsOf } from "../agencies/agency-members.repository";
 import { moveOffer } from "../listings/lifecycle";
 import {
   deleteOffersExcept,
@@ -209,6 +210,7 @@ export class AccountDeletions {
       const exports = await deleteExportsOf(c, userId);
       // After the units and proposals: a company nothing names any more goes with them.
       await eraseCompaniesOf(c, userId);
+      await deleteMembershipsOf(c, userId);
       await deleteProfile(c, userId);
       await deleteSearchesOf(c, userId);
       await deleteFavoritesOf(c, userId);

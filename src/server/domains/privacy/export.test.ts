@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { AddressInfo } from "node:net";
+import { CNPJ } from "validation-br/cnpj";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Builders, builders, type Person } from "../../../../tests/support/builders";
 import { makePdf, makePng, randomCpf } from "../../../../tests/support/files";
@@ -74,8 +75,22 @@ describe("the data export", () => {
     // One of every kind of record: a unit and offer of their own, a saved search, a favourite,
     // notification settings, a home layout, a consent, a message (and its reply, a notice), a file.
     await b.offer({ landlord: tenant });
-    // A company they sign for (issue 34).
+    // A company they sign for, and an agency they work in (issue 34).
     await b.company(tenant);
+    const agency = await b.call("POST", "/api/agencies", tenant.cookie, {
+      razaoSocial: "Exportada Imóveis Ltda.",
+      cnpj: CNPJ.fake({ alphanumeric: true }).toString(),
+      endereco: {
+        cep: "22250040",
+        logradouro: "Praia de Botafogo",
+        numero: "300",
+        bairro: "Botafogo",
+        cidade: "Rio de Janeiro",
+        uf: "RJ",
+      },
+      creci: { numero: "1234-J", uf: "RJ" },
+    });
+    expect(agency.statusCode, agency.body).toBe(201);
     const { offerId: liked } = await b.offer({ landlord });
     await ok("favourite", b.call("PUT", `/api/preferences/favorites/${liked}`, tenant.cookie));
     await ok(
@@ -142,6 +157,7 @@ describe("the data export", () => {
         "perfil",
         "sessoes",
         "empresas",
+        "imobiliarias",
         "consentimentos",
         "avisos_configuracao",
         "imoveis",

@@ -66,7 +66,7 @@ const README = (when: string) =>
     `Preparado em ${when}, a seu pedido (LGPD, art. 18, II e V).`,
     "",
     "meus-dados.txt: a versão para ler, em português, seção por seção: conta, perfil, sessões,",
-    "consentimentos, configuração de avisos, empresas, imóveis, ofertas, propostas (com a linha do tempo),",
+    "consentimentos, configuração de avisos, empresas, imobiliárias, imóveis, ofertas, propostas (com a linha do tempo),",
     "mensagens, contratos (com signatários e trilha de auditoria), documentos (os dados de cada um),",
     "buscas salvas, favoritos, histórico de preferências, avisos e pedido de exclusão da conta.",
     "",

@@ -166,6 +166,14 @@ export const SECTIONS: Section[] = [
             FROM companies e WHERE e.user_id = $1 ORDER BY e.created_at`,
   },
   {
+    name: "imobiliarias",
+    title: "Imobiliárias em que trabalha",
+    sql: `SELECT jsonb_build_object('imobiliaria', a.razao_social, 'cnpj', a.cnpj, 'papel', m.role,
+                   'creci_numero', m.creci_numero, 'creci_uf', m.creci_uf, 'desde', m.joined_at) AS r
+            FROM agency_members m JOIN agencies a ON a.id = m.agency_id WHERE m.user_id = $1
+           ORDER BY m.joined_at`,
+  },
+  {
     name: "imoveis",
     title: "Imóveis",
     sql: `SELECT jsonb_build_object('id', u.id, 'tipo', u.tipo, 'cep', u.cep, 'logradouro', u.logradouro,

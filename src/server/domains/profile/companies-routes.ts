@@ -34,7 +34,8 @@ export async function companyRoutes(app: FastifyInstance, opts: { companies: Com
     {
       schema: {
         tags: ["profile"],
-        summary: "Registers a company: CNPJ (numeric or alphanumeric), razão social, sede, representatives",
+        summary:
+          "Registers a company: CNPJ (numeric or alphanumeric), registered name and office, representatives",
         security,
         body: companyInput,
         response: { 201: companyView, ...errorResponses },
