@@ -28,6 +28,7 @@ import {
 } from "./contract-signers.repository";
 import type { ContractRow } from "./contracts.repository";
 import { partyOf } from "./invitation";
+import { partyName } from "./template";
 
 /*
  * The signer's side of the built-in provider: the personal link, the e-mailed one-time code.
@@ -173,8 +174,9 @@ export async function ceremonyView(
     turn: await isTurn(ctx.pool, row, signer),
     // What a phone shows in normal text in place of a PDF drawn at 6 px (decision 044).
     resumo: {
-      locador: d.locador.nome,
-      locatario: d.locatario.nome,
+      // A company party by its name (issue 34): it is the party; its representative signs.
+      locador: partyName(d.locador),
+      locatario: partyName(d.locatario),
       colocatarios: d.colocatarios.map((p) => p.nome),
       fiador: d.termos.garantia === "fiador" ? (d.fiador?.nome ?? null) : null,
       endereco: d.imovel.endereco,

@@ -3,7 +3,13 @@ import type { Gender } from "../../../shared/contracts/profile";
 import { genderContext } from "../../../shared/gender";
 import type { NoticeParam, NoticeText } from "../../mail/notice-gateway";
 import { renderNotice } from "../../mail/words";
-import { type ContractParty, representativesOf, type StoredContractData } from "./template";
+import {
+  type ContractParty,
+  partyGender,
+  partyName,
+  representativesOf,
+  type StoredContractData,
+} from "./template";
 
 /*
  * What an invitation to sign says (decision 044): who asks (the landlord and the tenant, by name),
@@ -79,13 +85,13 @@ export function invitationText(
   const until: NoticeParam = closesAt ? { date: closesAt.toISOString() } : null;
   const tenant: NoticeParam = {
     t: "notices.contract.tenantNamed",
-    params: { name: data.locatario.nome },
-    context: g(data.locatario),
+    params: { name: partyName(data.locatario) },
+    context: genderContext(partyGender(data.locatario)),
   };
   const landlord: NoticeParam = {
     t: `${W}.LandlordNamed`,
-    params: { name: data.locador.nome },
-    context: g(data.locador),
+    params: { name: partyName(data.locador) },
+    context: genderContext(partyGender(data.locador)),
   };
   const context = reminder
     ? "reminder"
@@ -105,8 +111,9 @@ export function invitationText(
       deadline: until ? { t: `${W}.${reminder ? "deadlineReminder" : "deadline"}`, params: { until } } : null,
       until,
       short: shortAddress(home),
-      landlordFirst: firstName(data.locador.nome),
-      tenantFirst: firstName(data.locatario.nome),
+      // A company is named whole ("Alfa Imóveis Ltda."), a person by the first name.
+      landlordFirst: data.locador.empresa ? partyName(data.locador) : firstName(data.locador.nome),
+      tenantFirst: data.locatario.empresa ? partyName(data.locatario) : firstName(data.locatario.nome),
     },
   };
 }

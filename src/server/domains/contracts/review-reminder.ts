@@ -4,6 +4,7 @@ import type { Queryable } from "../../db/rows";
 import { type ContractsContext, queueNotice } from "./context";
 import { type ContractRow, claimReviewReminders } from "./contracts.repository";
 import { shortAddress } from "./invitation";
+import { partyGender, partyName } from "./template";
 
 /** How long a draft waits for its landlord's review before she is reminded, once. */
 export const REVIEW_REMINDER_HOURS = 24;
@@ -34,8 +35,8 @@ export async function queueReviewNotice(
           address: d.imovel.endereco,
           tenant: {
             t: "notices.contract.tenantNamed",
-            params: { name: d.locatario.nome },
-            context: genderContext(d.locatario.genero),
+            params: { name: partyName(d.locatario) },
+            context: genderContext(partyGender(d.locatario)),
           },
           who: { t: `notices.contract.reviewWho.${who}` },
         },

@@ -22,6 +22,7 @@ import type { RequestInfo } from "../contracts/context";
 import { AMENDMENT_KIND, type AmendmentData } from "../contracts/documents/aditivo";
 import { cotenantParty, guarantorParty } from "../contracts/parties";
 import { checkSignerIdentities, plannedSigners } from "../contracts/signers";
+import { partyName } from "../contracts/template";
 import { dueDayOf, rentOn, termMonthsOf } from "../rent/lease-money";
 import { adjustmentsOfLease } from "../rent/rent.repository";
 import {
@@ -130,7 +131,7 @@ export class AmendmentsService {
       });
       const other = papel === "locador" ? lease.tenant_id : lease.landlord_id;
       await this.tell(c, lease, other, "amendment_proposed", {
-        quem: papel === "locador" ? lease.data.locador.nome : lease.data.locatario.nome,
+        quem: partyName(papel === "locador" ? lease.data.locador : lease.data.locatario),
         efeito: dateBR(input.efeito),
         prazo: dateBR(brazilDate(new Date(now.getTime() + AMENDMENT_ANSWER_DAYS * 86_400_000))),
       });

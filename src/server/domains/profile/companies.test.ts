@@ -216,6 +216,9 @@ describe("companies", () => {
     const { landlord, tenant, contract } = built;
     const done = (await call("GET", `/api/contracts/${contract.id}`, tenant.cookie)).json<ContractView>();
     expect(done.status).toBe("assinado");
+    // What the parties are told names the company, not the person who signs for it.
+    const review = (await outboxFor(t.dataDir, landlord.email)).find((m) => /revis/i.test(m.raw));
+    expect(review?.text).toContain("Beta Comércio de Alimentos S/A");
     const link = (
       await call("POST", `/api/storage/objects/${done.sealedDocumentId}/download-url`, tenant.cookie)
     ).json<{ url: string }>();

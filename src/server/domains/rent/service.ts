@@ -28,6 +28,7 @@ import { rentChanged } from "../../realtime/events";
 import { shareAmong } from "../../storage/document-shares.repository";
 import { documentOwnerAndSize } from "../../storage/documents.repository";
 import { RECEIPT_KIND, type ReceiptData } from "../contracts/documents/recibo";
+import { partyName } from "../contracts/template";
 import { generateCharges } from "./generate";
 import type { IndexProvider } from "./index-provider";
 import {
@@ -299,7 +300,7 @@ export class RentService {
     const p = await landlordPix(c, lease.landlord_id);
     return {
       key: p?.pix_key ?? null,
-      name: lease.data.locador.nome,
+      name: partyName(lease.data.locador),
       city: p?.cidade || lease.data.imovel.cidade,
     };
   }
@@ -499,7 +500,7 @@ export class RentService {
       kind: RECEIPT_KIND,
       parentId: lease.id,
       data,
-      detail: p.method === "psp" ? `Pix ${p.endToEndId ?? ""}` : lease.data.locador.nome,
+      detail: p.method === "psp" ? `Pix ${p.endToEndId ?? ""}` : partyName(lease.data.locador),
     });
     await markPaid(c, charge.id, this.deps.clock.now(), receipt.id);
     const params = {
