@@ -20,6 +20,7 @@ export function companyViewOf(over: Partial<CompanyView> = {}): CompanyView {
     cargo: "sócia-administradora",
     instrumento: "contrato_social",
     documentoId: "d0c00000-0000-4000-8000-000000000034",
+    chavePix: null,
     outrosRepresentantes: [],
     emUso: false,
     updatedAt: "2026-08-01T12:00:00.000Z",

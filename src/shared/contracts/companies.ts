@@ -1,6 +1,7 @@
 import { formatCnpj as formatCnpjOf, isValidCnpj as isValidCnpjOf } from "@brazilian-utils/brazilian-utils";
 import { z } from "zod";
 import { addressFields, addressViewFields } from "./listings";
+import { pixKeyField } from "./pix-key";
 import { GENDERS, MARITAL_STATUSES, partyFields, qualificationFields } from "./profile";
 
 /*
@@ -89,6 +90,11 @@ export const companyInput = z.strictObject({
   endereco: z.strictObject({ ...addressFields }, { error: "invalid-argument" }),
   /** The account holder's power: they sign for the company. */
   ...powerFields,
+  /**
+   * The company's Pix key: the rent of the units it lets is paid to it (a CNPJ, e-mail, phone or
+   * random key; "" clears it; absent keeps the one saved).
+   */
+  chavePix: pixKeyField,
   /** Who else must sign for it (a company whose directors sign jointly); each signs by link. */
   outrosRepresentantes: z
     .array(otherRepresentative, { error: "invalid-argument" })
@@ -107,6 +113,7 @@ export const companyView = z.object({
   cargo: z.string(),
   instrumento: z.enum(POWER_INSTRUMENTS),
   documentoId: z.string(),
+  chavePix: z.string().nullable(),
   outrosRepresentantes: z.array(
     z.object({
       nome: z.string(),

@@ -32,6 +32,8 @@ export const companies = pgTable(
     cargo: text("cargo").notNull(),
     instrumento: text("instrumento").$type<PowerInstrument>().notNull(),
     documentoId: uuid("documento_id").notNull(),
+    /** The Pix key the rent of its units is paid to (DICT's canonical form); null: the holder's. */
+    pixKey: text("pix_key"),
     /** Who else signs for it, jointly (each by e-mailed link). */
     outrosRepresentantes: jsonb("outros_representantes").$type<OtherRepresentative[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 6 }).notNull().defaultNow(),

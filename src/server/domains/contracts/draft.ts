@@ -45,6 +45,7 @@ export async function draftContract(ctx: ContractsContext, proposalId: string): 
     // A company party (issue 34): the company as the party, the account holder signing for it.
     const company = (e: NonNullable<typeof r.lc>) => ({
       empresa: {
+        id: e.id,
         razaoSocial: e.razao_social,
         ...(e.nome_fantasia ? { nomeFantasia: e.nome_fantasia } : {}),
         cnpj: e.cnpj,

@@ -41,6 +41,8 @@ export interface ContractParty {
 
 /** A company party: a pessoa jurídica, with the office and power of the person who signs for it. */
 export interface ContractCompany {
+  /** Its row (companies.id): where the rent's Pix key is read at each charge. */
+  id?: string;
   razaoSocial: string;
   nomeFantasia?: string;
   /** 14 characters (numeric or alphanumeric, IN RFB 2.229/2024). */

@@ -52,15 +52,18 @@ const columns = (d: CompanyData) => [
   d.instrumento,
   d.documentoId,
   JSON.stringify(d.outrosRepresentantes),
+  // Not sent: the key saved stays (SQL below); "": none.
+  d.chavePix === undefined ? null : d.chavePix,
+  d.chavePix === undefined,
 ];
 
 /** A new company. The same account registering a CNPJ twice fails with 23505 (unique violation). */
 export async function insertCompany(c: Queryable, id: string, userId: string, d: CompanyData): Promise<void> {
   await c.query(
     `INSERT INTO companies (id, user_id, cnpj, razao_social, nome_fantasia, cep, logradouro, numero, complemento,
-       bairro, cidade, uf, cargo, instrumento, documento_id, outros_representantes)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16)`,
-    [id, userId, ...columns(d)],
+       bairro, cidade, uf, cargo, instrumento, documento_id, outros_representantes, pix_key)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,nullif($17, ''))`,
+    [id, userId, ...columns(d).slice(0, -1)],
   );
 }
 
@@ -68,7 +71,8 @@ export async function updateCompany(c: Queryable, id: string, d: CompanyData): P
   await c.query(
     `UPDATE companies SET cnpj=$2, razao_social=$3, nome_fantasia=$4, cep=$5, logradouro=$6, numero=$7,
        complemento=$8, bairro=$9, cidade=$10, uf=$11, cargo=$12, instrumento=$13, documento_id=$14,
-       outros_representantes=$15, updated_at=now()
+       outros_representantes=$15,
+       pix_key = CASE WHEN $17 THEN pix_key ELSE nullif($16, '') END, updated_at=now()
      WHERE id = $1`,
     [id, ...columns(d)],
   );

@@ -1,4 +1,5 @@
 import type { AddressInfo } from "node:net";
+import { parsePix } from "pix-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builders } from "../../../../tests/support/builders";
 import { makePdf } from "../../../../tests/support/files";
@@ -9,7 +10,9 @@ import type { CompanyList, CompanyView } from "../../../shared/contracts/compani
 import type { ContractView } from "../../../shared/contracts/contracts";
 import type { OfferView } from "../../../shared/contracts/listings";
 import type { ProposalView } from "../../../shared/contracts/proposals";
+import type { ChargeView, LeaseView } from "../../../shared/contracts/rent";
 import { type ErrorCode, errorMessage } from "../../../shared/errors";
+import { manualClock } from "../../clock";
 import { pdfText } from "../contracts/pdf-boxes.fixture";
 
 /*
@@ -23,8 +26,11 @@ let baseUrl: string;
 let b: ReturnType<typeof builders>;
 let call: ReturnType<typeof builders>["call"];
 
+/** Real time until the rent's test moves it to its charges' days. */
+const clock = manualClock();
+
 beforeAll(async () => {
-  t = await createTestApp({ LOG_LEVEL: process.env.TEST_LOG ?? "silent" });
+  t = await createTestApp({ LOG_LEVEL: process.env.TEST_LOG ?? "silent" }, { clock });
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   b = builders(t);
@@ -333,5 +339,48 @@ describe("companies", () => {
     );
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json<CompanyView>().outrosRepresentantes).toEqual([{ ...other, cpf: "39053344705" }]);
+  });
+  it("are paid the rent of the units they let at their own Pix key, named as the payee", async () => {
+    clock.set(new Date("2026-12-01T13:00:00Z"));
+    const built = await b.contract("assinado", {
+      garantias: ["seguro_fianca"],
+      dataEntrada: "2026-12-10",
+      empresas: { locador: {} },
+    });
+    const { landlord, tenant } = built;
+    const leaseId = built.contract.id;
+    clock.set(new Date("2027-01-01T12:00:00Z"));
+    expect(await t.app.rent.generate([leaseId])).toBe(1);
+    const lease = (await call("GET", `/api/leases/${leaseId}`, landlord.cookie)).json<LeaseView>();
+    // No key anywhere yet: the landlord side is asked for one.
+    expect(lease.chavePixPendente).toBe(true);
+    expect(lease.locador).toBe("Alfa Imóveis Ltda.");
+    const chargeId = lease.proxima?.id as string;
+    const [company] = (await call("GET", "/api/companies", landlord.cookie)).json<CompanyList>().empresas;
+    if (!company) throw new Error("no company");
+    const { id: _, emUso: __, updatedAt: ___, ...kept } = company;
+    const saved = await call("PUT", `/api/companies/${company.id}`, landlord.cookie, {
+      ...kept,
+      nomeFantasia: kept.nomeFantasia ?? "",
+      chavePix: "Financeiro@Alfa.com.br",
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<CompanyView>().chavePix).toBe("financeiro@alfa.com.br");
+    const charge = (await call("GET", `/api/charges/${chargeId}`, tenant.cookie)).json<ChargeView>();
+    expect(parsePix(charge.pix?.copiaECola ?? "")).toMatchObject({
+      type: "STATIC",
+      pixKey: "financeiro@alfa.com.br",
+      merchantName: "Alfa Imoveis Ltda.",
+      merchantCity: "Rio de Janeiro",
+    });
+    // A save that does not send the key keeps it.
+    const { chavePix: ____, ...withoutKey } = kept;
+    await call("PUT", `/api/companies/${company.id}`, landlord.cookie, {
+      ...withoutKey,
+      nomeFantasia: "Alfa",
+    });
+    expect(
+      (await call("GET", "/api/companies", landlord.cookie)).json<CompanyList>().empresas[0]?.chavePix,
+    ).toBe("financeiro@alfa.com.br");
   });
 });

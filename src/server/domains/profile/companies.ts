@@ -42,6 +42,7 @@ export function companyView(r: Company & { em_uso: boolean }): CompanyView {
     cargo: r.cargo,
     instrumento: r.instrumento,
     documentoId: r.documento_id,
+    chavePix: r.pix_key,
     outrosRepresentantes: r.outros_representantes,
     emUso: r.em_uso,
     updatedAt: r.updated_at.toISOString(),

@@ -428,14 +428,21 @@ export async function signedLeases(
   return rows;
 }
 
-/** The landlord's Pix key and city, from their profile (null until they give one). */
+/**
+ * The landlord's Pix key and city: a company landlord's own key and city when it has one (issue
+ * 34), else the account holder's, from their profile (null until they give one).
+ */
 export async function landlordPix(
   c: Queryable,
   userId: string,
+  companyId?: string,
 ): Promise<{ pix_key: string | null; cidade: string | null } | undefined> {
   const { rows } = await c.query<{ pix_key: string | null; cidade: string | null }>(
-    "SELECT pix_key, cidade FROM profiles WHERE user_id = $1",
-    [userId],
+    `SELECT coalesce(co.pix_key, p.pix_key) AS pix_key,
+            CASE WHEN co.pix_key IS NOT NULL THEN co.cidade ELSE p.cidade END AS cidade
+       FROM profiles p LEFT JOIN companies co ON co.id = $2::uuid
+      WHERE p.user_id = $1`,
+    [userId, companyId ?? null],
   );
   return rows[0];
 }

@@ -174,7 +174,7 @@ export class RentService {
       chargesOfLease(c, id),
       paymentsOfLease(c, id),
       adjustmentsOfLease(c, id),
-      landlordPix(c, lease.landlord_id),
+      landlordPix(c, lease.landlord_id, lease.data.locador.empresa?.id),
       leaseDocuments(c, id),
     ]);
     const d = this.today();
@@ -297,7 +297,7 @@ export class RentService {
 
   /** The landlord as the BR Code names them: their key, their name, their city (or the unit's). */
   private async payee(c: Queryable, lease: RentLease) {
-    const p = await landlordPix(c, lease.landlord_id);
+    const p = await landlordPix(c, lease.landlord_id, lease.data.locador.empresa?.id);
     return {
       key: p?.pix_key ?? null,
       name: partyName(lease.data.locador),
