@@ -1,21 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  FileButton,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
-import { IconEye, IconUpload } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
-import { type Control, type Path, useForm, useWatch } from "react-hook-form";
+import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useCallback, useRef, useState } from "react";
+import { type Control, type Path, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import {
@@ -23,23 +9,19 @@ import {
   type CompanyView,
   companyInput,
   formatCnpj,
+  MAX_OTHER_REPRESENTATIVES,
   POWER_INSTRUMENTS,
 } from "../../../shared/contracts/companies";
 import { formatCep } from "../../../shared/contracts/listings";
-import { ACCEPT_ATTRIBUTE } from "../../../shared/contracts/storage";
 import { ADDRESS_FIELDS, AddressFieldset } from "../../components/address-fieldset";
 import { SelectField } from "../../components/fields/select-field";
 import { TextField } from "../../components/fields/text-fields";
 import { useFormField } from "../../components/fields/use-form-field";
-import { UploadProgress } from "../../components/upload-progress";
 import { ApiError, errorCodeOf } from "../../lib/api";
 import { applyIssues } from "../../lib/apply-issues";
 import { useErrorText } from "../../lib/error-text";
-import { documentQuery, useRefreshDocuments } from "../../lib/storage-queries";
-import { useSingleUpload } from "../../lib/use-upload";
-
-/** Where the documents that give the power to sign for a company are kept. */
-export const COMPANY_FOLDER = "empresas";
+import { OtherRepresentatives, REPRESENTATIVE_FIELDS, representativeToInput } from "./other-representatives";
+import { PowerDocument } from "./power-document";
 
 const EMPTY: CompanyInput = {
   razaoSocial: "",
@@ -50,8 +32,10 @@ const EMPTY: CompanyInput = {
   // Not pre-filled: the contract names the instrument, so it is the person's choice.
   instrumento: undefined as never,
   documentoId: "",
+  outrosRepresentantes: [],
 };
 
+/** Every field the server may name in a refusal's issues (`outrosRepresentantes.1.email`). */
 const FIELDS = [
   "razaoSocial",
   "nomeFantasia",
@@ -60,6 +44,10 @@ const FIELDS = [
   "instrumento",
   "documentoId",
   ...ADDRESS_FIELDS.map((f) => `endereco.${f}` as const),
+  "outrosRepresentantes",
+  ...Array.from({ length: MAX_OTHER_REPRESENTATIVES }, (_, i) =>
+    REPRESENTATIVE_FIELDS.map((f) => `outrosRepresentantes.${i}.${f}` as const),
+  ).flat(),
 ] as Path<CompanyInput>[];
 
 /** Refusals of the server that belong under one field rather than at the foot of the form. */
@@ -69,6 +57,7 @@ const FIELD_OF_CODE: Partial<Record<string, Path<CompanyInput>>> = {
   "invalid-document": "documentoId",
 };
 
+/** A saved company as the form holds it; the other representatives kept, or saving would drop them. */
 export function companyToInput(c: CompanyView): CompanyInput {
   return {
     razaoSocial: c.razaoSocial,
@@ -78,6 +67,7 @@ export function companyToInput(c: CompanyView): CompanyInput {
     cargo: c.cargo,
     instrumento: c.instrumento,
     documentoId: c.documentoId,
+    outrosRepresentantes: c.outrosRepresentantes.map(representativeToInput),
   };
 }
 
@@ -108,97 +98,6 @@ function CnpjField({ control, locked }: { control: Control<CompanyInput>; locked
   );
 }
 
-/** The power document: uploaded here, its file's name said once it is kept. */
-function PowerDocument({
-  control,
-  userId,
-  uploaded,
-  upload,
-  error,
-}: {
-  control: Control<CompanyInput>;
-  userId: string | null;
-  uploaded: string | null;
-  upload: ReturnType<typeof useSingleUpload> & { send: (file: File | null) => void };
-  error: string | undefined;
-}) {
-  const { t } = useTranslation();
-  const documentoId = useWatch({ control, name: "documentoId" });
-  // A company saved before: its document's name from the store (one's own upload).
-  const saved = useQuery({
-    ...documentQuery(documentoId),
-    enabled: Boolean(documentoId) && uploaded === null,
-  });
-  const name = uploaded ?? saved.data?.fileName ?? null;
-  return (
-    <Stack gap={6} data-testid="power-document">
-      <Text size="sm" fw={500}>
-        {t("companies.document")}
-      </Text>
-      <Text size="xs" c="dimmed">
-        {t("companies.documentHelp")}
-      </Text>
-      <Text
-        size="sm"
-        c={documentoId ? undefined : "dimmed"}
-        style={{ overflowWrap: "anywhere" }}
-        data-testid="power-document-status"
-      >
-        {documentoId
-          ? name
-            ? t("companies.documentSent", { name })
-            : t("companies.documentKept")
-          : t("companies.documentMissing")}
-      </Text>
-      <Group gap="xs">
-        <FileButton
-          onChange={upload.send}
-          accept={ACCEPT_ATTRIBUTE}
-          disabled={upload.task !== null || !userId}
-        >
-          {(props) => (
-            <Button
-              {...props}
-              size="sm"
-              variant={documentoId ? "default" : "filled"}
-              leftSection={<IconUpload size={16} />}
-              h="auto"
-              mih={36}
-              py={6}
-              styles={{ label: { whiteSpace: "normal" } }}
-              data-testid="power-document-upload"
-            >
-              {documentoId ? t("companies.replace") : t("companies.upload")}
-            </Button>
-          )}
-        </FileButton>
-        {documentoId && (
-          <Button
-            component={Link}
-            to={`/ViewDocument?id=${documentoId}`}
-            size="sm"
-            variant="subtle"
-            leftSection={<IconEye size={16} />}
-          >
-            {t("companies.view")}
-          </Button>
-        )}
-      </Group>
-      {upload.task && <UploadProgress task={upload.task} />}
-      {upload.problem && (
-        <Text c="red" size="sm" role="alert">
-          {upload.problem}
-        </Text>
-      )}
-      {error && (
-        <Text c="red" size="sm" role="alert" data-testid="power-document-error">
-          {error}
-        </Text>
-      )}
-    </Stack>
-  );
-}
-
 /**
  * A company one acts for (issue 34): its name and CNPJ, its registered office, and what gives one
  * the power to sign for it (role, instrument, the document itself). `onSave` gets the input as the
@@ -223,28 +122,19 @@ export function CompanyForm({
     defaultValues: initial ? companyToInput(initial) : EMPTY,
     mode: "onTouched",
   });
-  const { control, handleSubmit, formState, setError, setValue, getValues } = form;
+  const { control, handleSubmit, formState, setError, setValue } = form;
   const [problem, setProblem] = useState<unknown>(null);
-  const [uploaded, setUploaded] = useState<string | null>(null);
-  const singleUpload = useSingleUpload();
-  const refreshDocuments = useRefreshDocuments();
-
-  async function send(file: File | null) {
-    if (!file || !userId) return;
-    const doc = await singleUpload.start(
-      file,
-      { filename: file.name, kind: "outro", folder: COMPANY_FOLDER },
-      userId,
-    );
-    if (!doc) return;
-    setUploaded(doc.fileName);
-    setValue("documentoId", doc.id, { shouldDirty: true, shouldValidate: true });
-    await refreshDocuments();
-  }
+  // The power documents on their way (the holder's, each other representative's): saved after them.
+  const uploading = useRef(new Set<string>());
+  const onBusy = useCallback((key: string, busy: boolean) => {
+    if (busy) uploading.current.add(key);
+    else uploading.current.delete(key);
+  }, []);
+  const onHolderBusy = useCallback((busy: boolean) => onBusy("holder", busy), [onBusy]);
 
   const submit = handleSubmit(async (values) => {
     setProblem(null);
-    if (singleUpload.task) {
+    if (uploading.current.size > 0) {
       setProblem(new Error(t("companies.waitUpload")));
       return;
     }
@@ -264,11 +154,6 @@ export function CompanyForm({
     name,
     label: t(`companies.fields.${name}`),
   });
-  const documentError = formState.errors.documentoId
-    ? getValues("documentoId")
-      ? err.field(formState.errors.documentoId.message)
-      : t("companies.documentRequired")
-    : undefined;
   const problemText =
     problem instanceof ApiError
       ? err.message(problem)
@@ -312,7 +197,7 @@ export function CompanyForm({
           </Stack>
         </Card>
 
-        <Card withBorder padding="md">
+        <Card withBorder padding="md" data-testid="power-card">
           <Stack gap="sm">
             <Title order={2} size="h4">
               {t("companies.sections.power")}
@@ -331,13 +216,17 @@ export function CompanyForm({
             </SimpleGrid>
             <PowerDocument
               control={control}
+              setValue={setValue}
+              name="documentoId"
               userId={userId}
-              uploaded={uploaded}
-              upload={{ ...singleUpload, send: (f) => void send(f) }}
-              error={documentError}
+              requiredText={t("companies.documentRequired")}
+              onBusy={onHolderBusy}
+              testId="power-document"
             />
           </Stack>
         </Card>
+
+        <OtherRepresentatives control={control} setValue={setValue} userId={userId} onBusy={onBusy} />
 
         {problemText && (
           <Alert color="red" role="alert" data-testid="company-problem">

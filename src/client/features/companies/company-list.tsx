@@ -49,6 +49,11 @@ function CompanyCard({
             instrumento: t(`companies.instruments.${c.instrumento}`),
           })}
         </Text>
+        {c.outrosRepresentantes.length > 0 && (
+          <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }} data-testid="company-also-sign">
+            {t("companies.alsoSign", { names: c.outrosRepresentantes.map((r) => r.nome).join(", ") })}
+          </Text>
+        )}
         <Group gap="xs" mt={6}>
           <Button
             size="xs"

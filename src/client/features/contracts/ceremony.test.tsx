@@ -162,6 +162,29 @@ describe("the contract, readable on a phone (decision 044)", () => {
     expect(document.body).not.toHaveTextContent("(a)");
   });
 
+  it("a company's other representative (issue 34) reads her role: she signs for the company, which is the one bound", () => {
+    renderCeremony({
+      signatario: {
+        role: "representante",
+        nome: "Rita de Cássia Lima",
+        email: "r***@example.com",
+        genero: "feminino",
+        blocked: false,
+      },
+      resumo: { ...RESUMO, locatario: "Alfa Comércio de Imóveis Ltda.", fiador: null, garantia: "caucao" },
+    });
+    const role = screen.getByTestId("summary-role");
+    expect(within(role).getByText("Representante da empresa")).toBeVisible();
+    expect(role).toHaveTextContent(
+      "Você assina pela empresa que é parte no contrato, junto com quem mais a representa; quem se obriga é a empresa.",
+    );
+    expect(screen.getByText("Você assina como representante da empresa: Rita de Cássia Lima")).toBeVisible();
+    expect(screen.getByTestId("contract-summary")).toHaveTextContent("Alfa Comércio de Imóveis Ltda.");
+    // Her role's words, never its code, and she signs as anyone does.
+    expect(document.body).not.toHaveTextContent(/contract\.|roleName|\(a\)/);
+    expect(screen.getByRole("button", { name: "Assinar" })).toBeInTheDocument();
+  });
+
   it("a signer who opens her link again reads that she already signed, when, and downloads the contract", () => {
     renderCeremony({
       assinado: {

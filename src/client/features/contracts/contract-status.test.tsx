@@ -109,6 +109,89 @@ describe("the contract's status page", { timeout: 30_000 }, () => {
     expect(cards[0]).not.toHaveAttribute("data-invalid");
   });
 
+  it("names a company's other representative (issue 34) by role, before sending and once sent", async () => {
+    const rita = {
+      role: "representante" as const,
+      nome: "Rita de Cássia Lima",
+      email: "rita@exemplo.com.br",
+      cpf: "***.533.447-**",
+      indicadoPor: null,
+    };
+    const view = contract({
+      status: "rascunho",
+      plannedSigners: [
+        {
+          role: "locador",
+          nome: "Helena Prado",
+          email: landlord.email,
+          cpf: "***.982.247-**",
+          indicadoPor: null,
+        },
+        rita,
+        {
+          role: "locatario",
+          nome: "João Araújo",
+          email: rita.email,
+          cpf: "***.444.777-**",
+          indicadoPor: null,
+        },
+      ],
+    });
+    const refusal = ptBR.errors["signer-email-taken"];
+    const { unmount } = showContract(view, {
+      [`PUT /api/contracts/${ID}/review`]: view,
+      [`POST /api/contracts/${ID}/send`]: {
+        status: 409,
+        body: {
+          code: "signer-email-taken",
+          message: refusal,
+          issues: [{ path: "signatarios.1.email", message: refusal }],
+        },
+      },
+    });
+    const cards = await screen.findAllByTestId("planned-signer", {}, { timeout: 5000 });
+    expect(within(cards[1] as HTMLElement).getByText(ptBR.contract.roles.representante)).toBeInTheDocument();
+    expect(cards[1]).toHaveTextContent("Rita de Cássia Lima");
+    await userEvent.click(screen.getByRole("button", { name: ptBR.contract.send }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      `Representante de pessoa jurídica Rita de Cássia Lima: ${refusal}`,
+    );
+    unmount();
+
+    showContract(
+      contract({
+        status: "enviado",
+        signers: [
+          {
+            id: "s1",
+            role: "locador",
+            nome: "Helena Prado",
+            email: landlord.email,
+            status: "assinado",
+            signedAt: at(5),
+            motivo: null,
+            blocked: false,
+          },
+          {
+            id: "s2",
+            role: "representante",
+            nome: "Rita de Cássia Lima",
+            email: rita.email,
+            status: "pendente",
+            signedAt: null,
+            motivo: null,
+            blocked: false,
+          },
+        ],
+      }),
+    );
+    const signers = await screen.findAllByTestId("contract-signer", {}, { timeout: 5000 });
+    expect(signers[1]).toHaveTextContent("Rita de Cássia Lima");
+    expect(signers[1]).toHaveTextContent(ptBR.contract.roles.representante);
+    // The role's words, never its key.
+    expect(screen.getByTestId("contract-signers")).not.toHaveTextContent(/contract\.roles/);
+  });
+
   it("puts the server's refusal of a witness under the witness's field", async () => {
     const view = contract({ status: "rascunho" });
     const refusal = ptBR.errors["signer-is-party"];

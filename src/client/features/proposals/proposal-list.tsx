@@ -7,9 +7,10 @@ import { formatBRL } from "../../../shared/money";
 import { ProposalStatusBadge } from "./parts";
 
 /**
- * Proposals as rows: offer, the other party, terms, status and whose turn. The status sits on its
- * own line under the offer so it is never cut on a phone; `contractOf` gives an approved
- * proposal's contract status (the screen reads the contracts), shown instead of "Aprovada".
+ * Proposals as rows: offer, the other party (to the landlord, with the company the tenant proposes
+ * in the name of), terms, status and whose turn. The status sits on its own line under the offer
+ * so it is never cut on a phone; `contractOf` gives an approved proposal's contract status (the
+ * screen reads the contracts), shown instead of "Aprovada".
  */
 export function ProposalList({
   items,
@@ -38,9 +39,17 @@ export function ProposalList({
               <Text fw={600} size="sm" lineClamp={2}>
                 {p.oferta.titulo}
               </Text>
-              <Text size="xs" c="dimmed">
-                {p.role === "landlord" ? p.inquilino.nome : p.locador.nome} · {formatBRL(p.termos.aluguel)} ·{" "}
-                {new Date(p.updatedAt).toLocaleDateString(i18n.language)}
+              <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+                {p.role === "landlord" ? p.inquilino.nome : p.locador.nome}
+                {p.role === "landlord" && p.inquilino.empresa && (
+                  <span data-testid="proposal-on-behalf">
+                    {" "}
+                    {t("proposal.onBehalfOf", {
+                      name: p.inquilino.empresa.nomeFantasia || p.inquilino.empresa.razaoSocial,
+                    })}
+                  </span>
+                )}{" "}
+                · {formatBRL(p.termos.aluguel)} · {new Date(p.updatedAt).toLocaleDateString(i18n.language)}
               </Text>
             </div>
             <Group gap="xs">

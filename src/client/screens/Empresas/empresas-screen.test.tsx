@@ -36,7 +36,8 @@ vi.mock("../../lib/storage", async (original) => {
         orphaned: false,
       };
       const doc = {
-        id: DOC,
+        // The first upload of a test is DOC, the next ones DOC2, DOC3...
+        id: uploads.metas.length === 1 ? DOC : `${DOC.slice(0, -1)}${uploads.metas.length}`,
         ownerId: "u1",
         kind: meta.kind,
         folder: meta.folder,
@@ -82,6 +83,82 @@ function render(api: FakeApi, path = "/Empresas") {
 
 const posts = (fetch: ReturnType<typeof render>["fetch"], path: string) =>
   fetch.mock.calls.filter(([url, init]) => String(url) === path && init?.method === "POST");
+
+const DOC2 = "d0c00000-0000-4000-8000-000000000092";
+const o = c.others;
+
+/** Two more people who sign for the company, as GET /api/companies shows them. */
+const withOthers = companyViewOf({
+  outrosRepresentantes: [
+    {
+      nome: "Rita de Cássia Lima",
+      cpf: "39053344705",
+      email: "rita@example.com",
+      genero: "feminino",
+      nacionalidade: "brasileira",
+      estadoCivil: "casado",
+      profissao: "administradora",
+      rg: "12.345.678-9",
+      rgOrgaoEmissor: "SSP/SP",
+      cargo: "diretora financeira",
+      instrumento: "ata",
+      documentoId: "d0c00000-0000-4000-8000-000000000035",
+    },
+    // Only what is required: the optional qualification was not given.
+    {
+      nome: "João Pedro Araújo",
+      cpf: "24681357928",
+      email: "joao@example.com",
+      cargo: "diretor",
+      instrumento: "estatuto_social",
+      documentoId: "d0c00000-0000-4000-8000-000000000036",
+    },
+  ],
+});
+
+const box = (label: string, where: HTMLElement = document.body) =>
+  within(where).getByRole("textbox", { name: label });
+
+/**
+ * Picks an option of a Mantine select by its label, within `where`; the option is looked for in that
+ * select's own list (another select's list, closed, may still be in the page with the same words).
+ */
+async function choose(label: string, option: string, where: HTMLElement = document.body) {
+  const input = within(where).getByLabelText(label, { selector: "input" });
+  await userEvent.click(input);
+  const list = await waitFor(() => {
+    const found = document.getElementById(input.getAttribute("aria-controls") ?? "");
+    if (!found) throw new Error(`no list for ${label}`);
+    return found;
+  });
+  await userEvent.click(within(list).getByRole("option", { name: option, hidden: true }));
+}
+
+/** Uploads a PDF through the block `testId` inside `where` (the upload fakes above take it at once). */
+async function uploadInto(where: HTMLElement, testId: string, name: string) {
+  const block = within(where).getByTestId(testId);
+  const input = block.querySelector<HTMLInputElement>("input[type=file]");
+  if (!input) throw new Error(`no file input in ${testId}`);
+  await userEvent.upload(input, new File(["%PDF-1.7"], name, { type: "application/pdf" }));
+  expect(await within(block).findByText(`Enviado: ${name}`)).toBeInTheDocument();
+}
+
+/** A new company's own fields and the account holder's power, with its document. */
+async function fillCompany() {
+  await userEvent.type(
+    await screen.findByRole("textbox", { name: c.fields.razaoSocial }),
+    "Alfa Comércio Ltda.",
+  );
+  await userEvent.type(box(c.fields.cnpj), "11.222.333/0001-81");
+  await userEvent.type(box(ptBR.units.fields.cep), "01310-100");
+  await userEvent.type(box(ptBR.units.fields.cidade), "São Paulo");
+  await userEvent.type(box(ptBR.units.fields.logradouro), "Avenida Paulista");
+  await userEvent.type(box(ptBR.units.fields.numero), "1000");
+  await userEvent.type(box(ptBR.units.fields.bairro), "Bela Vista");
+  await userEvent.type(box(c.fields.cargo), "Sócia-administradora");
+  await choose(c.fields.instrumento, c.instruments.contrato_social, screen.getByTestId("power-card"));
+  await uploadInto(document.body, "power-document", "contrato-social.pdf");
+}
 
 describe("/Empresas", { timeout: 30_000 }, () => {
   it("lists one's companies: name, trade name, CNPJ formatted, head office, and which are in use", async () => {
@@ -169,6 +246,8 @@ describe("/Empresas", { timeout: 30_000 }, () => {
       cargo: "Sócia-administradora",
       instrumento: "procuracao",
       documentoId: DOC,
+      // Nobody else signs: the shared contract's default, said.
+      outrosRepresentantes: [],
     });
     await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent(/^\/Empresas$/));
   });
@@ -235,5 +314,169 @@ describe("/Empresas", { timeout: 30_000 }, () => {
       "href",
       "/profile?next=%2FEmpresas",
     );
+  });
+  it("names on the card who else signs for a company", async () => {
+    render({ "GET /api/companies": { empresas: [withOthers, inUse] } });
+    const [alfa, beta] = (await screen.findAllByTestId("company-card")) as [HTMLElement, HTMLElement];
+    expect(within(alfa).getByTestId("company-also-sign")).toHaveTextContent(
+      "Assinam também: Rita de Cássia Lima, João Pedro Araújo",
+    );
+    // Nobody else signs for this one: nothing said.
+    expect(within(beta).queryByTestId("company-also-sign")).not.toBeInTheDocument();
+  });
+
+  it("takes two more people at most, and says why it takes no third", async () => {
+    render({ "GET /api/companies": { empresas: [] } }, "/Empresas?empresa=nova");
+    const section = await screen.findByTestId("other-representatives");
+    expect(section).toHaveTextContent(o.title);
+    expect(section).toHaveTextContent(o.lead);
+    expect(within(section).queryByTestId("other-representative")).not.toBeInTheDocument();
+    const add = within(section).getByRole("button", { name: o.add });
+    expect(add).not.toHaveAttribute("aria-describedby");
+    await userEvent.click(add);
+    await userEvent.click(add);
+    expect(within(section).getAllByTestId("other-representative")).toHaveLength(2);
+    expect(add).toBeDisabled();
+    expect(add).toHaveAccessibleDescription(
+      "Além de você, até 2 pessoas podem assinar pela empresa: remova uma para incluir outra.",
+    );
+    await userEvent.type(
+      box(o.fields.nome, within(section).getAllByTestId("other-representative")[1] as HTMLElement),
+      "João Pedro Araújo",
+    );
+    await userEvent.click(within(section).getByRole("button", { name: "Remover a pessoa 1" }));
+    // The one left is the second, now the first.
+    const [left] = within(section).getAllByTestId("other-representative") as [HTMLElement];
+    expect(within(section).getAllByTestId("other-representative")).toHaveLength(1);
+    expect(left).toHaveAccessibleName("Pessoa 1");
+    expect(box(o.fields.nome, left)).toHaveValue("João Pedro Araújo");
+    expect(add).toBeEnabled();
+  });
+
+  // Typing a whole company and a person is slow in jsdom on a loaded machine.
+  it("registers a company with someone who signs with the account holder: qualification, power and document go in the POST", {
+    timeout: 90_000,
+  }, async () => {
+    uploads.metas.length = 0;
+    const refusal = ptBR.errors["representative-is-holder"];
+    const created = vi.fn((body: unknown) =>
+      created.mock.calls.length === 1
+        ? {
+            status: 400,
+            body: {
+              code: "representative-is-holder",
+              message: refusal,
+              issues: [{ path: "outrosRepresentantes.0.email", message: refusal }],
+            },
+          }
+        : { status: 201, body: { ...companyViewOf(), ...(body as object) } },
+    );
+    const { fetch } = render(
+      { "GET /api/companies": { empresas: [] }, "POST /api/companies": created },
+      "/Empresas?empresa=nova",
+    );
+    await fillCompany();
+    const section = screen.getByTestId("other-representatives");
+    await userEvent.click(within(section).getByRole("button", { name: o.add }));
+
+    const person = within(section).getByTestId("other-representative");
+    expect(person).toHaveAccessibleName("Pessoa 1");
+    await userEvent.type(box(o.fields.nome, person), "Rita de Cássia Lima");
+    await userEvent.type(box(o.fields.cpf, person), "390.533.447-05");
+    await userEvent.type(box(o.fields.email, person), "Marta@Example.com");
+    await choose(o.fields.genero, o.genderOption.feminino, person);
+    // Her marital status in her words, once her gender is said.
+    await choose(o.fields.estadoCivil, "Casada", person);
+    await userEvent.type(box(o.fields.nacionalidade, person), "brasileira");
+    await userEvent.type(box(o.fields.profissao, person), "administradora");
+    await userEvent.type(box(o.fields.rg, person), "12.345.678-9");
+    await userEvent.type(box(o.fields.rgOrgaoEmissor, person), "SSP/SP");
+    await userEvent.type(box(o.fields.cargo, person), "Diretora financeira");
+    // The instruments read as the account holder's do.
+    await choose(o.fields.instrumento, c.instruments.ata, person);
+
+    // Her power document is required too: said under it, and nothing is sent.
+    await userEvent.click(screen.getByRole("button", { name: c.save }));
+    expect(await within(person).findByTestId("representative-document-error")).toHaveTextContent(
+      o.documentRequired,
+    );
+    expect(posts(fetch, "/api/companies")).toHaveLength(0);
+    await uploadInto(person, "representative-document", "ata-eleicao.pdf");
+    expect(uploads.metas[1]).toEqual({ filename: "ata-eleicao.pdf", kind: "outro", folder: "empresas" });
+    expect(within(person).queryByTestId("representative-document-error")).not.toBeInTheDocument();
+
+    // The server refuses her e-mail (the account's own): said under her e-mail field.
+    await userEvent.click(screen.getByRole("button", { name: c.save }));
+    const email = box(o.fields.email, person);
+    await waitFor(() => expect(email).toHaveAttribute("aria-invalid", "true"));
+    expect(email).toHaveAccessibleDescription(expect.stringContaining(refusal));
+    expect(box(o.fields.nome, person)).not.toHaveAttribute("aria-invalid", "true");
+
+    await userEvent.clear(email);
+    await userEvent.type(email, "Rita.Lima@Example.com");
+    await userEvent.click(screen.getByRole("button", { name: c.save }));
+    await waitFor(() => expect(created).toHaveBeenCalledTimes(2));
+    const body = created.mock.calls[1]?.[0] as Record<string, unknown>;
+    expect(body).toMatchObject({ cnpj: "11222333000181", documentoId: DOC, instrumento: "contrato_social" });
+    expect(body.outrosRepresentantes).toEqual([
+      {
+        nome: "Rita de Cássia Lima",
+        cpf: "39053344705",
+        email: "rita.lima@example.com",
+        genero: "feminino",
+        nacionalidade: "brasileira",
+        estadoCivil: "casado",
+        profissao: "administradora",
+        rg: "12.345.678-9",
+        rgOrgaoEmissor: "SSP/SP",
+        cargo: "Diretora financeira",
+        instrumento: "ata",
+        documentoId: DOC2,
+      },
+    ]);
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent(/^\/Empresas$/));
+  });
+
+  it("says an invalid CPF of another representative under the field, and sends nothing", async () => {
+    const { fetch } = render({ "GET /api/companies": { empresas: [] } }, "/Empresas?empresa=nova");
+    await userEvent.click(await screen.findByRole("button", { name: o.add }));
+    const person = screen.getByTestId("other-representative");
+    const cpf = box(o.fields.cpf, person);
+    expect(cpf).toHaveAttribute("placeholder", "000.000.000-00");
+    await userEvent.type(cpf, "390.533.447-00");
+    await userEvent.tab();
+    await waitFor(() => expect(cpf).toHaveAttribute("aria-invalid", "true"));
+    expect(cpf).toHaveAccessibleDescription(ptBR.errors["invalid-cpf"]);
+    await userEvent.click(screen.getByRole("button", { name: c.save }));
+    expect(posts(fetch, "/api/companies")).toHaveLength(0);
+  });
+
+  it("keeps the other representatives of a company being edited in the PUT", async () => {
+    const saved = vi.fn((body: unknown) => ({ ...withOthers, ...(body as object) }));
+    render(
+      {
+        "GET /api/companies": { empresas: [withOthers] },
+        "PUT /api/companies/c0a1b2c3-0000-4000-8000-000000000001": saved,
+      },
+      "/Empresas?empresa=c0a1b2c3-0000-4000-8000-000000000001",
+    );
+    const section = await screen.findByTestId("other-representatives");
+    const [rita, joao] = within(section).getAllByTestId("other-representative") as [HTMLElement, HTMLElement];
+    expect(box(o.fields.nome, rita)).toHaveValue("Rita de Cássia Lima");
+    expect(box(o.fields.cpf, rita)).toHaveValue("390.533.447-05");
+    expect(within(rita).getByLabelText(o.fields.estadoCivil, { selector: "input" })).toHaveValue("Casada");
+    expect(within(rita).getByTestId("representative-document-status")).toHaveTextContent(c.documentKept);
+    expect(box(o.fields.cpf, joao)).toHaveValue("246.813.579-28");
+    expect(box(o.fields.nacionalidade, joao)).toHaveValue("");
+    // Two already: no third.
+    expect(within(section).getByRole("button", { name: o.add })).toBeDisabled();
+
+    await userEvent.clear(box(c.fields.cargo));
+    await userEvent.type(box(c.fields.cargo), "Diretora-presidente");
+    await userEvent.click(screen.getByRole("button", { name: c.save }));
+    await waitFor(() => expect(saved).toHaveBeenCalledTimes(1));
+    const body = saved.mock.calls[0]?.[0] as Record<string, unknown>;
+    expect(body.cargo).toBe("Diretora-presidente");
+    expect(body.outrosRepresentantes).toEqual(withOthers.outrosRepresentantes);
   });
 });
