@@ -239,8 +239,10 @@ export const leaseView = z.object({
       calculo: adjustmentView.nullable(),
     })
     .nullable(),
-  /** For the landlord: whether their profile has a Pix key to receive by. */
+  /** For the landlord: whether their profile (or their company) has a Pix key to receive by. */
   chavePixPendente: z.boolean(),
+  /** The landlord is a company (issue 34): its key is set in /Empresas, not in the profile. */
+  locadorEmpresa: z.boolean(),
   /** The lease's documents: the contract, its laudos and receipts, each with its sealed file once sealed. */
   documentos: z.array(
     z.object({

@@ -101,6 +101,7 @@ function lease(over: Partial<LeaseView> = {}): LeaseView {
       },
     },
     chavePixPendente: false,
+    locadorEmpresa: false,
     documentos: [
       {
         contratoId: ID,
@@ -192,6 +193,15 @@ describe("/Locacao", { timeout: 30_000 }, () => {
     );
     expect(screen.getByTestId("lease-term-note")).toHaveTextContent(
       "a parte locadora só pode pedir o imóvel nos casos do art. 47",
+    );
+  });
+
+  it("asks a company landlord for the company's Pix key, in /Empresas (issue 34)", async () => {
+    open(lease({ papel: "locador", chavePixPendente: true, locadorEmpresa: true }), LANDLORD);
+    const alert = await screen.findByTestId("lease-pix-key");
+    expect(within(alert).getByRole("link", { name: ptBR.lease.pixKey.action })).toHaveAttribute(
+      "href",
+      "/Empresas",
     );
   });
 

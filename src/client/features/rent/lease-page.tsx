@@ -548,7 +548,13 @@ export function LeasePage({ id }: { id: string }) {
         <Alert color="orange" title={t("lease.pixKey.title")} data-testid="lease-pix-key">
           <Stack gap="xs">
             <Text size="sm">{t("lease.pixKey.text")}</Text>
-            <Button component={Link} to="/profile2" variant="light" size="sm">
+            {/* A company's key is the company's (issue 34): set in /Empresas. */}
+            <Button
+              component={Link}
+              to={l.locadorEmpresa ? "/Empresas" : "/profile2"}
+              variant="light"
+              size="sm"
+            >
               {t("lease.pixKey.action")}
             </Button>
           </Stack>

@@ -354,6 +354,7 @@ describe("companies", () => {
     const lease = (await call("GET", `/api/leases/${leaseId}`, landlord.cookie)).json<LeaseView>();
     // No key anywhere yet: the landlord side is asked for one.
     expect(lease.chavePixPendente).toBe(true);
+    expect(lease.locadorEmpresa).toBe(true);
     expect(lease.locador).toBe("Alfa Imóveis Ltda.");
     const chargeId = lease.proxima?.id as string;
     const [company] = (await call("GET", "/api/companies", landlord.cookie)).json<CompanyList>().empresas;

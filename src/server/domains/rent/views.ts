@@ -233,6 +233,7 @@ export function leaseViewOf(
         ? { aniversario: next, indice: indexOf(lease), meses: adjustmentWindow(next), calculo: o.preview }
         : null,
     chavePixPendente: papel === "locador" && o.pixKeyMissing,
+    locadorEmpresa: lease.data.locador.empresa !== undefined,
     documentos: o.documents,
   };
 }
