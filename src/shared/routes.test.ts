@@ -40,8 +40,21 @@ describe("route table", () => {
       "/Locacao",
       "/Cobranca",
       "/Empresas",
+      "/Imobiliaria",
     ];
     expect(routes.map((r) => r.path).sort()).toEqual([...seed].sort());
+  });
+
+  it("serves /Imobiliaria (issue 34) to a signed-in person, exactly and case-sensitively", () => {
+    expect(findRoute("/Imobiliaria")).toEqual({
+      path: "/Imobiliaria",
+      match: "exact",
+      access: "signed-in",
+      screen: "Imobiliaria",
+    });
+    expect(findRoute("/Imobiliaria/")?.screen).toBe("Imobiliaria");
+    expect(findRoute("/Imobiliaria/x")).toBeUndefined();
+    expect(findRoute("/imobiliaria")).toBeUndefined();
   });
 
   it("matches exact routes only on their path", () => {

@@ -38,7 +38,8 @@ export type ScreenName =
   | "Vistoria"
   | "Locacao"
   | "Cobranca"
-  | "Empresas";
+  | "Empresas"
+  | "Imobiliaria";
 
 export interface RouteDef {
   path: string;
@@ -88,6 +89,8 @@ export const routes: readonly RouteDef[] = [
   { path: "/Cobranca", match: "exact", access: "signed-in", screen: "Cobranca" },
   // Issue 34: the companies one rents or lets in the name of.
   { path: "/Empresas", match: "exact", access: "signed-in", screen: "Empresas" },
+  // Issue 34: the agency one works in, its team by role and the invitations to one's e-mail.
+  { path: "/Imobiliaria", match: "exact", access: "signed-in", screen: "Imobiliaria" },
 ];
 
 /** Whether `pathname` (no query) belongs to `route`, case-sensitively as the seed's paths are. */

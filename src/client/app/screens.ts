@@ -1,4 +1,4 @@
-import type { RouteDef, ScreenName } from "../../shared/routes";
+import type { ScreenName } from "../../shared/routes";
 import { withTexts } from "../lib/i18n";
 import type { ScreenLoader } from "./lazy-screen";
 
@@ -62,4 +62,7 @@ export const screenLoaders: Record<ScreenName, ScreenLoader> = {
   Locacao: withTexts(() => import("../screens/Locacao/locacao-screen").then((m) => m.LocacaoScreen)),
   Cobranca: withTexts(() => import("../screens/Cobranca/cobranca-screen").then((m) => m.CobrancaScreen)),
   Empresas: withTexts(() => import("../screens/Empresas/empresas-screen").then((m) => m.EmpresasScreen)),
+  Imobiliaria: withTexts(() =>
+    import("../screens/Imobiliaria/imobiliaria-screen").then((m) => m.ImobiliariaScreen),
+  ),
 };

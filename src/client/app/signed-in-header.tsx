@@ -94,6 +94,9 @@ function AccountMenu({ user }: { user: { name: string; email: string } }) {
         <Menu.Item component={Link} to="/Empresas">
           {t("nav.companies")}
         </Menu.Item>
+        <Menu.Item component={Link} to="/Imobiliaria">
+          {t("agencies.nav")}
+        </Menu.Item>
         <Menu.Item component={Link} to="/Config">
           {t("nav.config")}
         </Menu.Item>
