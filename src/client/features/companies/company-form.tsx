@@ -32,6 +32,7 @@ const EMPTY: CompanyInput = {
   // Not pre-filled: the contract names the instrument, so it is the person's choice.
   instrumento: undefined as never,
   documentoId: "",
+  chavePix: "",
   outrosRepresentantes: [],
 };
 
@@ -43,6 +44,7 @@ const FIELDS = [
   "cargo",
   "instrumento",
   "documentoId",
+  "chavePix",
   ...ADDRESS_FIELDS.map((f) => `endereco.${f}` as const),
   "outrosRepresentantes",
   ...Array.from({ length: MAX_OTHER_REPRESENTATIVES }, (_, i) =>
@@ -55,6 +57,7 @@ const FIELD_OF_CODE: Partial<Record<string, Path<CompanyInput>>> = {
   "cnpj-taken": "cnpj",
   "company-in-use": "cnpj",
   "invalid-document": "documentoId",
+  "pix-key-invalid": "chavePix",
 };
 
 /** A saved company as the form holds it; the other representatives kept, or saving would drop them. */
@@ -67,6 +70,8 @@ export function companyToInput(c: CompanyView): CompanyInput {
     cargo: c.cargo,
     instrumento: c.instrumento,
     documentoId: c.documentoId,
+    // Always sent back: "" clears the key, what is there keeps or changes it.
+    chavePix: c.chavePix ?? "",
     outrosRepresentantes: c.outrosRepresentantes.map(representativeToInput),
   };
 }
@@ -100,8 +105,9 @@ function CnpjField({ control, locked }: { control: Control<CompanyInput>; locked
 
 /**
  * A company one acts for (issue 34): its name and CNPJ, its registered office, and what gives one
- * the power to sign for it (role, instrument, the document itself). `onSave` gets the input as the
- * shared contract reads it (the CNPJ's 14 characters, upper case).
+ * the power to sign for it (role, instrument, the document itself), and the Pix key its rents are
+ * paid to. `onSave` gets the input as the shared contract reads it (the CNPJ's 14 characters, upper
+ * case; the Pix key canonical, "" for none).
  */
 export function CompanyForm({
   initial,
@@ -180,6 +186,15 @@ export function CompanyForm({
               <TextField {...field("nomeFantasia")} />
               <CnpjField control={control} locked={initial?.emUso ?? false} />
             </SimpleGrid>
+            <TextField
+              control={control}
+              name="chavePix"
+              label={t("companies.fields.chavePix")}
+              description={t("companies.chavePixHelp")}
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+            />
           </Stack>
         </Card>
 

@@ -43,6 +43,11 @@ function CompanyCard({
         <Text size="sm" c="dimmed">
           {t("companies.sede", { cidade: c.endereco.cidade, uf: c.endereco.uf })}
         </Text>
+        {c.chavePix && (
+          <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }} data-testid="company-pix">
+            {t("companies.pixOf", { chave: c.chavePix })}
+          </Text>
+        )}
         <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
           {t("companies.signsAs", {
             cargo: c.cargo,

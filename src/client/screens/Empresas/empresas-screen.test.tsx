@@ -246,6 +246,8 @@ describe("/Empresas", { timeout: 30_000 }, () => {
       cargo: "Sócia-administradora",
       instrumento: "procuracao",
       documentoId: DOC,
+      // No Pix key of its own: sent empty, and its rents go to the profile's key.
+      chavePix: "",
       // Nobody else signs: the shared contract's default, said.
       outrosRepresentantes: [],
     });
@@ -478,5 +480,122 @@ describe("/Empresas", { timeout: 30_000 }, () => {
     const body = saved.mock.calls[0]?.[0] as Record<string, unknown>;
     expect(body.cargo).toBe("Diretora-presidente");
     expect(body.outrosRepresentantes).toEqual(withOthers.outrosRepresentantes);
+    // It had no Pix key (null): the field was empty, and stays so.
+    expect(body.chavePix).toBe("");
+  });
+
+  it("shows a company's Pix key on its card, and says nothing of one it has not", async () => {
+    render({
+      "GET /api/companies": { empresas: [companyViewOf({ chavePix: "financeiro@alfa.com.br" }), inUse] },
+    });
+    const [alfa, beta] = (await screen.findAllByTestId("company-card")) as [HTMLElement, HTMLElement];
+    expect(within(alfa).getByTestId("company-pix")).toHaveTextContent("Chave Pix: financeiro@alfa.com.br");
+    expect(within(beta).queryByTestId("company-pix")).not.toBeInTheDocument();
+  });
+
+  it("registers a company with its Pix key: an invalid key is said in Portuguese and nothing is sent; a valid one goes canonical", {
+    timeout: 90_000,
+  }, async () => {
+    uploads.metas.length = 0;
+    const created = vi.fn((body: unknown) => ({
+      status: 201,
+      body: { ...companyViewOf(), ...(body as object) },
+    }));
+    const { fetch } = render(
+      { "GET /api/companies": { empresas: [] }, "POST /api/companies": created },
+      "/Empresas?empresa=nova",
+    );
+    await fillCompany();
+    const pix = box(c.fields.chavePix);
+    expect(c.fields.chavePix).toBe("Chave Pix da empresa (opcional)");
+    expect(pix).toHaveAccessibleDescription(c.chavePixHelp);
+    expect(c.chavePixHelp).toBe(
+      "O aluguel dos imóveis em nome da empresa é pago nesta chave (CNPJ, e-mail, telefone ou chave aleatória). Sem ela, usamos a chave Pix do seu perfil.",
+    );
+
+    // A CNPJ whose check digits are wrong is no key: said under the field when it is left.
+    await userEvent.type(pix, "11.222.333/0001-00");
+    await userEvent.tab();
+    await waitFor(() => expect(pix).toHaveAttribute("aria-invalid", "true"));
+    expect(pix).toHaveAccessibleDescription(expect.stringContaining(ptBR.errors["pix-key-invalid"]));
+    await userEvent.click(screen.getByRole("button", { name: c.save }));
+    expect(pix).toHaveAttribute("aria-invalid", "true");
+    expect(posts(fetch, "/api/companies")).toHaveLength(0);
+
+    // An e-mail typed with capitals goes as the DICT keeps it.
+    await userEvent.clear(pix);
+    await userEvent.type(pix, " Financeiro@Alfa.COM.br ");
+    await waitFor(() => expect(pix).not.toHaveAttribute("aria-invalid", "true"));
+    expect(pix).toHaveAccessibleDescription(c.chavePixHelp);
+    await userEvent.click(screen.getByRole("button", { name: c.save }));
+    await waitFor(() => expect(created).toHaveBeenCalledTimes(1));
+    expect(created.mock.calls[0]?.[0]).toMatchObject({
+      cnpj: "11222333000181",
+      chavePix: "financeiro@alfa.com.br",
+    });
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent(/^\/Empresas$/));
+  });
+
+  it("sends a company's Pix key as a CNPJ's bare digits when typed with its dots", {
+    timeout: 90_000,
+  }, async () => {
+    uploads.metas.length = 0;
+    const created = vi.fn((body: unknown) => ({
+      status: 201,
+      body: { ...companyViewOf(), ...(body as object) },
+    }));
+    render(
+      { "GET /api/companies": { empresas: [] }, "POST /api/companies": created },
+      "/Empresas?empresa=nova",
+    );
+    await fillCompany();
+    await userEvent.type(box(c.fields.chavePix), "11.222.333/0001-81");
+    await userEvent.click(screen.getByRole("button", { name: c.save }));
+    await waitFor(() => expect(created).toHaveBeenCalledTimes(1));
+    const body = created.mock.calls[0]?.[0] as Record<string, unknown>;
+    expect(body.chavePix).toBe("11222333000181");
+  });
+
+  it("prefills the Pix key of a company being edited, and sends a cleared key as empty", async () => {
+    const withPix = companyViewOf({ chavePix: "+5511987654321" });
+    const saved = vi.fn((body: unknown) => ({ ...withPix, ...(body as object) }));
+    render(
+      {
+        "GET /api/companies": { empresas: [withPix] },
+        "PUT /api/companies/c0a1b2c3-0000-4000-8000-000000000001": saved,
+      },
+      "/Empresas?empresa=c0a1b2c3-0000-4000-8000-000000000001",
+    );
+    const pix = await screen.findByRole("textbox", { name: c.fields.chavePix });
+    expect(pix).toHaveValue("+5511987654321");
+    await userEvent.clear(pix);
+    await userEvent.click(screen.getByRole("button", { name: c.save }));
+    await waitFor(() => expect(saved).toHaveBeenCalledTimes(1));
+    const body = saved.mock.calls[0]?.[0] as Record<string, unknown>;
+    expect(body.chavePix).toBe("");
+  });
+
+  it("says the server's pix-key-invalid under the Pix key field", async () => {
+    const refusal = ptBR.errors["pix-key-invalid"];
+    render(
+      {
+        "GET /api/companies": { empresas: [companyViewOf({ chavePix: "financeiro@alfa.com.br" })] },
+        "PUT /api/companies/c0a1b2c3-0000-4000-8000-000000000001": {
+          status: 400,
+          body: {
+            code: "pix-key-invalid",
+            message: refusal,
+            issues: [{ path: "chavePix", message: refusal }],
+          },
+        },
+      },
+      "/Empresas?empresa=c0a1b2c3-0000-4000-8000-000000000001",
+    );
+    const pix = await screen.findByRole("textbox", { name: c.fields.chavePix });
+    expect(pix).toHaveValue("financeiro@alfa.com.br");
+    await userEvent.click(screen.getByRole("button", { name: c.save }));
+    await waitFor(() => expect(pix).toHaveAttribute("aria-invalid", "true"));
+    expect(pix).toHaveAccessibleDescription(expect.stringContaining(refusal));
+    expect(await screen.findByTestId("company-problem")).toHaveTextContent(refusal);
   });
 });
