@@ -43,7 +43,10 @@ async function choose(page: Page, label: string, option: string) {
   await page.getByRole("combobox", { name: label, exact: false }).first().click();
   // An option may carry its explanation after its name (the roles do).
   const escaped = option.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  await page.getByRole("option", { name: new RegExp(`^${escaped}`) }).first().click();
+  await page
+    .getByRole("option", { name: new RegExp(`^${escaped}`) })
+    .first()
+    .click();
 }
 
 test("a person registers her company, creates her imobiliária and a corretor she invites joins it", async ({
