@@ -1,6 +1,7 @@
 import type { FieldValues, Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { type CompanyView, formatCnpj } from "../../shared/contracts/companies";
+import { formatCnpj } from "../../shared/cnpj";
+import type { CompanyView } from "../../shared/contracts/companies";
 import { SelectField } from "./fields/select-field";
 import type { BoundField } from "./fields/use-form-field";
 

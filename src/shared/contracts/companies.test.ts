@@ -1,7 +1,8 @@
 import { isCNPJ } from "validation-br";
 import { CNPJ } from "validation-br/cnpj";
 import { describe, expect, it } from "vitest";
-import { cnpjField, formatCnpj, isValidCnpj } from "./companies";
+import { formatCnpj, isValidCnpj } from "../cnpj";
+import { cnpjField } from "./companies";
 
 /*
  * The CNPJ check digits (numeric and, since July 2026, alphanumeric: IN RFB 2.229/2024) as

@@ -1,5 +1,5 @@
-import { formatCnpj as formatCnpjOf, isValidCnpj as isValidCnpjOf } from "@brazilian-utils/brazilian-utils";
 import { z } from "zod";
+import { cleanCnpj, isValidCnpj } from "../cnpj";
 import { addressFields, addressViewFields } from "./listings";
 import { pixKeyField } from "./pix-key";
 import { GENDERS, MARITAL_STATUSES, partyFields, qualificationFields } from "./profile";
@@ -10,16 +10,6 @@ import { GENDERS, MARITAL_STATUSES, partyFields, qualificationFields } from "./p
  * registers it signs for it; up to two more representatives sign with them by e-mailed link, as a
  * guarantor does (decision 058). Messages are error codes of src/shared/errors.ts.
  */
-
-/**
- * A CNPJ as kept: its 14 characters, letters in upper case. From July 2026 the Receita issues
- * alphanumeric CNPJs (IN RFB 2.229/2024): 12 letters or digits and 2 check digits; the numeric
- * ones stay valid. The check digits are @brazilian-utils/brazilian-utils's (version 2 reads both).
- */
-export const cleanCnpj = (v: string) => v.replace(/[\s./-]/g, "").toUpperCase();
-export const isValidCnpj = (v: string) => isValidCnpjOf(cleanCnpj(v), { version: 2 });
-/** "12.ABC.345/01DE-35" */
-export const formatCnpj = (v: string) => formatCnpjOf(cleanCnpj(v), { version: 2 });
 
 export const cnpjField = z
   .string({ error: "invalid-cnpj" })

@@ -381,7 +381,10 @@ export const proposalView = z.object({
   }),
   inquilino: z.object({
     nome: z.string(),
-    /** The company the tenant proposes in the name of (issue 34), or null. */
+    /**
+     * The company the tenant proposes in the name of (issue 34), or null; its CNPJ as shown
+     * ("12.ABC.345/01DE-35": the proposal's screens need not load the CNPJ's rules to print it).
+     */
     empresa: z
       .object({ razaoSocial: z.string(), nomeFantasia: z.string().nullable(), cnpj: z.string() })
       .nullable(),

@@ -1,8 +1,8 @@
 import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { IconPencil } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { formatCnpj } from "../../../shared/cnpj";
 import { type AgencyView, formatCreci } from "../../../shared/contracts/agencies";
-import { formatCnpj } from "../../../shared/contracts/companies";
 
 /** The agency's name, CNPJ, CRECI and head office, and the reader's role in it. */
 export function AgencySummary({ agency: a, onEdit }: { agency: AgencyView; onEdit?: () => void }) {

@@ -4,11 +4,11 @@ import { useCallback, useRef, useState } from "react";
 import { type Control, type Path, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { formatCnpj } from "../../../shared/cnpj";
 import {
   type CompanyInput,
   type CompanyView,
   companyInput,
-  formatCnpj,
   MAX_OTHER_REPRESENTATIVES,
   POWER_INSTRUMENTS,
 } from "../../../shared/contracts/companies";

@@ -87,7 +87,7 @@ describe("a proposal made in a company's name (issue 34)", () => {
   const empresa = {
     razaoSocial: "Alfa Comércio de Imóveis Ltda.",
     nomeFantasia: "Alfa Imóveis",
-    cnpj: "12ABC34501DE35",
+    cnpj: "12.ABC.345/01DE-35",
   };
   const words = "Em nome de Alfa Comércio de Imóveis Ltda. · CNPJ 12.ABC.345/01DE-35";
 

@@ -3,7 +3,6 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { formatCnpj } from "../../../shared/contracts/companies";
 import { formatCpf } from "../../../shared/contracts/profile";
 import type { ProposalView } from "../../../shared/contracts/proposals";
 import { formatBRL } from "../../../shared/money";
@@ -43,7 +42,7 @@ function OnBehalf({ proposal }: { proposal: ProposalView }) {
   if (!company) return null;
   return (
     <Text size="sm" style={{ overflowWrap: "anywhere" }} data-testid="tenant-company">
-      {t("companies.onBehalf", { name: company.razaoSocial, cnpj: formatCnpj(company.cnpj) })}
+      {t("companies.onBehalf", { name: company.razaoSocial, cnpj: company.cnpj })}
     </Text>
   );
 }

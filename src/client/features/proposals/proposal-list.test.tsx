@@ -25,7 +25,7 @@ describe("the landlord's list of proposals", () => {
               empresa: {
                 razaoSocial: "Alfa Comércio Ltda.",
                 nomeFantasia: "Alfa Imóveis",
-                cnpj: "12ABC34501DE35",
+                cnpj: "12.ABC.345/01DE-35",
               },
             },
           }),
@@ -34,7 +34,11 @@ describe("the landlord's list of proposals", () => {
             role: "landlord",
             inquilino: {
               nome: "Bruno",
-              empresa: { razaoSocial: "Beta Participações S/A", nomeFantasia: null, cnpj: "11222333000181" },
+              empresa: {
+                razaoSocial: "Beta Participações S/A",
+                nomeFantasia: null,
+                cnpj: "11.222.333/0001-81",
+              },
             },
           }),
           proposalViewOf({ id: "p3", role: "landlord", inquilino: { nome: "Carla", empresa: null } }),

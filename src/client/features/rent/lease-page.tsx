@@ -18,7 +18,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { formatCnpj } from "../../../shared/contracts/companies";
+import { formatCnpj } from "../../../shared/cnpj";
 import { formatCpf } from "../../../shared/contracts/profile";
 import type { AdjustmentView, ChargeSummary, LeaseView, LedgerEntry } from "../../../shared/contracts/rent";
 import { formatBRL } from "../../../shared/money";

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { PDFDocument } from "pdf-lib";
-import { formatCnpj, type PowerInstrument } from "../../../shared/contracts/companies";
+import { formatCnpj } from "../../../shared/cnpj";
+import type { PowerInstrument } from "../../../shared/contracts/companies";
 import { formatCpf, type Gender } from "../../../shared/contracts/profile";
 import { leaseLastDay } from "../../../shared/dates";
 import type { SealedAmendment } from "../../../shared/lease/amendments";

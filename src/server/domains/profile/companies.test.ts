@@ -175,7 +175,7 @@ describe("companies", () => {
     expect(seen.inquilino.empresa).toEqual({
       razaoSocial: "Beta Comércio de Alimentos S/A",
       nomeFantasia: null,
-      cnpj: "11222333000181",
+      cnpj: "11.222.333/0001-81",
     });
     expect(
       (await call("GET", `/api/proposals/${proposal.id}`, tenant.cookie)).json<ProposalView>().locador.nome,

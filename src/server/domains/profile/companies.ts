@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
-import { type CompanyData, type CompanyView, cleanCnpj } from "../../../shared/contracts/companies";
+import { cleanCnpj } from "../../../shared/cnpj";
+import type { CompanyData, CompanyView } from "../../../shared/contracts/companies";
 import { signerIssue } from "../../../shared/contracts/contracts";
 import { AppError, errorMessage } from "../../../shared/errors";
 import { emailsOf } from "../../auth/users.repository";

@@ -1,3 +1,4 @@
+import { formatCnpj } from "../../../shared/cnpj";
 import { pacote } from "../../../shared/contracts/listings";
 import type { ProposalEventView, ProposalStatus, ProposalView } from "../../../shared/contracts/proposals";
 import { AppError } from "../../../shared/errors";
@@ -67,7 +68,7 @@ function viewOf(
       nome: r.tenant_name,
       empresa:
         r.tc_razao && r.tc_cnpj
-          ? { razaoSocial: r.tc_razao, nomeFantasia: r.tc_fantasia, cnpj: r.tc_cnpj }
+          ? { razaoSocial: r.tc_razao, nomeFantasia: r.tc_fantasia, cnpj: formatCnpj(r.tc_cnpj) }
           : null,
     },
     locador: {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formatCnpj } from "../../../../../shared/contracts/companies";
+import { formatCnpj } from "../../../../../shared/cnpj";
 import { formatCpf } from "../../../../../shared/contracts/profile";
 import { chargeLine } from "../../../../../shared/contracts/rent";
 import { formatBRL } from "../../../../../shared/money";
